@@ -1,0 +1,3 @@
+module github.com/reviewls/reviewls
+
+go 1.26.8

@@ -1,0 +1,248 @@
+package review
+
+import (
+	"sort"
+	"strings"
+	"sync"
+)
+
+// TargetKind is what is being reviewed (hve-spec §1.1).
+type TargetKind string
+
+// Target kinds. PullRequest is out of scope locally and reported as such.
+const (
+	LocalChanges TargetKind = "local_changes"
+	BranchDiff   TargetKind = "branch_diff"
+	PullRequest  TargetKind = "pull_request"
+)
+
+// Target identifies the resolved review target.
+type Target struct {
+	Kind TargetKind
+	// Provider is "unknown" for local targets (no PR provider is consulted).
+	Provider string
+	// BaseRef is the ref the user named (--base), or "HEAD" for local changes.
+	BaseRef string
+	// HeadRef is the checked-out branch ref ("refs/heads/main"), or "HEAD"
+	// when detached.
+	HeadRef string
+	// HeadSHA is the immutable reviewed head commit; empty on an unborn HEAD.
+	HeadSHA string
+	// BaseSHA is the commit the diff starts from: HEAD for local changes, the
+	// merge-base for a branch diff; empty on an unborn HEAD.
+	BaseSHA string
+	// Branch is the short branch name ("feat/x"), empty when detached.
+	Branch string
+	// Detached reports a detached HEAD; Unborn a repository with no commit.
+	Detached, Unborn bool
+	// Staged restricts a local review to the index (pre-commit scope).
+	Staged bool
+}
+
+// BranchLabel returns the branch name, or "detached-<short sha>" for a
+// detached HEAD.
+func (t Target) BranchLabel() string {
+	if t.Detached {
+		return "detached-" + ShortSHA(t.HeadSHA)
+	}
+	return t.Branch
+}
+
+// FolderName returns the artifact folder name of the target: the branch with
+// every "/" replaced by "-", or "detached-<short sha>".
+func (t Target) FolderName() string {
+	name := strings.ReplaceAll(t.BranchLabel(), "/", "-")
+	// A branch name may not contain "..", but be safe: the folder name must
+	// never climb out of code-reviews/.
+	name = strings.ReplaceAll(name, "..", "-")
+	if name == "" || name == "." {
+		name = "unnamed"
+	}
+	return name
+}
+
+// ShortSHA abbreviates a commit hash to 7 characters.
+func ShortSHA(sha string) string {
+	if len(sha) > 7 {
+		return sha[:7]
+	}
+	return sha
+}
+
+// FileStatus is the status of a changed file relative to the target base.
+type FileStatus string
+
+// File statuses.
+const (
+	StatusAdded     FileStatus = "added"
+	StatusModified  FileStatus = "modified"
+	StatusDeleted   FileStatus = "deleted"
+	StatusRenamed   FileStatus = "renamed"
+	StatusUntracked FileStatus = "untracked"
+)
+
+// LineState says where a changed line lives.
+type LineState string
+
+// Line states. Committed marks lines of a branch diff that are already in
+// HEAD.
+const (
+	LineStaged    LineState = "staged"
+	LineUnstaged  LineState = "unstaged"
+	LineUntracked LineState = "untracked"
+	LineCommitted LineState = "committed"
+)
+
+// Hunk is one region of a unified diff. Lines carry their diff prefix
+// (' ', '+' or '-') and no line terminator.
+type Hunk struct {
+	OldStart, OldLines int
+	NewStart, NewLines int
+	Lines              []string
+}
+
+// File is one changed path of a review target.
+type File struct {
+	// Path is repo-relative and slash-separated (the new path of a rename).
+	Path string
+	// OldPath is the previous path of a renamed file.
+	OldPath string
+	Status  FileStatus
+	// Staged and Unstaged say which areas hold changes to the file.
+	Staged, Unstaged bool
+	// Language is the detected language id ("go", "python", "tsx", ...).
+	Language string
+	// Skip, when set, is why the file is listed but not reviewed
+	// ("binary", "lock file", "size 2.1 MiB exceeds the 1 MiB cap", ...).
+	Skip string
+	// Hunks is the diff from the target base to the reviewed content.
+	Hunks []Hunk
+	// Added and Deleted count diff lines.
+	Added, Deleted int
+	// Lines maps each changed (added) line of Content to its state.
+	Lines map[int]LineState
+	// Content is the reviewed new-side content: the work tree, an editor
+	// overlay, or the index blob for a staged review. Nil when deleted or
+	// skipped.
+	Content []byte
+
+	memoMu sync.Mutex
+	memo   map[any]*memoEntry
+}
+
+type memoEntry struct {
+	once sync.Once
+	v    any
+}
+
+// Memo returns the value cached on the file under key, computing it once
+// with compute. Rules use it to share a parse of Content; it is safe for
+// concurrent use. Keys should be unexported types of the caller's package.
+func (f *File) Memo(key any, compute func() any) any {
+	f.memoMu.Lock()
+	if f.memo == nil {
+		f.memo = map[any]*memoEntry{}
+	}
+	e := f.memo[key]
+	if e == nil {
+		e = &memoEntry{}
+		f.memo[key] = e
+	}
+	f.memoMu.Unlock()
+	e.once.Do(func() { e.v = compute() })
+	return e.v
+}
+
+// Reviewed reports whether the file's content is reviewed.
+func (f *File) Reviewed() bool {
+	return f.Skip == "" && f.Status != StatusDeleted && f.Content != nil
+}
+
+// Changed reports whether line n (1-based) of Content was added or modified.
+func (f *File) Changed(n int) bool {
+	_, ok := f.Lines[n]
+	return ok
+}
+
+// ChangedLines returns the changed line numbers in increasing order.
+func (f *File) ChangedLines() []int {
+	out := make([]int, 0, len(f.Lines))
+	for n := range f.Lines {
+		out = append(out, n)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// States returns the distinct line states of the file's changed lines, in
+// the order staged, unstaged, untracked, committed.
+func (f *File) States() []LineState {
+	seen := map[LineState]bool{}
+	for _, s := range f.Lines {
+		seen[s] = true
+	}
+	var out []LineState
+	for _, s := range []LineState{LineStaged, LineUnstaged, LineUntracked, LineCommitted} {
+		if seen[s] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ChangeSet is the review surface of a target: every changed path, sorted
+// by Path, including skipped ones.
+type ChangeSet struct {
+	// Root is the absolute path of the work tree.
+	Root   string
+	Target Target
+	Files  []*File
+}
+
+// File returns the changed file at path, or nil.
+func (cs *ChangeSet) File(path string) *File {
+	i := sort.Search(len(cs.Files), func(i int) bool { return cs.Files[i].Path >= path })
+	if i < len(cs.Files) && cs.Files[i].Path == path {
+		return cs.Files[i]
+	}
+	return nil
+}
+
+// Reviewed returns the files whose content is reviewed.
+func (cs *ChangeSet) Reviewed() []*File {
+	var out []*File
+	for _, f := range cs.Files {
+		if f.Reviewed() {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Paths returns every changed path.
+func (cs *ChangeSet) Paths() []string {
+	out := make([]string, len(cs.Files))
+	for i, f := range cs.Files {
+		out[i] = f.Path
+	}
+	return out
+}
+
+// Untracked returns the paths of untracked files.
+func (cs *ChangeSet) Untracked() []string {
+	var out []string
+	for _, f := range cs.Files {
+		if f.Status == StatusUntracked {
+			out = append(out, f.Path)
+		}
+	}
+	return out
+}
+
+// Empty reports whether there is nothing to review.
+func (cs *ChangeSet) Empty() bool { return cs == nil || len(cs.Files) == 0 }
+
+// Sort orders Files by path; call it after building or editing Files.
+func (cs *ChangeSet) Sort() {
+	sort.Slice(cs.Files, func(i, j int) bool { return cs.Files[i].Path < cs.Files[j].Path })
+}

@@ -1,0 +1,107 @@
+package review
+
+import "fmt"
+
+// DefaultSizeCap is the largest file reviewed by default: 1 MiB covers any
+// hand-written source file, and anything bigger is almost always generated
+// data whose review would cost more than it finds.
+const DefaultSizeCap = 1 << 20
+
+// DefaultFunctionLength is the default threshold of standards/long-function.
+const DefaultFunctionLength = 80
+
+// RuleConfig overrides one rule.
+type RuleConfig struct {
+	// Off disables the rule.
+	Off bool
+	// Severity, when valid, replaces the rule's default severity.
+	Severity Severity
+}
+
+// Config is the repository configuration (.reviewls.yaml) after parsing.
+// The zero value is the default configuration.
+type Config struct {
+	Profile      Profile
+	Depth        Depth
+	Perspectives []Perspective
+	Rules        map[string]RuleConfig
+	// Ignore lists doublestar globs of paths left out of the review.
+	Ignore []string
+	// Base is the default base branch of branch-diff reviews.
+	Base string
+	// FailOn is the exit-code threshold; see [ParseFailOn].
+	FailOn FailOn
+	// SizeCap is the largest reviewed file in bytes; 0 means the default.
+	SizeCap int64
+	// FunctionLength is the long-function threshold in lines; 0 means the
+	// default.
+	FunctionLength int
+}
+
+// EffectiveSizeCap returns the size cap to apply.
+func (c *Config) EffectiveSizeCap() int64 {
+	if c == nil || c.SizeCap <= 0 {
+		return DefaultSizeCap
+	}
+	return c.SizeCap
+}
+
+// EffectiveFunctionLength returns the long-function threshold to apply.
+func (c *Config) EffectiveFunctionLength() int {
+	if c == nil || c.FunctionLength <= 0 {
+		return DefaultFunctionLength
+	}
+	return c.FunctionLength
+}
+
+// Rule returns the override for rule id.
+func (c *Config) Rule(id string) RuleConfig {
+	if c == nil {
+		return RuleConfig{}
+	}
+	return c.Rules[id]
+}
+
+// FailOn is the severity at or above which a run fails. The zero value
+// means "unset"; FailNever never fails.
+type FailOn struct {
+	Set      bool
+	Never    bool
+	Severity Severity
+}
+
+// FailNever never fails.
+var FailNever = FailOn{Set: true, Never: true}
+
+// DefaultFailOn fails on High or Critical findings.
+var DefaultFailOn = FailOn{Set: true, Severity: SeverityHigh}
+
+// ParseFailOn parses critical, high, medium, low or never.
+func ParseFailOn(s string) (FailOn, error) {
+	if s == "never" {
+		return FailNever, nil
+	}
+	sev, err := ParseSeverity(s)
+	if err != nil {
+		return FailOn{}, fmt.Errorf("unknown fail-on threshold %q (want critical, high, medium, low or never)", s)
+	}
+	return FailOn{Set: true, Severity: sev}, nil
+}
+
+func (f FailOn) String() string {
+	switch {
+	case !f.Set:
+		return ""
+	case f.Never:
+		return "never"
+	}
+	return f.Severity.Lower()
+}
+
+// Reached reports whether counts reach the threshold.
+func (f FailOn) Reached(c Counts) bool {
+	if !f.Set || f.Never {
+		return false
+	}
+	return c.AtLeast(f.Severity) > 0
+}

@@ -1,0 +1,89 @@
+package review
+
+// Board item statuses.
+const (
+	StatusPending    = "pending"
+	StatusInProgress = "in_progress"
+	StatusComplete   = "complete"
+)
+
+// Registers (hve-spec §9.3): Register 1 is factual narrative, Register 2
+// structured findings and investigations.
+const (
+	Register1 = "register-1"
+	Register2 = "register-2"
+)
+
+// BoardItem is one review area of the dispatch board (hve-spec §10.1).
+type BoardItem struct {
+	ID                string   `json:"id"`
+	Area              string   `json:"area"`
+	Status            string   `json:"status"`
+	Register          string   `json:"register"`
+	Summary           string   `json:"summary"`
+	PreliminarySignal string   `json:"preliminarySignal"`
+	Links             []string `json:"links"`
+	SelectableSymbols []string `json:"selectableSymbols"`
+	// Files are the changed paths of the area.
+	Files []string `json:"files"`
+	// Findings are the IDs of merged findings walked back onto the item.
+	Findings []string `json:"findings"`
+	// Explained and Investigated record the Register 1 and 2 work done.
+	Explained    []string `json:"explained"`
+	Investigated []string `json:"investigated"`
+}
+
+// NextAction is one entry of the manifest's nextActions.
+type NextAction struct {
+	ID     string `json:"id"`
+	Kind   string `json:"kind"`
+	Target string `json:"target"`
+	Reason string `json:"reason"`
+}
+
+// Next action kinds.
+const (
+	ActionBookmark    = "bookmark"
+	ActionExplain     = "explain"
+	ActionInvestigate = "investigate"
+)
+
+// PhaseGates are the manifest's loop gates.
+type PhaseGates struct {
+	OrientationConfirmed bool `json:"orientationConfirmed"`
+	HumanAccepted        bool `json:"humanAccepted"`
+	WalkbackComplete     bool `json:"walkbackComplete"`
+	EmissionReady        bool `json:"emissionReady"`
+}
+
+// Phases of the review loop (a local extension, hve-spec C20).
+const (
+	PhaseOrientation = "orientation"
+	PhaseDispatch    = "dispatch"
+	PhaseWalkback    = "walkback"
+	PhaseEmission    = "emission"
+	PhaseComplete    = "complete"
+)
+
+// Area is one group of the walkthrough's diff summary.
+type Area struct {
+	Name    string
+	Kind    string // package, tests, config, docs, dependencies
+	Files   []string
+	Added   int
+	Deleted int
+	Summary string
+	Symbols []string
+}
+
+// Walkthrough is the Register 1 orientation narrative: facts only, no
+// severities, verdicts or recommendations.
+type Walkthrough struct {
+	Areas       []Area
+	EntryPoints []string
+	PublicAPIs  []string
+	BlastRadius []string
+	TestNotes   []string
+	Rollout     []string
+	Symbols     []string
+}

@@ -1,0 +1,96 @@
+package review
+
+import "time"
+
+// Request asks for one review run.
+type Request struct {
+	// Dir is any path inside the work tree.
+	Dir string
+	// Staged restricts a local review to the index (pre-commit scope).
+	Staged bool
+	// Base, when set, makes the target a branch diff from
+	// merge-base(Base, HEAD) to the work tree.
+	Base string
+	// Profile picks the starting perspectives; empty means standard.
+	Profile Profile
+	// Perspectives are the chosen perspectives (the custom profile).
+	Perspectives []Perspective
+	// Depth is the chosen depth; zero means the recommended depth.
+	Depth          Depth
+	DepthRationale string
+	Mode           Mode
+	Config         *Config
+	// Overlay holds unsaved editor buffers by repo-relative path; they are
+	// reviewed instead of the files on disk.
+	Overlay map[string][]byte
+	// Paths, when set, limits a run on an engine with a previous result to
+	// re-diffing and re-checking these paths (an incremental refresh).
+	Paths []string
+	// Now overrides the clock (tests); nil means time.Now.
+	Now func() time.Time
+}
+
+// Result is the outcome of a review run.
+type Result struct {
+	ChangeSet *ChangeSet
+	Risk      *Risk
+	History   *History
+	Profile   Profile
+	Mode      Mode
+	// RecommendedPerspectives come from the profile and the signals that
+	// fired; Perspectives are the ones whose findings were kept.
+	RecommendedPerspectives []Perspective
+	Perspectives            []Perspective
+	Depth                   Depth
+	DepthRationale          string
+	Provenance              Provenance
+	// Findings are the accepted, merged findings: sorted, numbered, tagged.
+	Findings []*Finding
+	// Rejected findings failed validation against the diff.
+	Rejected []Rejected
+	// Suppressed findings were silenced by inline comments or config.
+	Suppressed []Suppressed
+	Counts     Counts
+	Verdict    Verdict
+	// Positive, Testing and Actions feed the report sections of the same
+	// names.
+	Positive   []string
+	Testing    []string
+	Actions    []string
+	OutOfScope []Observation
+	// Board, Walkthrough and the loop state orient the human.
+	Board       []BoardItem
+	Walkthrough *Walkthrough
+	NextActions []NextAction
+	Gates       PhaseGates
+	Phase       string
+	// Redactor hides every secret the run saw; apply it to every output.
+	Redactor *Redactor
+	// Started and Finished bracket the run.
+	Started, Finished time.Time
+}
+
+// ByPerspective returns the accepted findings of perspective p.
+func (r *Result) ByPerspective(p Perspective) []*Finding {
+	var out []*Finding
+	for _, f := range r.Findings {
+		if f.Perspective == p {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Skipped returns the listed-but-not-reviewed files.
+func (r *Result) Skipped() []*File {
+	var out []*File
+	if r.ChangeSet == nil {
+		return nil
+	}
+	for _, f := range r.ChangeSet.Files {
+		if f.Skip != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}

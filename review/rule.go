@@ -1,0 +1,45 @@
+package review
+
+import "context"
+
+// RuleInfo describes a rule of the catalog.
+type RuleInfo struct {
+	// ID is "<perspective>/<name>", stable across releases.
+	ID          string
+	Perspective Perspective
+	Category    string
+	Severity    Severity
+	// Languages lists language ids the rule applies to; empty means all.
+	Languages []string
+	// Depth is the lowest depth tier at which the rule runs.
+	Depth Depth
+	// Summary is one line; Doc one paragraph; Bad and Good are examples.
+	Summary, Doc, Bad, Good string
+	// Fixable reports that findings carry a machine-applicable fix.
+	Fixable bool
+	// Skill is the standard the rule traces to, if any.
+	Skill string
+}
+
+// A Lens is one findings perspective: a set of rules applied to the
+// reviewed files of a change set.
+type Lens interface {
+	Perspective() Perspective
+	Rules() []RuleInfo
+	// Check runs the lens's rules over the given files (all reviewed files
+	// when files is nil) and returns raw, unvalidated findings.
+	Check(ctx context.Context, cs *ChangeSet, files []*File, opts CheckOptions) ([]*Finding, error)
+}
+
+// CheckOptions tunes a lens run.
+type CheckOptions struct {
+	Depth  Depth
+	Config *Config
+}
+
+// A Processor is one named step of the findings chain (golangci-lint's
+// processors): it filters, rewrites or orders findings.
+type Processor interface {
+	Name() string
+	Process(ctx context.Context, findings []*Finding) ([]*Finding, error)
+}
