@@ -64,6 +64,9 @@ type Result struct {
 	NextActions []NextAction
 	Gates       PhaseGates
 	Phase       string
+	// Problems are checks that failed (a rule that panicked, a lens error);
+	// they are reported as execution limitations and never stop the run.
+	Problems []string
 	// Redactor hides every secret the run saw; apply it to every output.
 	Redactor *Redactor
 	// Started and Finished bracket the run.

@@ -1,0 +1,27 @@
+// Package accessibility holds the rules of the accessibility perspective
+// for markup (HTML, JSX/TSX, Vue, Svelte): perceivable, operable,
+// understandable, robust and cognitive concerns, each citing the WCAG
+// success criterion it traces to (hve-spec §6.3).
+package accessibility
+
+import (
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/lens"
+)
+
+// Categories of the accessibility perspective (hve-spec §6.3).
+const (
+	CatPerceivable    = "Perceivable"
+	CatOperable       = "Operable"
+	CatUnderstandable = "Understandable"
+	CatRobust         = "Robust"
+	CatCognitive      = "Cognitive"
+)
+
+// Rules returns the rules of the accessibility perspective.
+func Rules() []*lens.Rule {
+	return []*lens.Rule{}
+}
+
+// Lens returns the accessibility lens.
+func Lens() review.Lens { return lens.New(review.Accessibility, Rules()...) }

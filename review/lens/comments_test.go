@@ -1,0 +1,56 @@
+package lens
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+func TestScanComments(t *testing.T) {
+	tests := []struct {
+		name string
+		lang string
+		src  string
+		want []Comment
+	}{
+		{"go line", review.LangGo, "x := 1 // TODO: a\n", []Comment{{" TODO: a", 8}}},
+		{"go string is not a comment", review.LangGo, "s := \"// TODO\"\n", []Comment{{}}},
+		{"go block across lines", review.LangGo, "/* one\n * TODO two\n */ x()\n", []Comment{{" one", 1}, {" * TODO two", 1}, {" ", 1}}},
+		{"go raw string across lines", review.LangGo, "s := `a\n// not\n` // yes\n", []Comment{{}, {}, {" yes", 3}}},
+		{"escaped quote", review.LangJavaScript, "s = \"a\\\"//b\" // c\n", []Comment{{" c", 14}}},
+		{"python hash and docstring", review.LangPython, "\"\"\"doc\n# not a comment\n\"\"\"\nx = 1  # FIXME\n", []Comment{{}, {}, {}, {" FIXME", 8}}},
+		{"shell quote", review.LangShell, "echo '#x' # real\n", []Comment{{" real", 11}}},
+		{"html", review.LangHTML, "<p>a</p> <!-- TODO -->\n", []Comment{{" TODO ", 10}}},
+		{"unknown language hash", "", "key: v # TODO\n", []Comment{{" TODO", 8}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := scanComments(SplitLines([]byte(tt.src)), CommentSyntax(tt.lang))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("comments mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestSplitLinesCRLF(t *testing.T) {
+	got := SplitLines([]byte("a\r\nb\r\n\r\nc"))
+	want := []string{"a", "b", "", "c"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("SplitLines (-want +got):\n%s", diff)
+	}
+}
+
+func TestIgnoreComment(t *testing.T) {
+	for lang, want := range map[string]string{
+		review.LangGo:     "// reviewls:ignore r/x why",
+		review.LangPython: "# reviewls:ignore r/x why",
+		review.LangHTML:   "<!-- reviewls:ignore r/x why -->",
+	} {
+		if got := IgnoreComment(lang, "r/x", "why"); got != want {
+			t.Errorf("IgnoreComment(%s) = %q, want %q", lang, got, want)
+		}
+	}
+}

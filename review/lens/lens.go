@@ -1,0 +1,112 @@
+// Package lens runs rules over the changed files of a review. A rule is a
+// [review.RuleInfo] plus a function over a [Pass]; a perspective package
+// (review/lens/security, ...) declares its rules and wraps them with [New]
+// into a [review.Lens].
+//
+// Rules see one file at a time. They read its lines through the pass, ask
+// which lines changed, and report findings anchored to changed lines; the
+// processor chain later rejects anything that is not. Parsed forms of a file
+// (lines, Go syntax trees) are memoised on the [review.File], so the rules of
+// all perspectives share one parse even when lenses run concurrently.
+package lens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// Rule is one check of the catalog.
+type Rule struct {
+	review.RuleInfo
+	// Run inspects p.File and reports findings through p.Report.
+	Run func(p *Pass)
+}
+
+// Applies reports whether the rule runs on a file of language lang at depth d.
+func (r *Rule) Applies(lang string, d review.Depth) bool {
+	if r.Depth.Valid() && d.Valid() && r.Depth > d {
+		return false
+	}
+	return len(r.Languages) == 0 || slices.Contains(r.Languages, lang)
+}
+
+type lensImpl struct {
+	perspective review.Perspective
+	rules       []*Rule
+}
+
+// New returns the lens of perspective p made of rules. It panics if a rule
+// belongs to another perspective or its id does not start with
+// "<perspective>/", since that is a programming error in the catalog.
+func New(p review.Perspective, rules ...*Rule) review.Lens {
+	for _, r := range rules {
+		if r.Perspective != p || !strings.HasPrefix(r.ID, string(p)+"/") {
+			panic(fmt.Sprintf("lens %s: rule %s belongs to perspective %q", p, r.ID, r.Perspective))
+		}
+	}
+	return &lensImpl{perspective: p, rules: rules}
+}
+
+func (l *lensImpl) Perspective() review.Perspective { return l.perspective }
+
+func (l *lensImpl) Rules() []review.RuleInfo {
+	out := make([]review.RuleInfo, len(l.rules))
+	for i, r := range l.rules {
+		out[i] = r.RuleInfo
+	}
+	return out
+}
+
+// Check runs every applicable rule on every reviewed file. A rule that
+// panics is reported as an error naming the rule and the file; the other
+// rules still run.
+func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*review.File, opts review.CheckOptions) ([]*review.Finding, error) {
+	if files == nil {
+		files = cs.Reviewed()
+	}
+	depth := opts.Depth
+	if !depth.Valid() {
+		depth = review.DepthStandard
+	}
+	var (
+		out  []*review.Finding
+		errs []error
+	)
+	for _, f := range files {
+		if !f.Reviewed() {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		for _, r := range l.rules {
+			if !r.Applies(f.Language, depth) || opts.Config.Rule(r.ID).Off {
+				continue
+			}
+			p := &Pass{Ctx: ctx, Rule: r, File: f, ChangeSet: cs, Depth: depth, Config: opts.Config}
+			if err := runSafe(p); err != nil {
+				errs = append(errs, err)
+			}
+			out = append(out, p.findings...)
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
+// runSafe runs one rule on one file, turning a panic into an error that
+// names the check (golangci-lint's runLinterSafe).
+func runSafe(p *Pass) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("rule %s on %s panicked: %v\n%s", p.Rule.ID, p.File.Path, r, debug.Stack())
+		}
+	}()
+	p.Rule.Run(p)
+	return nil
+}

@@ -1,0 +1,131 @@
+// Package lenstest runs rules on test inputs and checks their findings
+// against expectations written in the inputs, in the style of
+// golang.org/x/tools/go/analysis/analysistest: a line that must produce a
+// finding carries `want "regexp"` (in a comment of the file's language); a
+// line without one must produce none. Every line of a test input counts as
+// changed unless the caller says otherwise.
+package lenstest
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/lens"
+)
+
+// NewFile returns an untracked review file of the given content: every line
+// is changed.
+func NewFile(path string, content []byte) *review.File {
+	f := &review.File{
+		Path:     path,
+		Status:   review.StatusUntracked,
+		Language: review.DetectLanguage(path, content),
+		Content:  content,
+		Lines:    map[int]review.LineState{},
+	}
+	for i := range lens.SplitLines(content) {
+		f.Lines[i+1] = review.LineUntracked
+	}
+	return f
+}
+
+// Check runs rule on f at depth (zero means standard) and returns its
+// findings. It fails the test if the rule panics.
+func Check(t testing.TB, rule *lens.Rule, f *review.File, depth review.Depth, cfg *review.Config) []*review.Finding {
+	t.Helper()
+	cs := &review.ChangeSet{Root: t.TempDir(), Files: []*review.File{f}}
+	l := lens.New(rule.Perspective, rule)
+	got, err := l.Check(context.Background(), cs, nil, review.CheckOptions{Depth: depth, Config: cfg})
+	if err != nil {
+		t.Fatalf("%s: %v", rule.ID, err)
+	}
+	return got
+}
+
+var wantRE = regexp.MustCompile(`want "((?:[^"\\]|\\.)*)"`)
+
+// Run checks rule against every file under dir (recursively): each line
+// with `want "re"` annotations must yield findings whose titles or messages
+// match, and no other line may yield a finding.
+func Run(t *testing.T, rule *lens.Rule, dir string) {
+	t.Helper()
+	n := 0
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		n++
+		content, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		t.Run(filepath.ToSlash(rel), func(t *testing.T) {
+			f := NewFile(filepath.ToSlash(rel), content)
+			Expect(t, rule, f, Check(t, rule, f, 0, nil))
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Fatalf("no test inputs in %s", dir)
+	}
+}
+
+// Expect compares findings with the `want` annotations of f.
+func Expect(t *testing.T, rule *lens.Rule, f *review.File, findings []*review.Finding) {
+	t.Helper()
+	want := map[int][]*regexp.Regexp{}
+	for i, line := range lens.Lines(f) {
+		for _, m := range wantRE.FindAllStringSubmatch(line, -1) {
+			re, err := regexp.Compile(strings.ReplaceAll(m[1], `\"`, `"`))
+			if err != nil {
+				t.Fatalf("%s:%d: bad want pattern: %v", f.Path, i+1, err)
+			}
+			want[i+1] = append(want[i+1], re)
+		}
+	}
+	got := map[int][]*review.Finding{}
+	for _, fd := range findings {
+		if fd.RuleID != rule.ID {
+			t.Errorf("%s:%d: finding of rule %s, want %s", f.Path, fd.Span.StartLine, fd.RuleID, rule.ID)
+		}
+		got[fd.Span.StartLine] = append(got[fd.Span.StartLine], fd)
+	}
+	lines := map[int]bool{}
+	for n := range want {
+		lines[n] = true
+	}
+	for n := range got {
+		lines[n] = true
+	}
+	var order []int
+	for n := range lines {
+		order = append(order, n)
+	}
+	sort.Ints(order)
+	for _, n := range order {
+		w, g := want[n], got[n]
+		if len(w) != len(g) {
+			var msgs []string
+			for _, fd := range g {
+				msgs = append(msgs, fd.Title+": "+fd.Message)
+			}
+			t.Errorf("%s:%d: got %d findings, want %d %v\n\tgot: %q", f.Path, n, len(g), len(w), w, msgs)
+			continue
+		}
+		for i, re := range w {
+			if text := g[i].Title + "\n" + g[i].Message; !re.MatchString(text) {
+				t.Errorf("%s:%d: finding %q does not match %q", f.Path, n, text, re)
+			}
+		}
+	}
+}

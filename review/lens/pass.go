@@ -1,0 +1,152 @@
+package lens
+
+import (
+	"bytes"
+	"context"
+	"strings"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// Pass is one rule applied to one file.
+type Pass struct {
+	Ctx       context.Context
+	Rule      *Rule
+	File      *review.File
+	ChangeSet *review.ChangeSet
+	Depth     review.Depth
+	Config    *review.Config
+
+	findings []*review.Finding
+}
+
+type linesKey struct{}
+
+// Lines returns the file's lines without terminators (a trailing "\r" of a
+// CRLF file is removed). Index i holds line i+1.
+func (p *Pass) Lines() []string { return Lines(p.File) }
+
+// Lines returns the lines of f's content, memoised on f.
+func Lines(f *review.File) []string {
+	return f.Memo(linesKey{}, func() any { return SplitLines(f.Content) }).([]string)
+}
+
+// SplitLines splits content on "\n", dropping one trailing "\r" per line
+// and the empty string after a final newline.
+func SplitLines(content []byte) []string {
+	if len(content) == 0 {
+		return nil
+	}
+	s := string(content)
+	s = strings.TrimSuffix(s, "\n")
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
+// Line returns line n (1-based), or "" when out of range.
+func (p *Pass) Line(n int) string {
+	lines := p.Lines()
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	return lines[n-1]
+}
+
+// Changed reports whether line n was added or modified.
+func (p *Pass) Changed(n int) bool { return p.File.Changed(n) }
+
+// EachChanged calls fn for each changed line in increasing order.
+func (p *Pass) EachChanged(fn func(n int, line string)) {
+	lines := p.Lines()
+	for _, n := range p.File.ChangedLines() {
+		if n >= 1 && n <= len(lines) {
+			fn(n, lines[n-1])
+		}
+	}
+}
+
+// Contains reports whether the file content contains s; rules use it as a
+// cheap pre-filter.
+func (p *Pass) Contains(s string) bool { return bytes.Contains(p.File.Content, []byte(s)) }
+
+// Report describes a finding for [Pass.Report].
+type Report struct {
+	// Line and EndLine are 1-based; EndLine 0 means Line.
+	Line, EndLine int
+	// Col and EndCol are 1-based byte columns; 0 means the whole line.
+	Col, EndCol int
+	// Title defaults to the rule's summary.
+	Title   string
+	Message string
+	Symbol  string
+	// Code is the cited snippet; it defaults to the cited lines.
+	Code      string
+	Suggested string
+	Fix       *review.Fix
+	// Severity overrides the rule's default for this finding.
+	Severity review.Severity
+	// Category overrides the rule's category for this finding.
+	Category   string
+	Confidence string
+	// Secrets are raw values to redact from every output.
+	Secrets []string
+}
+
+// Report records a finding of the pass's rule.
+func (p *Pass) Report(r Report) {
+	info := p.Rule.RuleInfo
+	end := max(r.EndLine, r.Line)
+	sev := info.Severity
+	if r.Severity.Valid() {
+		sev = r.Severity
+	}
+	if o := p.Config.Rule(info.ID).Severity; o.Valid() {
+		sev = o
+	}
+	code := r.Code
+	if code == "" {
+		var b strings.Builder
+		for n := r.Line; n <= end; n++ {
+			if n > r.Line {
+				b.WriteByte('\n')
+			}
+			b.WriteString(p.Line(n))
+		}
+		code = b.String()
+	}
+	red := review.NewRedactor(r.Secrets)
+	title := r.Title
+	if title == "" {
+		title = info.Summary
+	}
+	category := info.Category
+	if r.Category != "" {
+		category = r.Category
+	}
+	conf := r.Confidence
+	if conf == "" {
+		conf = "high"
+	}
+	f := &review.Finding{
+		RuleID:       info.ID,
+		Perspective:  info.Perspective,
+		Category:     category,
+		Skill:        info.Skill,
+		Severity:     sev,
+		Title:        red.String(title),
+		Message:      red.String(r.Message),
+		Span:         review.Span{Path: p.File.Path, StartLine: r.Line, StartCol: r.Col, EndLine: end, EndCol: r.EndCol},
+		Symbol:       r.Symbol,
+		CurrentCode:  red.String(code),
+		SuggestedFix: red.String(r.Suggested),
+		Fix:          r.Fix,
+		Confidence:   conf,
+		LineState:    p.File.Lines[r.Line],
+		Secrets:      r.Secrets,
+	}
+	f.ID = review.Fingerprint(info.ID, p.File.Path, r.Symbol, f.CurrentCode)
+	p.findings = append(p.findings, f)
+}

@@ -1,0 +1,114 @@
+package orient
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// Board returns one dispatch-board item per area. Items start pending and
+// owned by Register 2 (the perspective sweep is the next work on them).
+func Board(cs *review.ChangeSet, areas []review.Area) []review.BoardItem {
+	items := make([]review.BoardItem, 0, len(areas))
+	for i, a := range areas {
+		item := review.BoardItem{
+			ID:                fmt.Sprintf("board-%d", i+1),
+			Area:              a.Name,
+			Status:            review.StatusPending,
+			Register:          review.Register2,
+			Summary:           a.Summary,
+			PreliminarySignal: signal(cs, a),
+			Files:             append([]string(nil), a.Files...),
+			Links:             []string{},
+			SelectableSymbols: append([]string{}, a.Symbols...),
+			Findings:          []string{},
+			Explained:         []string{},
+			Investigated:      []string{},
+		}
+		for _, p := range a.Files {
+			f := cs.File(p)
+			if f.Status == review.StatusDeleted {
+				continue
+			}
+			item.Links = append(item.Links, fmt.Sprintf("%s:%d", p, firstChanged(f)))
+		}
+		items = append(items, item)
+	}
+	return items
+}
+
+// signal states, factually, what changed in the area and the question it
+// raises for review, citing its strongest file. It never grades severity.
+func signal(cs *review.ChangeSet, a review.Area) string {
+	f := strongest(cs, a)
+	cite := fmt.Sprintf("%s:%d", f.Path, firstChanged(f))
+	switch a.Kind {
+	case KindTests:
+		return fmt.Sprintf("Test changes (+%d −%d), largest at %s: which behaviour do they now pin, and does it match the source change?", a.Added, a.Deleted, cite)
+	case KindConfig:
+		return fmt.Sprintf("Configuration changes at %s: which environments read them, and is the change reversible without a deploy?", cite)
+	case KindDocs:
+		return fmt.Sprintf("Documentation changes at %s: do they still describe what the code does after this change?", cite)
+	case KindDependencies:
+		return fmt.Sprintf("Dependency manifest changes at %s: which packages were added, removed or re-pinned, and where are they used?", cite)
+	}
+	var what string
+	switch f.Status {
+	case review.StatusAdded, review.StatusUntracked:
+		what = "adds " + f.Path
+	case review.StatusDeleted:
+		what = "deletes " + f.Path
+	case review.StatusRenamed:
+		what = "renames " + f.OldPath + " to " + f.Path
+	default:
+		what = fmt.Sprintf("modifies %s (+%d −%d)", f.Path, f.Added, f.Deleted)
+	}
+	q := "is the contract of its callers unchanged, and is the new behaviour tested?"
+	if !hasTest(cs, a) {
+		q = "no test in this area changed: which test pins the new behaviour?"
+	}
+	if len(a.Symbols) > 0 {
+		return fmt.Sprintf("The change %s, touching %s (%s): %s", what, strings.Join(limit(a.Symbols, 3), ", "), cite, q)
+	}
+	return fmt.Sprintf("The change %s (%s): %s", what, cite, q)
+}
+
+func hasTest(cs *review.ChangeSet, a review.Area) bool {
+	for _, f := range cs.Files {
+		if review.IsTestPath(f.Path) && strings.HasPrefix(f.Path, a.Name+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func limit(s []string, n int) []string {
+	if len(s) > n {
+		return append(append([]string{}, s[:n]...), fmt.Sprintf("%d more", len(s)-n))
+	}
+	return s
+}
+
+// WalkBack attaches merged findings to the board items of their files and
+// updates statuses: once the sweep has run (swept), every item is complete.
+func WalkBack(items []review.BoardItem, findings []*review.Finding, swept bool) {
+	byFile := map[string]int{}
+	for i, it := range items {
+		it.Findings = it.Findings[:0]
+		items[i] = it
+		for _, p := range it.Files {
+			byFile[p] = i
+		}
+	}
+	for _, f := range findings {
+		if i, ok := byFile[f.Span.Path]; ok {
+			items[i].Findings = append(items[i].Findings, f.ID)
+		}
+	}
+	if swept {
+		for i := range items {
+			items[i].Status = review.StatusComplete
+		}
+	}
+}
