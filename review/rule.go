@@ -17,6 +17,10 @@ type RuleInfo struct {
 	Summary, Doc, Bad, Good string
 	// Fixable reports that findings carry a machine-applicable fix.
 	Fixable bool
+	// CrossFile reports that the rule's findings on a file depend on other
+	// files of the change set (or of the repository), so they must be
+	// recomputed whenever any file changes.
+	CrossFile bool
 	// Skill is the standard the rule traces to, if any.
 	Skill string
 }
@@ -27,7 +31,8 @@ type Lens interface {
 	Perspective() Perspective
 	Rules() []RuleInfo
 	// Check runs the lens's rules over the given files (all reviewed files
-	// when files is nil) and returns raw, unvalidated findings.
+	// when files is nil) and returns raw, unvalidated findings. Cross-file
+	// rules always run over every reviewed file of cs.
 	Check(ctx context.Context, cs *ChangeSet, files []*File, opts CheckOptions) ([]*Finding, error)
 }
 

@@ -67,8 +67,9 @@ func (l *lensImpl) Rules() []review.RuleInfo {
 // panics is reported as an error naming the rule and the file; the other
 // rules still run.
 func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*review.File, opts review.CheckOptions) ([]*review.Finding, error) {
+	all := cs.Reviewed()
 	if files == nil {
-		files = cs.Reviewed()
+		files = all
 	}
 	depth := opts.Depth
 	if !depth.Valid() {
@@ -78,15 +79,15 @@ func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*rev
 		out  []*review.Finding
 		errs []error
 	)
-	for _, f := range files {
+	run := func(f *review.File, crossFile bool) error {
 		if !f.Reviewed() {
-			continue
+			return nil
 		}
 		if err := ctx.Err(); err != nil {
-			return out, err
+			return err
 		}
 		for _, r := range l.rules {
-			if !r.Applies(f.Language, depth) || opts.Config.Rule(r.ID).Off {
+			if r.CrossFile != crossFile || !r.Applies(f.Language, depth) || opts.Config.Rule(r.ID).Off {
 				continue
 			}
 			p := &Pass{Ctx: ctx, Rule: r, File: f, ChangeSet: cs, Depth: depth, Config: opts.Config}
@@ -94,6 +95,17 @@ func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*rev
 				errs = append(errs, err)
 			}
 			out = append(out, p.findings...)
+		}
+		return nil
+	}
+	for _, f := range files {
+		if err := run(f, false); err != nil {
+			return out, err
+		}
+	}
+	for _, f := range all {
+		if err := run(f, true); err != nil {
+			return out, err
 		}
 	}
 	return out, errors.Join(errs...)
