@@ -20,7 +20,11 @@ const (
 
 // Rules returns the rules of the accessibility perspective.
 func Rules() []*lens.Rule {
-	return []*lens.Rule{}
+	rules := []*lens.Rule{}
+	rules = append(rules, goRules()...)
+	rules = append(rules, scriptRules()...)
+	rules = append(rules, markupRules()...)
+	return rules
 }
 
 // Lens returns the accessibility lens.

@@ -19,7 +19,11 @@ const (
 
 // Rules returns the rules of the functional perspective.
 func Rules() []*lens.Rule {
-	return []*lens.Rule{MergeConflictMarker}
+	rules := []*lens.Rule{MergeConflictMarker}
+	rules = append(rules, goRules()...)
+	rules = append(rules, scriptRules()...)
+	rules = append(rules, markupRules()...)
+	return rules
 }
 
 // Lens returns the functional lens.

@@ -18,7 +18,11 @@ const (
 
 // Rules returns the rules of the readiness perspective.
 func Rules() []*lens.Rule {
-	return []*lens.Rule{TodoAdded}
+	rules := []*lens.Rule{TodoAdded}
+	rules = append(rules, goRules()...)
+	rules = append(rules, scriptRules()...)
+	rules = append(rules, markupRules()...)
+	return rules
 }
 
 // Lens returns the readiness lens.

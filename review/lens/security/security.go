@@ -21,7 +21,11 @@ const (
 
 // Rules returns the rules of the security perspective.
 func Rules() []*lens.Rule {
-	return []*lens.Rule{HardcodedSecret}
+	rules := []*lens.Rule{HardcodedSecret}
+	rules = append(rules, goRules()...)
+	rules = append(rules, scriptRules()...)
+	rules = append(rules, markupRules()...)
+	return rules
 }
 
 // Lens returns the security lens.

@@ -10,7 +10,11 @@ import (
 
 // Rules returns the rules of the standards perspective.
 func Rules() []*lens.Rule {
-	return []*lens.Rule{}
+	rules := []*lens.Rule{}
+	rules = append(rules, goRules()...)
+	rules = append(rules, scriptRules()...)
+	rules = append(rules, markupRules()...)
+	return rules
 }
 
 // Lens returns the standards lens.

@@ -1,0 +1,6 @@
+package functional
+
+import "github.com/reviewls/reviewls/review/lens"
+
+// goRules returns the functional rules for Go.
+func goRules() []*lens.Rule { return nil }

@@ -1,0 +1,6 @@
+package readiness
+
+import "github.com/reviewls/reviewls/review/lens"
+
+// markupRules returns the readiness rules for markup.
+func markupRules() []*lens.Rule { return nil }

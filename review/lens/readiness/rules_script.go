@@ -1,0 +1,6 @@
+package readiness
+
+import "github.com/reviewls/reviewls/review/lens"
+
+// scriptRules returns the readiness rules for scripting, configuration and build languages.
+func scriptRules() []*lens.Rule { return nil }

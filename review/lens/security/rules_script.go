@@ -1,0 +1,6 @@
+package security
+
+import "github.com/reviewls/reviewls/review/lens"
+
+// scriptRules returns the security rules for scripting, configuration and build languages.
+func scriptRules() []*lens.Rule { return nil }

@@ -1,0 +1,6 @@
+package standards
+
+import "github.com/reviewls/reviewls/review/lens"
+
+// scriptRules returns the standards rules for scripting, configuration and build languages.
+func scriptRules() []*lens.Rule { return nil }
