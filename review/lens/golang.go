@@ -1,0 +1,82 @@
+package lens
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// GoSyntax is a parsed Go file.
+type GoSyntax struct {
+	Fset *token.FileSet
+	File *ast.File
+	// Err is the parse error, if any; File may still hold a partial tree.
+	Err error
+}
+
+type goKey struct{}
+
+// GoFile returns the parsed syntax of a Go file (with comments), memoised
+// on f so every rule of every perspective shares one parse. File is nil
+// when the content is not Go at all.
+func GoFile(f *review.File) *GoSyntax {
+	return f.Memo(goKey{}, func() any {
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, f.Path, f.Content, parser.ParseComments|parser.SkipObjectResolution)
+		return &GoSyntax{Fset: fset, File: file, Err: err}
+	}).(*GoSyntax)
+}
+
+// Line returns the 1-based line of pos.
+func (g *GoSyntax) Line(pos token.Pos) int { return g.Fset.Position(pos).Line }
+
+// Col returns the 1-based byte column of pos.
+func (g *GoSyntax) Col(pos token.Pos) int { return g.Fset.Position(pos).Column }
+
+// Span returns the review span of a node in file path.
+func (g *GoSyntax) Span(path string, n ast.Node) review.Span {
+	s, e := g.Fset.Position(n.Pos()), g.Fset.Position(n.End())
+	return review.Span{Path: path, StartLine: s.Line, StartCol: s.Column, EndLine: e.Line, EndCol: e.Column}
+}
+
+// EnclosingFunc returns the name of the top-level function or method that
+// contains line n ("Type.Method" for methods), or "".
+func (g *GoSyntax) EnclosingFunc(n int) string {
+	if g.File == nil {
+		return ""
+	}
+	for _, d := range g.File.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || g.Line(fd.Pos()) > n || g.Line(fd.End()) < n {
+			continue
+		}
+		return FuncName(fd)
+	}
+	return ""
+}
+
+// FuncName returns "Name" or "Recv.Name" for a function declaration.
+func FuncName(fd *ast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return fd.Name.Name
+	}
+	t := fd.Recv.List[0].Type
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+			continue
+		case *ast.IndexExpr:
+			t = x.X
+			continue
+		case *ast.IndexListExpr:
+			t = x.X
+			continue
+		case *ast.Ident:
+			return x.Name + "." + fd.Name.Name
+		}
+		return fd.Name.Name
+	}
+}
