@@ -1,0 +1,30 @@
+// Package artifacts persists a review on disk and renders it in the formats
+// reviewls prints.
+//
+// A review lives in one folder per branch,
+// <repo>/.copilot-tracking/reviews/code-reviews/<branch with / replaced by ->/,
+// laid out as the hve-core code-review protocol describes:
+//
+//	review.md                  the report; always ends with the human-review disclaimer
+//	metadata.json              machine-readable summary; written last
+//	diff-state.json            the shared review state (target, evidence, depth, task)
+//	dispatch-manifest.json     the review-loop state (phase gates, next actions, board)
+//	<perspective>-findings.json  one per selected perspective
+//	review-artifact.json       River Review compatible artifact (v1.15.0 field set)
+//	dispatch-board.md          interactive runs only
+//	walkthrough.md             interactive runs only
+//	emission-record.json       interactive runs only
+//	explanations/, walkback/   interactive runs only, written on request by the server
+//
+// and the diff itself at <repo>/.copilot-tracking/pr/pr-reference.xml.
+//
+// [Write] builds every document first, validates each JSON document against
+// its schema in package schemas, and only then writes, one atomic rename per
+// file, so a crash never leaves a half-written file and a schema violation
+// (a bug) writes nothing. Every byte written passes through the result's
+// redactor. The renderers ([ReviewMarkdown], [FindingsJSON], [SARIF],
+// [River], [PRReference], ...) are pure functions of a [review.Result], so
+// the CLI prints exactly what Write persists.
+//
+// The package imports review and schemas, and never lsp.
+package artifacts

@@ -1,0 +1,244 @@
+package artifacts
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// FindingsReport is a findings file (hve-spec 8.1): the findings of one
+// perspective, or the merged report of all accepted findings.
+type FindingsReport struct {
+	Summary                      string               `json:"summary"`
+	Verdict                      review.Verdict       `json:"verdict"`
+	SeverityCounts               review.Counts        `json:"severity_counts"`
+	ChangedFiles                 []ChangedFile        `json:"changed_files"`
+	Findings                     []ReportFinding      `json:"findings"`
+	PositiveChanges              []string             `json:"positive_changes"`
+	TestingRecommendations       []string             `json:"testing_recommendations"`
+	RecommendedActions           []string             `json:"recommended_actions"`
+	OutOfScopeObservations       []review.Observation `json:"out_of_scope_observations"`
+	RecommendedSpecialistReviews []SpecialistReview   `json:"recommended_specialist_reviews,omitempty"`
+	RiskAssessment               string               `json:"risk_assessment"`
+}
+
+// ChangedFile is one entry of changed_files.
+type ChangedFile struct {
+	File         string `json:"file"`
+	LinesChanged string `json:"lines_changed"`
+	Risk         string `json:"risk"`
+	IssueCount   int    `json:"issue_count"`
+}
+
+// ReportFinding is one finding of a findings file. ID, RuleID, Perspective
+// and LineState are local extensions.
+type ReportFinding struct {
+	Number       int                `json:"number"`
+	Title        string             `json:"title"`
+	Severity     review.Severity    `json:"severity"`
+	Category     string             `json:"category"`
+	Skill        *string            `json:"skill"`
+	File         string             `json:"file"`
+	Lines        string             `json:"lines"`
+	Problem      string             `json:"problem"`
+	CurrentCode  *string            `json:"current_code"`
+	SuggestedFix *string            `json:"suggested_fix"`
+	ID           string             `json:"id"`
+	RuleID       string             `json:"rule_id"`
+	Perspective  review.Perspective `json:"perspective"`
+	LineState    review.LineState   `json:"line_state,omitempty"`
+}
+
+// SpecialistReview is one recommended specialist follow-up (hve-spec 5.3).
+type SpecialistReview struct {
+	Concern        string   `json:"concern"`
+	SignalsMatched []string `json:"signals_matched"`
+	Backing        string   `json:"backing"`
+	Availability   string   `json:"availability"`
+	Action         string   `json:"action"`
+}
+
+// FindingsJSON renders the findings file of perspective p, or with p empty
+// the merged report of every accepted finding, titles tagged with their
+// perspective. The document is redacted and valid against the findings
+// schema.
+func FindingsJSON(res *review.Result, p review.Perspective) ([]byte, error) {
+	v := newView(res, Options{})
+	if p != "" {
+		if _, err := review.ParsePerspective(string(p)); err != nil {
+			return nil, err
+		}
+	}
+	return encodeValid("findings", v.findingsReport(p), v.red)
+}
+
+// findingsReport builds the report of perspective p, or the merged report.
+// The run-level lists (positive changes, testing recommendations,
+// recommended actions, out-of-scope observations, specialist reviews)
+// belong to no single lane, so they appear in the merged report only.
+func (v *view) findingsReport(p review.Perspective) FindingsReport {
+	findings := v.findings
+	counts := v.counts
+	if p != "" {
+		findings = v.byPerspective(p)
+		counts = review.Counts{}
+		for _, f := range findings {
+			counts.Add(f.Severity)
+		}
+	}
+	r := FindingsReport{
+		Verdict:                review.VerdictFor(counts),
+		SeverityCounts:         counts,
+		ChangedFiles:           v.changedFiles(p),
+		Findings:               []ReportFinding{},
+		PositiveChanges:        []string{},
+		TestingRecommendations: []string{},
+		RecommendedActions:     []string{},
+		OutOfScopeObservations: []review.Observation{},
+		RiskAssessment:         v.riskAssessment(),
+	}
+	for i, f := range findings {
+		title := rawTitle(f)
+		if p == "" {
+			title = tagged(f)
+		}
+		r.Findings = append(r.Findings, ReportFinding{
+			Number:       i + 1,
+			Title:        title,
+			Severity:     f.Severity,
+			Category:     category(f),
+			Skill:        nullable(f.Skill),
+			File:         f.Span.Path,
+			Lines:        f.Span.Lines(),
+			Problem:      problem(f),
+			CurrentCode:  nullable(f.CurrentCode),
+			SuggestedFix: nullable(f.SuggestedFix),
+			ID:           findingID(f),
+			RuleID:       f.RuleID,
+			Perspective:  f.Perspective,
+			LineState:    f.LineState,
+		})
+	}
+	if p == "" {
+		r.Summary = fmt.Sprintf("reviewls reviewed %s: %s across %s; verdict %s.",
+			v.targetDescription(), findingCount(counts), fileCount(len(r.ChangedFiles)), v.verdict)
+		r.PositiveChanges = nonEmpty(v.res.Positive)
+		r.TestingRecommendations = nonEmpty(v.res.Testing)
+		r.RecommendedActions = nonEmpty(v.res.Actions)
+		for _, o := range v.res.OutOfScope {
+			if strings.TrimSpace(o.Observation) != "" {
+				r.OutOfScopeObservations = append(r.OutOfScopeObservations, o)
+			}
+		}
+		r.RecommendedSpecialistReviews = v.specialistReviews()
+	} else {
+		r.Summary = fmt.Sprintf("%s perspective: %s across %s.",
+			p.Title(), findingCount(counts), fileCount(len(r.ChangedFiles)))
+	}
+	return r
+}
+
+// changedFiles lists the source files of the diff with their risk and the
+// number of accepted findings of perspective p (all when p is empty).
+func (v *view) changedFiles(p review.Perspective) []ChangedFile {
+	issues := v.issues(p)
+	out := []ChangedFile{}
+	for _, f := range v.sourceFiles() {
+		out = append(out, ChangedFile{
+			File:         f.Path,
+			LinesChanged: linesChanged(f),
+			Risk:         v.fileRisk(f.Path),
+			IssueCount:   issues[f.Path],
+		})
+	}
+	return out
+}
+
+// riskAssessment states the change's risk in one or two sentences: the
+// scope tier, the hotspots and the depth used. It is never a score.
+func (v *view) riskAssessment() string {
+	var b strings.Builder
+	tier := string(v.risk.Tier)
+	if tier == "" {
+		tier = "not assessed"
+	}
+	fmt.Fprintf(&b, "Scope tier %s; recommended depth %s, depth used %s.", tier, v.recDepth, v.depth)
+	if hs := v.hotspotPaths(); len(hs) > 0 {
+		fmt.Fprintf(&b, " Hotspots: %s.", strings.Join(hs, ", "))
+	}
+	var missing []string
+	for _, e := range v.evidence {
+		if e.Availability == review.Unavailable {
+			missing = append(missing, string(e.Signal))
+		}
+	}
+	if len(missing) > 0 {
+		fmt.Fprintf(&b, " Evidence unavailable for %s.", strings.Join(missing, ", "))
+	}
+	return b.String()
+}
+
+func findingCount(c review.Counts) string {
+	return fmt.Sprintf("%s (%d critical, %d high, %d medium, %d low)",
+		plural(c.Total(), "finding"), c.Critical, c.High, c.Medium, c.Low)
+}
+
+func fileCount(n int) string { return plural(n, "changed file") }
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// SustainabilityURL is the guidance behind the sustainability pointer
+// (hve-spec 5.3); the protocol always shows it with the dated caveat.
+const SustainabilityURL = "https://learn.microsoft.com/azure/well-architected/sustainability/sustainability-get-started"
+
+// sustainabilityCaveat accompanies every sustainability pointer.
+const sustainabilityCaveat = "The guidance is directional and dated 2022-10-12; check it against current practice."
+
+// specialist describes how a specialist concern class is surfaced: the
+// cross-skill forks registry of hve-spec 5.3, keyed by the concern names
+// the risk stage emits. reviewls detects no agent catalog, so the
+// agent-backed concerns are offered as unavailable pointers.
+type specialist struct {
+	label, backing, availability, action string
+}
+
+var specialists = map[string]specialist{
+	"security": {"Security (deep review)", "agent security-reviewer", "unavailable",
+		"Run a dedicated security review of the matched files if your environment provides the security-reviewer agent; reviewls does not run it."},
+	"supply-chain": {"Supply chain", "agent supply-chain-reviewer (sssc-reviewer in newer hve-core)", "unavailable",
+		"Review dependency, build and CI changes with a supply-chain reviewer if one is available; reviewls does not run it."},
+	"ai": {"Responsible AI", "agent rai-reviewer", "unavailable",
+		"Review model, prompt and inference code with a Responsible AI reviewer if one is available; reviewls does not run it."},
+	"accessibility": {"Accessibility (deep review)", "agent accessibility-reviewer", "unavailable",
+		"Audit the changed UI with an accessibility reviewer and assistive technology if available; reviewls does not run it."},
+	"efficiency": {"Sustainability", SustainabilityURL, "available",
+		"Read the Microsoft Well-Architected Framework sustainability guidance for the matched code. " + sustainabilityCaveat},
+	"privacy": {"Privacy", "none", "manual",
+		"Review personal-data handling by hand; no installed reviewer exists for this concern."},
+}
+
+// specialistReviews returns one entry per specialist signal that fired, in
+// the order the risk stage reported them; nil when none fired.
+func (v *view) specialistReviews() []SpecialistReview {
+	var out []SpecialistReview
+	for _, s := range v.risk.Specialist {
+		sp, ok := specialists[s.Concern]
+		if !ok {
+			sp = specialist{s.Concern, "none", "manual", "Review the matched files by hand."}
+		}
+		out = append(out, SpecialistReview{
+			Concern:        sp.label,
+			SignalsMatched: nonEmpty(s.Signals),
+			Backing:        sp.backing,
+			Availability:   sp.availability,
+			Action:         sp.action,
+		})
+	}
+	return out
+}

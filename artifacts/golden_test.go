@@ -1,0 +1,318 @@
+package artifacts
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/schemas"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// golden compares got with testdata/golden-<name>, rewriting it under
+// -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	file := filepath.Join("testdata", "golden-"+name)
+	if *update {
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", file, diff)
+	}
+}
+
+// document is one rendered output of a scenario; schema is empty for
+// non-JSON documents.
+type document struct {
+	name, schema string
+	data         []byte
+}
+
+func render(t *testing.T, res *review.Result) []document {
+	t.Helper()
+	must := func(b []byte, err error) []byte {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	enc := func(schema string, v any) []byte {
+		t.Helper()
+		return must(encodeValid(schema, v, newRedactor(res)))
+	}
+	docs := []document{
+		{"review.md", "", ReviewMarkdown(res, DefaultDisclaimer)},
+		{"metadata.json", "metadata", enc("metadata", Metadata(res, testOpts, "explanations/board-1-Login.md", "walkback/board-1-001-register-2.md", "walkback/notes.md"))},
+		{"diff-state.json", "diff-state", enc("diff-state", DiffState(res, testOpts))},
+		{"dispatch-manifest.json", "dispatch-manifest", enc("dispatch-manifest", Manifest(res, testOpts))},
+		{"findings.json", "findings", must(FindingsJSON(res, ""))},
+		{"review-artifact.json", "review-artifact", must(River(res, testOpts))},
+		{"pr-reference.xml", "", PRReference(res)},
+		{"sarif", "", must(SARIF(res, testOpts))},
+	}
+	for _, p := range canonical(res.Perspectives) {
+		docs = append(docs, document{FindingsFile(p), "findings", must(FindingsJSON(res, p))})
+	}
+	if res.Mode == review.ModeInteractive {
+		docs = append(docs,
+			document{"dispatch-board.md", "", DispatchBoardMarkdown(res)},
+			document{"walkthrough.md", "", WalkthroughMarkdown(res)},
+			document{"emission-record.json", "emission-record", enc("emission-record", EmissionRecord(res))},
+		)
+	}
+	return docs
+}
+
+var scenarios = map[string]func() *review.Result{
+	"workflow":    workflowResult,
+	"interactive": interactiveResult,
+	"clean":       cleanResult,
+	"unborn":      unbornResult,
+}
+
+// TestGolden renders every document of every scenario and compares it with
+// its golden file. Every JSON golden also passes its schema, so the format
+// and the schema cannot drift apart.
+func TestGolden(t *testing.T) {
+	for name, build := range scenarios {
+		t.Run(name, func(t *testing.T) {
+			for _, d := range render(t, build()) {
+				file := name + "-" + d.name
+				if d.name == "sarif" {
+					file = name + ".sarif"
+				}
+				golden(t, file, d.data)
+				if d.schema != "" {
+					if err := schemas.Validate(d.schema, d.data); err != nil {
+						t.Errorf("%s: %v", file, err)
+					}
+				}
+				if bytes.Contains(d.data, []byte(secretKey)) || bytes.Contains(d.data, []byte(secretQuote)) {
+					t.Errorf("%s contains a secret", file)
+				}
+			}
+		})
+	}
+}
+
+// TestGoldenFilesValidate re-reads the JSON goldens from disk, so a golden
+// edited by hand is checked too.
+func TestGoldenFilesValidate(t *testing.T) {
+	files, err := filepath.Glob("testdata/golden-*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no JSON goldens")
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		name = name[strings.Index(name, "-")+1:]
+		name = name[strings.Index(name, "-")+1:] // drop golden-<scenario>-
+		schema, ok := schemas.ForFile(name + ".json")
+		if !ok {
+			if name == "findings" {
+				schema = "findings"
+			} else {
+				t.Errorf("%s: no schema", f)
+				continue
+			}
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := schemas.Validate(schema, data); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+func TestReviewMarkdownShape(t *testing.T) {
+	for name, build := range scenarios {
+		t.Run(name, func(t *testing.T) {
+			res := build()
+			out := string(ReviewMarkdown(res, DefaultDisclaimer))
+			if !strings.HasSuffix(out, "\n## Disclaimer and Human Review\n\n"+DefaultDisclaimer.Block+"\n\n"+HumanReviewCheckbox+"\n") {
+				t.Errorf("review.md does not end with the disclaimer section:\n%s", tail(out, 600))
+			}
+			if strings.Count(out, "## Disclaimer and Human Review") != 1 {
+				t.Error("disclaimer section appears more than once")
+			}
+			if strings.Contains(out, "PR Comment Draft") {
+				t.Error("local review has a PR Comment Draft")
+			}
+			// Sections in hve-spec 8.4 order.
+			order := []string{"# Code Review:", "## Changed Files Overview", "## Merged Findings", "## Risk Assessment", "## Disclaimer and Human Review"}
+			last := -1
+			for _, h := range order {
+				i := strings.Index(out, h)
+				if i < 0 || i < last {
+					t.Errorf("section %q missing or out of order", h)
+				}
+				last = i
+			}
+		})
+	}
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+// TestWalkthroughIsRegisterOne checks that the factual narrative carries no
+// severity and no verdict.
+func TestWalkthroughIsRegisterOne(t *testing.T) {
+	out := string(WalkthroughMarkdown(interactiveResult()))
+	for _, word := range []string{"Critical", "High", "Medium", "Low", "severity", "Severity", "verdict", "Verdict", "Approve", "request_changes"} {
+		if strings.Contains(out, word) {
+			t.Errorf("walkthrough.md contains %q", word)
+		}
+	}
+}
+
+func TestPRReferenceIsWellFormedXML(t *testing.T) {
+	for name, build := range scenarios {
+		t.Run(name, func(t *testing.T) {
+			res := build()
+			data := PRReference(res)
+			var doc struct {
+				XMLName       xml.Name `xml:"commit_history"`
+				CurrentBranch string   `xml:"current_branch"`
+				BaseBranch    string   `xml:"base_branch"`
+				Commits       []struct {
+					Hash    string `xml:"hash,attr"`
+					Date    string `xml:"date,attr"`
+					Subject string `xml:"message>subject"`
+				} `xml:"commits>commit"`
+				FullDiff string `xml:"full_diff"`
+				Skipped  []struct {
+					Path   string `xml:"path,attr"`
+					Reason string `xml:"reason,attr"`
+				} `xml:"skipped_files>file"`
+			}
+			if err := xml.Unmarshal(data, &doc); err != nil {
+				t.Fatalf("not well-formed: %v\n%s", err, data)
+			}
+			// Every hunk line of every diffed file is in the diff, verbatim
+			// once the CDATA is decoded.
+			for _, f := range res.ChangeSet.Files {
+				if f.Skip != "" {
+					continue
+				}
+				for _, h := range f.Hunks {
+					for _, l := range h.Lines {
+						if want := res.Redactor.String(l); !strings.Contains(doc.FullDiff, want+"\n") {
+							t.Errorf("diff lacks line %q", want)
+						}
+					}
+				}
+			}
+			if got, want := len(doc.Skipped), len(res.Skipped()); got != want {
+				t.Errorf("%d skipped files listed, want %d", got, want)
+			}
+		})
+	}
+	t.Run("commits between base and head", func(t *testing.T) {
+		data := string(PRReference(workflowResult()))
+		if !strings.Contains(data, `<commit hash="3b1f0c2" date="2026-06-20">`) || !strings.Contains(data, `<commit hash="5555555" date="2026-06-19">`) {
+			t.Errorf("branch commits missing:\n%s", data)
+		}
+		if strings.Contains(data, "base commit") || strings.Contains(data, "older") {
+			t.Errorf("commits at or before the merge-base listed:\n%s", data)
+		}
+	})
+}
+
+func TestSARIFShape(t *testing.T) {
+	data, err := SARIF(workflowResult(), testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Schema  string `json:"$schema"`
+		Version string `json:"version"`
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Name  string `json:"name"`
+					Rules []struct {
+						ID                   string `json:"id"`
+						HelpURI              string `json:"helpUri"`
+						DefaultConfiguration struct {
+							Level string `json:"level"`
+						} `json:"defaultConfiguration"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleID              string            `json:"ruleId"`
+				RuleIndex           int               `json:"ruleIndex"`
+				Level               string            `json:"level"`
+				PartialFingerprints map[string]string `json:"partialFingerprints"`
+				Locations           []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct {
+							URI       string `json:"uri"`
+							URIBaseID string `json:"uriBaseId"`
+						} `json:"artifactLocation"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+				Suppressions []any `json:"suppressions"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatal(err)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 {
+		t.Fatalf("version %q, %d runs", log.Version, len(log.Runs))
+	}
+	run := log.Runs[0]
+	levels := map[string]string{}
+	for _, r := range run.Results {
+		levels[r.RuleID] = r.Level
+		if run.Tool.Driver.Rules[r.RuleIndex].ID != r.RuleID {
+			t.Errorf("%s: ruleIndex %d points at %s", r.RuleID, r.RuleIndex, run.Tool.Driver.Rules[r.RuleIndex].ID)
+		}
+		if r.Locations[0].PhysicalLocation.ArtifactLocation.URIBaseID != "%SRCROOT%" {
+			t.Errorf("%s: uriBaseId %q", r.RuleID, r.Locations[0].PhysicalLocation.ArtifactLocation.URIBaseID)
+		}
+		if r.PartialFingerprints["reviewls/v1"] == "" && r.RuleID != "" {
+			t.Errorf("%s: no fingerprint", r.RuleID)
+		}
+	}
+	want := map[string]string{
+		"security/hardcoded-secret":  "error",
+		"functional/unchecked-error": "error",
+		"standards/context-error":    "warning",
+		"readiness/doc-drift":        "note",
+		"standards/long-function":    "note",
+	}
+	if diff := cmp.Diff(want, levels); diff != "" {
+		t.Errorf("levels (-want +got):\n%s", diff)
+	}
+	if uri := run.Results[3].Locations[0].PhysicalLocation.ArtifactLocation.URI; uri != "docs/auth%20guide.md" {
+		t.Errorf("uri of a path with a space = %q", uri)
+	}
+}

@@ -1,0 +1,313 @@
+package artifacts
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// Written reports what one Write did.
+type Written struct {
+	// Dir is the review folder.
+	Dir string
+	// Files are the files written, in write order; metadata.json is last.
+	Files []string
+	// Removed are the stale files and folders of an earlier review that
+	// were deleted.
+	Removed []string
+}
+
+// file is one document to write, its path relative to TrackingDir.
+type file struct {
+	rel  string
+	data []byte
+}
+
+// Write persists one review of the repository at root: the review folder
+// (see the package documentation) and the diff at DiffPatchPath.
+//
+// It builds and validates every document before it touches the disk, so a
+// schema violation or a missing disclaimer writes nothing. Each file is
+// written to a temporary file in its final directory, synced and renamed
+// into place; metadata.json goes last, so its presence means the folder is
+// complete. Files of an earlier review that this one does not produce are
+// then removed, including the findings of perspectives no longer selected.
+// Interactive runs keep explanations/ and walkback/, which the human asked
+// for during the review loop and which metadata.json lists; workflow runs
+// remove them, as their metadata must not list orientation artifacts.
+//
+// Write never writes outside root/.copilot-tracking: the folder name is a
+// single sanitized path element, and every operation goes through an
+// os.Root, which refuses to follow a symbolic link out of it. Write is not
+// safe for concurrent use on the same repository.
+//
+// res.ChangeSet must not be empty: a run with no changes writes no
+// artifacts.
+func Write(root string, res *review.Result, opts Options) (*Written, error) {
+	if res == nil || res.ChangeSet.Empty() {
+		return nil, errors.New("write review artifacts: empty change set")
+	}
+	if err := opts.Validate(); err != nil {
+		return nil, fmt.Errorf("write review artifacts: %w", err)
+	}
+	disclaimer, err := LoadDisclaimer(root)
+	if err != nil {
+		return nil, fmt.Errorf("write review artifacts: %w", err)
+	}
+	v := newView(res, opts)
+	folder := path.Join("reviews", "code-reviews", v.folder)
+	dir := Folder(root, v.target)
+
+	// Build and validate everything before the first change on disk.
+	var extras []string
+	if v.interactive() {
+		if extras, err = listExtras(dir); err != nil {
+			return nil, fmt.Errorf("write review artifacts: %w", err)
+		}
+	}
+	files, err := v.documents(folder, disclaimer, extras)
+	if err != nil {
+		return nil, fmt.Errorf("write review artifacts: %w", err)
+	}
+
+	tracking, err := openTracking(root)
+	if err != nil {
+		return nil, fmt.Errorf("write review artifacts: %w", err)
+	}
+	defer tracking.Close()
+	for _, d := range []string{folder, "pr"} {
+		if err := tracking.MkdirAll(filepath.FromSlash(d), 0o755); err != nil {
+			return nil, fmt.Errorf("write review artifacts: create %s: %w", d, err)
+		}
+	}
+
+	w := &Written{Dir: dir}
+	for _, f := range files {
+		if err := writeAtomic(tracking, f.rel, f.data); err != nil {
+			return w, fmt.Errorf("write review artifacts: %w", err)
+		}
+		w.Files = append(w.Files, filepath.Join(root, TrackingDir, filepath.FromSlash(f.rel)))
+	}
+	for _, d := range []string{folder, "pr"} {
+		if err := syncDir(tracking, d); err != nil {
+			return w, fmt.Errorf("write review artifacts: %w", err)
+		}
+	}
+
+	keep := map[string]bool{}
+	for _, f := range files {
+		if d, name := path.Split(f.rel); path.Clean(d) == folder {
+			keep[name] = true
+		}
+	}
+	removed, err := removeStale(tracking, folder, keep, v.interactive())
+	for _, r := range removed {
+		w.Removed = append(w.Removed, filepath.Join(w.Dir, filepath.FromSlash(r)))
+	}
+	if err != nil {
+		return w, fmt.Errorf("write review artifacts: %w", err)
+	}
+	return w, nil
+}
+
+// documents renders every file of the review, JSON documents validated
+// against their schemas, in write order.
+func (v *view) documents(folder string, d Disclaimer, extras []string) ([]file, error) {
+	var files []file
+	add := func(name string, data []byte) { files = append(files, file{path.Join(folder, name), data}) }
+	addJSON := func(name, schema string, doc any) error {
+		data, err := encodeValid(schema, doc, v.red)
+		if err != nil {
+			return err
+		}
+		add(name, data)
+		return nil
+	}
+
+	files = append(files, file{"pr/pr-reference.xml", v.prReference()})
+	for _, p := range v.selected {
+		if err := addJSON(FindingsFile(p), "findings", v.findingsReport(p)); err != nil {
+			return nil, err
+		}
+	}
+	if err := addJSON(FileDiffState, "diff-state", v.diffState()); err != nil {
+		return nil, err
+	}
+	if err := addJSON(FileManifest, "dispatch-manifest", v.manifest()); err != nil {
+		return nil, err
+	}
+	if err := addJSON(FileRiver, "review-artifact", v.river()); err != nil {
+		return nil, err
+	}
+	if v.interactive() {
+		add(FileBoard, v.boardMarkdown())
+		add(FileWalkthrough, v.walkthroughMarkdown())
+		if err := addJSON(FileEmissionRecord, "emission-record", EmissionRecord(v.res)); err != nil {
+			return nil, err
+		}
+	}
+	add(FileReview, v.reviewMarkdown(d, extras))
+	if err := addJSON(FileMetadata, "metadata", v.metadata(extras)); err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// openTracking opens root/.copilot-tracking, creating it, and refuses it
+// when it is a symbolic link or not a directory.
+func openTracking(root string) (*os.Root, error) {
+	repo, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, fmt.Errorf("open repository root: %w", err)
+	}
+	defer repo.Close()
+	if err := repo.Mkdir(TrackingDir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return nil, fmt.Errorf("create %s: %w", TrackingDir, err)
+	}
+	fi, err := repo.Lstat(TrackingDir)
+	if err != nil {
+		return nil, err
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 || !fi.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory (a symbolic link is refused)", TrackingDir)
+	}
+	return repo.OpenRoot(TrackingDir)
+}
+
+// writeAtomic writes data to rel (slash-separated, inside r) through a
+// temporary file in the same directory: write, sync, rename.
+func writeAtomic(r *os.Root, rel string, data []byte) (err error) {
+	dir, base := path.Split(rel)
+	tmp := path.Join(dir, "."+base+tempMarker+rand.Text()[:10])
+	f, err := r.OpenFile(filepath.FromSlash(tmp), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", rel, err)
+	}
+	defer func() {
+		if err != nil {
+			r.Remove(filepath.FromSlash(tmp))
+		}
+	}()
+	if _, err = f.Write(data); err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", rel, err)
+	}
+	if err = r.Rename(filepath.FromSlash(tmp), filepath.FromSlash(rel)); err != nil {
+		return fmt.Errorf("write %s: %w", rel, err)
+	}
+	return nil
+}
+
+// tempMarker marks the temporary files of writeAtomic; a crash may leave
+// one behind, and the next Write removes it.
+const tempMarker = ".tmp-"
+
+// syncDir makes the renames in dir durable. Windows cannot sync a
+// directory, and does not need to.
+func syncDir(r *os.Root, dir string) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	f, err := r.Open(filepath.FromSlash(dir))
+	if err != nil {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	defer f.Close()
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	return nil
+}
+
+// listExtras returns the explanation and walkback files of the review
+// folder dir whose names metadata.json can list, folder-relative and
+// sorted. It only reads.
+func listExtras(dir string) ([]string, error) {
+	var out []string
+	for _, sub := range []string{DirExplanations, DirWalkback} {
+		entries, err := os.ReadDir(filepath.Join(dir, sub))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("list %s: %w", sub, err)
+		}
+		for _, e := range entries {
+			rel := sub + "/" + e.Name()
+			if e.Type().IsRegular() && (explanationRE.MatchString(rel) || walkbackRE.MatchString(rel)) {
+				out = append(out, rel)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// isArtifactName reports whether name is a file reviewls writes in a review
+// folder (or wrote in earlier versions), so a stale copy may be deleted.
+// Anything else in the folder belongs to someone else and is kept.
+func isArtifactName(name string) bool {
+	switch name {
+	case FileReview, FileMetadata, FileDiffState, FileManifest, FileRiver,
+		FileBoard, FileWalkthrough, FileEmissionRecord, "orientation-walkthrough.md":
+		return true
+	}
+	if strings.HasPrefix(name, ".") && strings.Contains(name, tempMarker) {
+		return true
+	}
+	p, ok := strings.CutSuffix(name, "-findings.json")
+	if !ok {
+		return false
+	}
+	_, err := review.ParsePerspective(p)
+	return err == nil && p == strings.ToLower(p)
+}
+
+// removeStale deletes the artifacts of folder that are not in keep, and in
+// workflow mode the explanations/ and walkback/ folders. It returns the
+// folder-relative names removed.
+func removeStale(r *os.Root, folder string, keep map[string]bool, interactive bool) ([]string, error) {
+	entries, err := fs.ReadDir(r.FS(), folder)
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", folder, err)
+	}
+	var removed []string
+	var errs []error
+	for _, e := range entries {
+		name := e.Name()
+		rel := path.Join(folder, name)
+		switch {
+		case e.IsDir() && (name == DirExplanations || name == DirWalkback):
+			if interactive {
+				continue
+			}
+			if err := r.RemoveAll(filepath.FromSlash(rel)); err != nil {
+				errs = append(errs, fmt.Errorf("remove stale %s: %w", name, err))
+				continue
+			}
+		case e.Type().IsRegular() && !keep[name] && isArtifactName(name):
+			if err := r.Remove(filepath.FromSlash(rel)); err != nil {
+				errs = append(errs, fmt.Errorf("remove stale %s: %w", name, err))
+				continue
+			}
+		default:
+			continue
+		}
+		removed = append(removed, name)
+	}
+	return removed, errors.Join(errs...)
+}
