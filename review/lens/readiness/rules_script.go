@@ -3,4 +3,6 @@ package readiness
 import "github.com/reviewls/reviewls/review/lens"
 
 // scriptRules returns the readiness rules for scripting, configuration and build languages.
-func scriptRules() []*lens.Rule { return nil }
+func scriptRules() []*lens.Rule {
+	return []*lens.Rule{FocusedTest, MissingTestChange, MigrationWithoutRollback, UndocumentedChange}
+}

@@ -46,10 +46,13 @@ func runTodoAdded(p *lens.Pass) {
 		if m == nil {
 			return
 		}
-		marker, at := c.Text[m[2]:m[3]], m[2]
-		if m[2] < 0 {
-			marker, at = c.Text[m[4]:m[5]], m[4]
+		// The first alternative matches a leading marker, the second one
+		// followed by ':' or '('.
+		start, end := m[2], m[3]
+		if start < 0 {
+			start, end = m[4], m[5]
 		}
+		marker, at := c.Text[start:end], start
 		note := strings.TrimSpace(c.Text[at:])
 		note = strings.TrimSuffix(strings.TrimSuffix(note, "*/"), "-->")
 		note = strings.TrimSpace(note)

@@ -12,3 +12,7 @@ func Do(f func() error) error {
 	// Use MAX_TODO_ITEMS for the limit.
 	return err
 }
+
+func other() {
+	// Call it later (TODO: after the migration) want "TODO added"
+}
