@@ -1,0 +1,172 @@
+// Command scanbench measures reviewls on a generated large repository
+// against `git status`, the reference measured in the same run.
+//
+// It generates a repository of about 40,000 tracked files in about 3,000
+// directories plus an ignored node_modules-like tree of about 15,000
+// files, changes 20 tracked files and adds 2 untracked ones, then runs, in
+// interleaved rounds, `git status --porcelain=v2`, `reviewls status` (the
+// changed-file scan) and `reviewls review` (the full review, artifacts
+// included), and prints the median wall time of each, its ratio to git
+// status, and its peak RSS as a markdown table.
+//
+// Usage (bench/scan.sh builds reviewls and runs this):
+//
+//	go run ./bench/scanbench -reviewls PATH [-dir DIR] [-rounds 7] [-files 40000]
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	bin := flag.String("reviewls", "reviewls", "path of the reviewls binary")
+	dir := flag.String("dir", "", "where to generate the repository (default: a new temporary directory)")
+	rounds := flag.Int("rounds", 7, "number of interleaved measured rounds (after one warm-up round)")
+	files := flag.Int("files", 40000, "number of tracked files")
+	dirs := flag.Int("dirs", 3000, "number of directories holding them")
+	ignored := flag.Int("ignored", 15000, "number of files in the ignored node_modules tree")
+	flag.Parse()
+	log.SetFlags(0)
+
+	root := *dir
+	if root == "" {
+		var err error
+		if root, err = os.MkdirTemp("", "scanbench-"); err != nil {
+			log.Fatal(err)
+		}
+		defer os.RemoveAll(root)
+	}
+	start := time.Now()
+	generate(root, *files, *dirs, *ignored)
+	log.Printf("generated %d tracked + %d ignored files in %d directories in %s", *files, *ignored, *dirs, time.Since(start).Round(time.Millisecond))
+
+	cmds := []benchCmd{
+		{"git status --porcelain=v2", "git", []string{"status", "--porcelain=v2"}},
+		{"reviewls status (changed-file scan)", *bin, []string{"status"}},
+		{"reviewls review (full review + artifacts)", *bin, []string{"review", "--fail-on", "never"}},
+	}
+	results := make([][]sample, len(cmds))
+	for r := 0; r <= *rounds; r++ {
+		for i, c := range cmds {
+			s := c.run(root)
+			if r > 0 { // round 0 warms the page cache
+				results[i] = append(results[i], s)
+			}
+		}
+	}
+	ref := median(results[0])
+	fmt.Printf("Repository: %d tracked files in %d directories, %d ignored files; 20 modified, 2 untracked.\n", *files, *dirs, *ignored)
+	fmt.Printf("Medians of %d interleaved rounds.\n\n", *rounds)
+	fmt.Printf("| command | median | vs git status | peak RSS |\n| --- | --- | --- | --- |\n")
+	for i, c := range cmds {
+		m := median(results[i])
+		fmt.Printf("| %s | %.1f ms | %.2f× | %.0f MB |\n", c.name, ms(m.wall), float64(m.wall)/float64(ref.wall), float64(maxRSS(results[i]))/1024)
+	}
+}
+
+type benchCmd struct {
+	name string
+	bin  string
+	args []string
+}
+
+type sample struct {
+	wall   time.Duration
+	rssKiB int64
+}
+
+func (c benchCmd) run(dir string) sample {
+	cmd := exec.Command(c.bin, c.args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stdout = nil
+	cmd.Stderr = &stderr
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		log.Fatalf("%s: %v\n%s", c.name, err, stderr.Bytes())
+	}
+	wall := time.Since(start)
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	return sample{wall: wall, rssKiB: ru.Maxrss}
+}
+
+func median(s []sample) sample {
+	c := append([]sample(nil), s...)
+	sort.Slice(c, func(i, j int) bool { return c[i].wall < c[j].wall })
+	return c[len(c)/2]
+}
+
+func maxRSS(s []sample) int64 {
+	var m int64
+	for _, x := range s {
+		m = max(m, x.rssKiB)
+	}
+	return m
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// generate writes the repository, commits it with git, and applies the
+// measured change.
+func generate(root string, files, dirs, ignored int) {
+	git := func(args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=bench", "GIT_AUTHOR_EMAIL=bench@example.com",
+			"GIT_COMMITTER_NAME=bench", "GIT_COMMITTER_EMAIL=bench@example.com", "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			log.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	write := func(p, content string) {
+		full := filepath.Join(root, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			log.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+			log.Fatal(err)
+		}
+	}
+	// A three-level tree of directories, files spread evenly.
+	dirNames := make([]string, dirs)
+	for i := range dirNames {
+		dirNames[i] = fmt.Sprintf("pkg%02d/sub%02d/leaf%03d", i%30, (i/30)%10, i)
+	}
+	var tracked []string
+	for i := 0; i < files; i++ {
+		p := fmt.Sprintf("%s/file%05d.go", dirNames[i%dirs], i)
+		tracked = append(tracked, p)
+		write(p, fmt.Sprintf("package leaf\n\n// Value%d returns %d.\nfunc Value%d() int {\n\treturn %d\n}\n", i, i, i, i))
+	}
+	for i := 0; i < ignored; i++ {
+		write(fmt.Sprintf("node_modules/dep%03d/lib/file%05d.js", i%500, i), "module.exports = 1;\n")
+	}
+	write(".gitignore", "node_modules/\n*.log\n")
+	git("init", "-q", "-b", "main")
+	git("add", "-A")
+	git("commit", "-q", "-m", "generated")
+	// The measured change: 20 modified files spread over the tree, 2 new.
+	for i := 0; i < 20; i++ {
+		p := tracked[i*(files/20)]
+		full := filepath.Join(root, p)
+		data, err := os.ReadFile(full)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := os.WriteFile(full, append(data, []byte(fmt.Sprintf("\n// Changed%d notes a change.\nfunc Changed%d() {}\n", i, i))...), 0o644); err != nil {
+			log.Fatal(err)
+		}
+	}
+	write("pkg00/sub00/new_a.go", "package leaf\n\n// NewA is new.\nfunc NewA() {}\n")
+	write("pkg01/sub01/new_b.go", "package leaf\n\n// NewB is new.\nfunc NewB() {}\n")
+}

@@ -1,0 +1,16 @@
+// Command reviewls reviews the changes of a git working tree: as a CLI
+// (review, hook, validate, ...) and as a language server (serve).
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/reviewls/reviewls/artifacts"
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/engine"
+	"github.com/reviewls/reviewls/review/gitdiff"
+)
+
+// formats lists the --format values.
+var formats = []string{"text", "json", "markdown", "sarif", "river"}
+
+func runReview(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("review", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "Usage: reviewls review [flags] [PATH]\n\nReviews the changes of the work tree that contains PATH (default: the current\ndirectory) and writes the artifact folder under .copilot-tracking/.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	staged := fs.Bool("staged", false, "review only the staged changes (index vs HEAD), as a pre-commit hook does")
+	base := fs.String("base", "", "review the branch diff from merge-base(`REF`, HEAD) to the work tree")
+	profile := fs.String("profile", "", "perspective profile: standard, full or custom")
+	perspectives := fs.String("perspectives", "", "comma-separated perspectives (implies --profile custom): functional, standards, accessibility, security, readiness")
+	depth := fs.String("depth", "", "depth tier: basic, standard or comprehensive (default: the recommended depth)")
+	mode := fs.String("mode", "workflow", "workflow (CI, hooks) or interactive (adds the orientation artifacts)")
+	format := fs.String("format", "text", "output format: text, json, markdown, sarif or river")
+	failOn := fs.String("fail-on", "", "exit 1 when a finding reaches `SEVERITY`: critical, high, medium, low or never (default high)")
+	noWrite := fs.Bool("no-artifacts", false, "print the review without writing the artifact folder")
+	setLogger := logFlags(fs)
+	pos, code, ok := parseFlags(e, fs, args)
+	if !ok {
+		return code
+	}
+	setLogger(e)
+	if len(pos) > 1 {
+		return e.errorf("review takes at most one PATH, got %d", len(pos))
+	}
+	dir := "."
+	if len(pos) == 1 {
+		dir = pos[0]
+	}
+
+	req := review.Request{Dir: dir, Staged: *staged, Base: *base}
+	if *staged && *base != "" {
+		return e.errorf("--staged and --base cannot be combined: a staged review is always against HEAD")
+	}
+	var err error
+	if *profile != "" {
+		if req.Profile, err = review.ParseProfile(*profile); err != nil {
+			return e.errorf("--profile: %v", err)
+		}
+	}
+	if *perspectives != "" {
+		if req.Perspectives, err = review.ParsePerspectives(*perspectives); err != nil {
+			return e.errorf("--perspectives: %v", err)
+		}
+		if req.Profile == "" {
+			req.Profile = review.ProfileCustom
+		}
+	}
+	if req.Profile == review.ProfileCustom && len(req.Perspectives) == 0 {
+		return e.errorf("--profile custom: the custom profile needs perspectives (--perspectives functional,security,...)")
+	}
+	if *depth != "" {
+		if req.Depth, err = review.ParseDepth(*depth); err != nil {
+			return e.errorf("--depth: %v", err)
+		}
+	}
+	if req.Mode, err = review.ParseMode(*mode); err != nil {
+		return e.errorf("--mode: %v", err)
+	}
+	if !validFormat(*format) {
+		return e.errorf("--format: unknown format %q (want text, json, markdown, sarif or river)", *format)
+	}
+	threshold := review.DefaultFailOn
+	if *failOn != "" {
+		if threshold, err = review.ParseFailOn(*failOn); err != nil {
+			return e.errorf("--fail-on: %v", err)
+		}
+	}
+
+	if info, err := os.Stat(dir); err != nil {
+		return e.errorf("%v", err)
+	} else if !info.IsDir() {
+		return e.errorf("%s is not a directory", dir)
+	}
+	eng, err := engine.Open(dir, engine.Options{Logger: e.logger})
+	if err != nil {
+		if errors.Is(err, gitdiff.ErrNotRepository) {
+			abs, _ := filepath.Abs(dir)
+			return e.errorf("not a git repository: %s", abs)
+		}
+		return e.errorf("%v", err)
+	}
+	defer eng.Close()
+
+	stopProgress := startProgress(e.stderr, "reviewing")
+	res, err := eng.Run(ctx, req)
+	stopProgress()
+	if err != nil {
+		return e.errorf("%v", err)
+	}
+	if res.ChangeSet.Empty() {
+		fmt.Fprintf(e.stderr, "reviewls: no changes to review (%s)\n", describeTarget(res.ChangeSet.Target))
+		if *format == "text" {
+			fmt.Fprintln(e.stdout, "no changes")
+		}
+		return exitOK
+	}
+
+	folder := ""
+	if !*noWrite {
+		written, err := artifacts.Write(eng.Root(), res, artifactOptions())
+		if err != nil {
+			return e.errorf("%v", err)
+		}
+		folder = written.Dir
+	}
+	if err := printResult(e, res, *format, folder, eng.Root()); err != nil {
+		return e.errorf("%v", err)
+	}
+	if threshold.Reached(res.Counts) {
+		return exitFindings
+	}
+	return exitOK
+}
+
+func validFormat(f string) bool {
+	for _, v := range formats {
+		if v == f {
+			return true
+		}
+	}
+	return false
+}
+
+// printResult writes res to stdout in the chosen format, redacted.
+func printResult(e *env, res *review.Result, format, folder, root string) error {
+	var (
+		out []byte
+		err error
+	)
+	switch format {
+	case "text":
+		out = []byte(textSummary(res, folder, root))
+	case "json":
+		out, err = artifacts.FindingsJSON(res, "")
+	case "markdown":
+		var d artifacts.Disclaimer
+		if d, err = artifacts.LoadDisclaimer(root); err == nil {
+			out = artifacts.ReviewMarkdown(res, d)
+		}
+	case "sarif":
+		out, err = artifacts.SARIF(res, artifactOptions())
+	case "river":
+		out, err = artifacts.River(res, artifactOptions())
+	}
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(res.Redactor.Bytes(out))
+	return err
+}
+
+// startProgress shows a spinner on w while a run takes longer than a
+// moment, when w is a terminal. The returned function stops and clears it.
+func startProgress(w any, label string) func() {
+	f, ok := w.(*os.File)
+	if !ok {
+		return func() {}
+	}
+	if info, err := f.Stat(); err != nil || info.Mode()&os.ModeCharDevice == 0 {
+		return func() {}
+	}
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		frames := []rune("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+		// Quick runs never show the spinner.
+		select {
+		case <-done:
+			return
+		case <-time.After(300 * time.Millisecond):
+		}
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for i := 0; ; i++ {
+			fmt.Fprintf(f, "\r%c %s…", frames[i%len(frames)], label)
+			select {
+			case <-done:
+				fmt.Fprint(f, "\r\033[K")
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() { close(done); <-stopped }
+}
+
+// artifactOptions describes this build and its rule catalog to the
+// artifact writers.
+func artifactOptions() artifacts.Options {
+	return artifacts.Options{Tool: "reviewls", Version: version(), Rules: engine.Rules()}
+}

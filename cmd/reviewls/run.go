@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+)
+
+// Exit codes, as gh and golangci-lint use them.
+const (
+	exitOK       = 0 // clean, or no changes
+	exitFindings = 1 // findings at or above the fail-on threshold
+	exitUsage    = 2 // bad usage or a runtime error (with a message)
+)
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, env *env, args []string) int
+}
+
+// env carries the process's streams and logger to a subcommand.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	logger         *slog.Logger
+}
+
+// errorf prints a one-line error naming the problem and returns exitUsage.
+func (e *env) errorf(format string, args ...any) int {
+	fmt.Fprintf(e.stderr, "reviewls: "+format+"\n", args...)
+	return exitUsage
+}
+
+func commands() []command {
+	return []command{
+		{"review", "review the changes of a work tree and write the artifacts", runReview},
+		{"status", "list the changed paths a review would cover", runStatus},
+		{"hook", "install or uninstall the git pre-commit hook", runHook},
+		{"validate", "validate an artifact folder against the JSON schemas", runValidate},
+		{"version", "print the version", runVersion},
+	}
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "Usage: reviewls <command> [flags] [args]\n\nCommands:\n")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "\nRun 'reviewls <command> -h' for a command's flags.\n")
+}
+
+// run is the testable main: it returns the exit code.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, logger: slog.New(slog.DiscardHandler)}
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	name := args[0]
+	if name == "-h" || name == "--help" || name == "help" {
+		usage(stdout)
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(ctx, e, args[1:])
+		}
+	}
+	return e.errorf("unknown command %q (run 'reviewls help')", name)
+}
+
+// parseFlags parses fs over args, allowing flags after positional
+// arguments ("reviewls review . --staged"). It returns the positional
+// arguments, or an exit code when parsing stopped (help or an error).
+func parseFlags(e *env, fs *flag.FlagSet, args []string) ([]string, int, bool) {
+	fs.SetOutput(e.stderr)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, exitOK, false
+			}
+			return nil, exitUsage, false
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, 0, true
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), 0, true
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// logFlags adds -v and --log-level to fs and returns a function that builds
+// the logger they select (a text handler on stderr).
+func logFlags(fs *flag.FlagSet) func(e *env) {
+	verbose := fs.Bool("v", false, "verbose: log at debug level to stderr")
+	level := fs.String("log-level", "warn", "log level on stderr: debug, info, warn or error")
+	return func(e *env) {
+		var l slog.Level
+		if err := l.UnmarshalText([]byte(strings.ToUpper(*level))); err != nil {
+			l = slog.LevelWarn
+		}
+		if *verbose {
+			l = slog.LevelDebug
+		}
+		e.logger = slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: l}))
+	}
+}

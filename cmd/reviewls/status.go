@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/reviewls/reviewls/review/gitdiff"
+)
+
+// runStatus lists the changed paths a review would look at, without
+// reading or checking their content: the fast scan on its own.
+func runStatus(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("status", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "Usage: reviewls status [--staged] [--base REF] [PATH]\n\nLists the changed paths a review would cover, one per line: the areas that\nhold changes (S staged, U unstaged, ? untracked), the status, and the path.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	staged := fs.Bool("staged", false, "only the staged changes (index vs HEAD)")
+	base := fs.String("base", "", "the branch diff from merge-base(`REF`, HEAD) to the work tree")
+	pos, code, ok := parseFlags(e, fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 1 {
+		return e.errorf("status takes at most one PATH, got %d", len(pos))
+	}
+	dir := "."
+	if len(pos) == 1 {
+		dir = pos[0]
+	}
+	repo, err := gitdiff.Open(dir, gitdiff.Options{})
+	if err != nil {
+		if errors.Is(err, gitdiff.ErrNotRepository) {
+			abs, _ := filepath.Abs(dir)
+			return e.errorf("not a git repository: %s", abs)
+		}
+		return e.errorf("%v", err)
+	}
+	defer repo.Close()
+	t, err := repo.Resolve(ctx, *staged, *base)
+	if err != nil {
+		return e.errorf("%v", err)
+	}
+	changes, err := repo.Status(ctx, t)
+	if err != nil {
+		return e.errorf("%v", err)
+	}
+	var b strings.Builder
+	for _, c := range changes {
+		areas := []byte("   ")
+		if c.Staged {
+			areas[0] = 'S'
+		}
+		if c.Unstaged {
+			areas[1] = 'U'
+		}
+		if c.Untracked {
+			areas[2] = '?'
+		}
+		path := c.Path
+		if c.OldPath != "" {
+			path = c.OldPath + " -> " + c.Path
+		}
+		fmt.Fprintf(&b, "%s %-9s %s\n", areas, c.Status, path)
+	}
+	fmt.Fprint(e.stdout, b.String())
+	return exitOK
+}

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// describeTarget says in words what was reviewed.
+func describeTarget(t review.Target) string {
+	var what string
+	switch {
+	case t.Kind == review.BranchDiff:
+		what = fmt.Sprintf("branch diff from merge-base with %s", t.BaseRef)
+	case t.Staged:
+		what = "staged changes"
+	default:
+		what = "local changes"
+	}
+	where := t.Branch
+	if t.Detached {
+		where = "detached HEAD " + review.ShortSHA(t.HeadSHA)
+	}
+	if t.Unborn {
+		where += " (no commits yet)"
+	}
+	return what + " on " + where
+}
+
+// textSummary is the terminal report: findings grouped by file, skipped
+// files, the verdict and where the artifacts are.
+func textSummary(res *review.Result, folder, root string) string {
+	var b strings.Builder
+	cs := res.ChangeSet
+	fmt.Fprintf(&b, "reviewls: %s — %d files changed", describeTarget(cs.Target), len(cs.Files))
+	if n := len(cs.Untracked()); n > 0 {
+		fmt.Fprintf(&b, ", %d untracked", n)
+	}
+	if n := len(res.Skipped()); n > 0 {
+		fmt.Fprintf(&b, ", %d skipped", n)
+	}
+	fmt.Fprintf(&b, "\nperspectives: %s · depth: %s\n", joinPerspectives(res.Perspectives), res.Depth)
+
+	// Findings grouped by file (in path order), by line within a file.
+	byFile := map[string][]*review.Finding{}
+	var order []string
+	for _, f := range res.Findings {
+		if _, ok := byFile[f.Span.Path]; !ok {
+			order = append(order, f.Span.Path)
+		}
+		byFile[f.Span.Path] = append(byFile[f.Span.Path], f)
+	}
+	sort.Strings(order)
+	for _, fs := range byFile {
+		sort.SliceStable(fs, func(i, j int) bool { return fs[i].Span.StartLine < fs[j].Span.StartLine })
+	}
+	for _, path := range order {
+		fmt.Fprintf(&b, "\n%s\n", path)
+		for _, f := range byFile[path] {
+			pos := fmt.Sprint(f.Span.StartLine)
+			if f.Span.StartCol > 0 {
+				pos += fmt.Sprintf(":%d", f.Span.StartCol)
+			}
+			fmt.Fprintf(&b, "  %-7s %-8s %-34s %s\n", pos, f.Severity, f.RuleID, f.Title)
+			fmt.Fprintf(&b, "          %s\n", f.Message)
+		}
+	}
+	if skipped := res.Skipped(); len(skipped) > 0 {
+		fmt.Fprintf(&b, "\nskipped:\n")
+		for _, f := range skipped {
+			fmt.Fprintf(&b, "  %s (%s)\n", f.Path, f.Skip)
+		}
+	}
+	if n := len(res.Suppressed); n > 0 {
+		fmt.Fprintf(&b, "\n%d finding(s) suppressed by reviewls:ignore comments\n", n)
+	}
+	for _, p := range res.Problems {
+		fmt.Fprintf(&b, "\nwarning: %s\n", p)
+	}
+	c := res.Counts
+	fmt.Fprintf(&b, "\nverdict: %s — %d critical, %d high, %d medium, %d low\n", res.Verdict.Display(), c.Critical, c.High, c.Medium, c.Low)
+	if folder != "" {
+		if rel, err := filepath.Rel(root, folder); err == nil {
+			folder = rel
+		}
+		fmt.Fprintf(&b, "artifacts: %s%c\n", folder, filepath.Separator)
+	}
+	return b.String()
+}
+
+func joinPerspectives(ps []review.Perspective) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = string(p)
+	}
+	return strings.Join(s, ", ")
+}

@@ -1,0 +1,446 @@
+// Package engine runs a review: it resolves the target, diffs the work
+// tree (review/gitdiff), assesses change risk (review/risk), applies the
+// perspectives' rules concurrently (review/lens/...), passes the findings
+// through the processor chain (review/process) and orients the result
+// (review/orient). The CLI and the language server both drive it.
+//
+// An [Engine] keeps the previous run of its repository, so a request that
+// names Paths re-diffs and re-checks only those paths (the language
+// server's per-save path) as long as HEAD and the index have not moved.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/gitdiff"
+	"github.com/reviewls/reviewls/review/lens/accessibility"
+	"github.com/reviewls/reviewls/review/lens/functional"
+	"github.com/reviewls/reviewls/review/lens/readiness"
+	"github.com/reviewls/reviewls/review/lens/security"
+	"github.com/reviewls/reviewls/review/lens/standards"
+	"github.com/reviewls/reviewls/review/orient"
+	"github.com/reviewls/reviewls/review/process"
+	"github.com/reviewls/reviewls/review/risk"
+)
+
+// DefaultHistoryLimit bounds the commits examined for the history signal:
+// 200 commits cover months of a typical project's activity on the touched
+// paths while keeping the log walk in the low milliseconds.
+const DefaultHistoryLimit = 200
+
+// Lenses returns the five perspectives' lenses in canonical order.
+func Lenses() []review.Lens {
+	return []review.Lens{functional.Lens(), standards.Lens(), accessibility.Lens(), security.Lens(), readiness.Lens()}
+}
+
+// Rules returns the whole rule catalog sorted by id.
+func Rules() []review.RuleInfo {
+	var out []review.RuleInfo
+	for _, l := range Lenses() {
+		out = append(out, l.Rules()...)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// Options configures an Engine.
+type Options struct {
+	// Logger receives debug and warning records; nil discards them.
+	Logger *slog.Logger
+	// Lenses replaces the default catalog (tests).
+	Lenses []review.Lens
+	// HistoryLimit bounds the history walk; 0 means DefaultHistoryLimit.
+	HistoryLimit int
+	// Config is the repository configuration; nil means defaults.
+	Config *review.Config
+}
+
+// Engine reviews one repository. It is safe for concurrent use; runs are
+// serialised.
+type Engine struct {
+	repo   *gitdiff.Repo
+	opts   Options
+	logger *slog.Logger
+
+	mu   sync.Mutex // serialises runs; guards last
+	last *snapshot
+}
+
+// snapshot is what a run leaves for the next incremental one.
+type snapshot struct {
+	target review.Target
+	cs     *review.ChangeSet
+	// findings caches raw findings per reviewed file, valid while the
+	// *review.File is shared with the next change set (unchanged file) and
+	// the depth and perspectives are the same.
+	findings map[*review.File][]*review.Finding
+	depth    review.Depth
+	hist     *review.History
+	histKey  string
+}
+
+// ErrNoChanges is not returned by Run; a run with nothing to review returns
+// a Result whose ChangeSet is empty. It is exported for callers that want
+// to turn that case into an error of their own.
+var ErrNoChanges = errors.New("no changes")
+
+// Open opens the repository that contains dir.
+func Open(dir string, opts Options) (*Engine, error) {
+	logger := opts.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	cfg := opts.Config
+	repo, err := gitdiff.Open(dir, gitdiff.Options{
+		SizeCap: cfg.EffectiveSizeCap(),
+		Ignore:  ignoreGlobs(cfg),
+		Logger:  logger.With("component", "gitdiff"),
+	})
+	if err != nil {
+		return nil, err
+	}
+	if opts.Lenses == nil {
+		opts.Lenses = Lenses()
+	}
+	if opts.HistoryLimit <= 0 {
+		opts.HistoryLimit = DefaultHistoryLimit
+	}
+	return &Engine{repo: repo, opts: opts, logger: logger}, nil
+}
+
+func ignoreGlobs(cfg *review.Config) []string {
+	if cfg == nil {
+		return nil
+	}
+	return cfg.Ignore
+}
+
+// Close releases the repository's open files.
+func (e *Engine) Close() error { return e.repo.Close() }
+
+// Root returns the work tree root.
+func (e *Engine) Root() string { return e.repo.Root() }
+
+// Repo returns the underlying repository.
+func (e *Engine) Repo() *gitdiff.Repo { return e.repo }
+
+// Run reviews the target of req. A run with nothing to review returns a
+// Result whose ChangeSet is empty and whose verdict is approve.
+func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+
+	now := time.Now
+	if req.Now != nil {
+		now = req.Now
+	}
+	cfg := req.Config
+	if cfg == nil {
+		cfg = e.opts.Config
+	}
+	res := &review.Result{Started: now(), Mode: req.Mode}
+	if res.Mode == "" {
+		res.Mode = review.ModeWorkflow
+	}
+	base := req.Base
+	if base == "" && cfg != nil && !req.Staged {
+		base = cfg.Base
+	}
+	target, err := e.repo.Resolve(ctx, req.Staged, base)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := e.changeSet(ctx, target, req)
+	if err != nil {
+		return nil, err
+	}
+	res.ChangeSet = cs
+	if cs.Empty() {
+		e.last = &snapshot{target: target, cs: cs}
+		res.Verdict = review.VerdictApprove
+		res.Redactor = review.NewRedactor(nil)
+		res.Finished = now()
+		return res, nil
+	}
+
+	hist, histKey := e.history(ctx, target, cs)
+	res.History = hist
+	res.Risk = risk.Assess(cs, hist, risk.Options{Root: cs.Root})
+
+	if err := e.choose(res, req, cfg); err != nil {
+		return nil, err
+	}
+
+	raw, cache, problems := e.check(ctx, cs, res.Depth, cfg)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res.Problems = problems
+	var secrets []string
+	for _, f := range raw {
+		secrets = append(secrets, f.Secrets...)
+	}
+	res.Redactor = review.NewRedactor(secrets)
+
+	res.RecommendedPerspectives = recommend(res.Profile, res.Risk, raw)
+	if res.Profile != review.ProfileCustom {
+		res.Perspectives = res.RecommendedPerspectives
+	}
+	kept := raw[:0:0]
+	for _, f := range raw {
+		if slices.Contains(res.Perspectives, f.Perspective) {
+			kept = append(kept, f)
+		}
+	}
+	chain := process.Default(cs, cfg)
+	accepted, err := chain.Run(ctx, kept)
+	if err != nil {
+		return nil, err
+	}
+	res.Findings = accepted
+	res.Rejected = chain.Rejected()
+	res.Suppressed = chain.Suppressed()
+	res.Counts = process.Count(accepted)
+	res.Verdict = review.VerdictFor(res.Counts)
+
+	areas := orient.Areas(cs)
+	res.Board = orient.Board(cs, areas)
+	res.Walkthrough = orient.Walkthrough(cs, areas, res.Risk)
+	orient.WalkBack(res.Board, accepted, res.Mode == review.ModeWorkflow)
+	res.Phase = review.PhaseOrientation
+	if res.Mode == review.ModeWorkflow {
+		res.Phase = review.PhaseComplete
+	}
+	res.NextActions = []review.NextAction{}
+	res.Positive, res.Testing, res.Actions = notes(cs, res)
+	res.OutOfScope = []review.Observation{}
+
+	e.last = &snapshot{target: target, cs: cs, findings: cache, depth: res.Depth, hist: hist, histKey: histKey}
+	res.Finished = now()
+	return res, nil
+}
+
+// changeSet diffs the target, incrementally when the request names paths
+// and nothing but those paths can have changed since the last run.
+func (e *Engine) changeSet(ctx context.Context, t review.Target, req review.Request) (*review.ChangeSet, error) {
+	if len(req.Paths) > 0 && e.last != nil && e.last.target == t {
+		moved, err := e.repo.Moved()
+		if err == nil && !moved {
+			return e.repo.Refresh(ctx, e.last.cs, req.Overlay, req.Paths...)
+		}
+		if err != nil {
+			e.logger.Warn("cannot tell whether HEAD or the index moved; rescanning", "err", err)
+		}
+	}
+	return e.repo.Scan(ctx, t, req.Overlay)
+}
+
+// history returns the history of the changed paths, reusing the previous
+// run's when HEAD and the path set are the same.
+func (e *Engine) history(ctx context.Context, t review.Target, cs *review.ChangeSet) (*review.History, string) {
+	paths := cs.Paths()
+	key := t.HeadSHA + "\x00" + strings.Join(paths, "\x00")
+	if e.last != nil && e.last.histKey == key && e.last.hist != nil {
+		return e.last.hist, key
+	}
+	if t.Unborn {
+		return &review.History{Reason: "the repository has no commits yet"}, key
+	}
+	hist, err := e.repo.History(ctx, paths, e.opts.HistoryLimit)
+	if err != nil {
+		e.logger.Warn("history unavailable", "err", err)
+		return &review.History{Reason: err.Error()}, key
+	}
+	return hist, key
+}
+
+// choose fixes the profile, custom perspectives, depth and provenance.
+func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Config) error {
+	res.Profile = req.Profile
+	perspectives := req.Perspectives
+	if cfg != nil {
+		if res.Profile == "" {
+			res.Profile = cfg.Profile
+		}
+		if len(perspectives) == 0 {
+			perspectives = cfg.Perspectives
+		}
+	}
+	if res.Profile == "" {
+		res.Profile = review.ProfileStandard
+		if len(req.Perspectives) > 0 {
+			res.Profile = review.ProfileCustom
+		}
+	}
+	if res.Profile == review.ProfileCustom {
+		if len(perspectives) == 0 {
+			return errors.New("the custom profile needs perspectives (--perspectives functional,security,...)")
+		}
+		res.Perspectives = append([]review.Perspective(nil), perspectives...)
+	}
+
+	res.Provenance = review.AutomationProvenance()
+	res.Depth = req.Depth
+	res.DepthRationale = req.DepthRationale
+	switch {
+	case res.Depth.Valid():
+		if res.DepthRationale == "" {
+			res.DepthRationale = fmt.Sprintf("%s depth requested by the caller", res.Depth)
+		}
+	case cfg != nil && cfg.Depth.Valid():
+		res.Depth = cfg.Depth
+		res.DepthRationale = fmt.Sprintf("%s depth set in .reviewls.yaml", res.Depth)
+	default:
+		res.Depth = res.Risk.RecommendedDepth
+		if !res.Depth.Valid() {
+			res.Depth = review.DepthStandard
+		}
+		res.DepthRationale = "recommended depth: " + res.Risk.DepthReason
+	}
+	return nil
+}
+
+// check runs every lens concurrently. Findings of files unchanged since
+// the last run (the same *review.File) are reused.
+func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.Depth, cfg *review.Config) ([]*review.Finding, map[*review.File][]*review.Finding, []string) {
+	cache := map[*review.File][]*review.Finding{}
+	var fresh []*review.File
+	for _, f := range cs.Reviewed() {
+		if e.last != nil && e.last.depth == depth && e.last.findings != nil {
+			if old, ok := e.last.findings[f]; ok {
+				cache[f] = old
+				continue
+			}
+		}
+		fresh = append(fresh, f)
+		cache[f] = nil
+	}
+	type out struct {
+		findings []*review.Finding
+		err      error
+	}
+	results := make([]out, len(e.opts.Lenses))
+	var wg sync.WaitGroup
+	for i, l := range e.opts.Lenses {
+		wg.Go(func() {
+			fs, err := l.Check(ctx, cs, fresh, review.CheckOptions{Depth: depth, Config: cfg})
+			results[i] = out{fs, err}
+		})
+	}
+	wg.Wait()
+	crossFile := map[string]bool{}
+	for _, l := range e.opts.Lenses {
+		for _, r := range l.Rules() {
+			crossFile[r.ID] = r.CrossFile
+		}
+	}
+	var problems []string
+	var cross []*review.Finding
+	for i, r := range results {
+		if r.err != nil && ctx.Err() == nil {
+			e.logger.Warn("lens failed", "check", e.opts.Lenses[i].Perspective(), "err", r.err)
+			problems = append(problems, fmt.Sprintf("%s lens: %v", e.opts.Lenses[i].Perspective(), firstLine(r.err.Error())))
+		}
+		for _, f := range r.findings {
+			// Cross-file findings are never cached: they depend on files
+			// other than their own.
+			if crossFile[f.RuleID] {
+				cross = append(cross, f)
+			} else if file := cs.File(f.Span.Path); file != nil {
+				cache[file] = append(cache[file], f)
+			}
+		}
+	}
+	var raw []*review.Finding
+	for _, f := range cs.Files {
+		raw = append(raw, cache[f]...)
+	}
+	return append(raw, cross...), cache, problems
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// recommend returns the perspectives of the profile, adding security and
+// accessibility under the standard profile when their signals fire: a
+// hotspot or specialist signal, or one of their rules matching a changed
+// line (gating never hides a defect a rule found).
+func recommend(p review.Profile, rk *review.Risk, raw []*review.Finding) []review.Perspective {
+	set := map[review.Perspective]bool{}
+	switch p {
+	case review.ProfileFull:
+		return append([]review.Perspective(nil), review.AllPerspectives...)
+	default:
+		set[review.Functional], set[review.Standards], set[review.Readiness] = true, true, true
+	}
+	if rk.HasSpecialist("security") || rk.HasHotspot("auth", "crypto", "parsing", "deserialization", "secrets", "networking") {
+		set[review.Security] = true
+	}
+	if rk.HasSpecialist("accessibility") {
+		set[review.Accessibility] = true
+	}
+	for _, f := range raw {
+		if f.Perspective == review.Security || f.Perspective == review.Accessibility {
+			set[f.Perspective] = true
+		}
+	}
+	return review.SortPerspectives(set)
+}
+
+// notes derives the factual positive changes, testing recommendations and
+// recommended actions of the report.
+func notes(cs *review.ChangeSet, res *review.Result) (positive, testing, actions []string) {
+	var tests, docs []string
+	for _, f := range cs.Files {
+		switch {
+		case f.Status == review.StatusDeleted:
+		case review.IsTestPath(f.Path):
+			tests = append(tests, f.Path)
+		case f.Language == review.LangMarkdown:
+			docs = append(docs, f.Path)
+		}
+	}
+	if len(tests) > 0 {
+		positive = append(positive, "Adds or updates tests: "+strings.Join(tests, ", "))
+	}
+	if len(docs) > 0 {
+		positive = append(positive, "Updates documentation alongside the change: "+strings.Join(docs, ", "))
+	}
+	for _, ev := range res.Risk.Evidence {
+		switch {
+		case ev.Signal == review.SignalTestPresence && len(tests) == 0 && hasSource(cs):
+			testing = append(testing, "No test changed with this change: add or update tests that exercise the modified behaviour.")
+		case ev.Signal == review.SignalCoverage && ev.Availability == review.Unavailable && hasSource(cs):
+			testing = append(testing, "No coverage profile was found; run the tests with coverage (for Go: go test -coverprofile=coverage.out ./...) so the next review can observe it.")
+		}
+	}
+	for _, f := range res.Findings {
+		if f.Severity >= review.SeverityHigh {
+			actions = append(actions, fmt.Sprintf("Fix finding %d, %s (%s:%s).", f.Number, f.Title, f.Span.Path, f.Span.Lines()))
+		}
+	}
+	if len(res.Skipped()) > 0 {
+		actions = append(actions, fmt.Sprintf("Review the %d skipped files by hand if they matter (see Changed Files Overview).", len(res.Skipped())))
+	}
+	return positive, testing, actions
+}
+
+func hasSource(cs *review.ChangeSet) bool {
+	for _, f := range cs.Files {
+		if f.Reviewed() && !review.IsTestPath(f.Path) && f.Language != "" && f.Language != review.LangMarkdown && f.Language != review.LangText {
+			return true
+		}
+	}
+	return false
+}

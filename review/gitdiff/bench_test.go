@@ -1,0 +1,281 @@
+package gitdiff
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// The benchmarks run on a generated repository: benchFiles tracked files
+// in about benchFiles/13 directories, plus an ignored node_modules tree of
+// 3/8 as many files, with a few modified, staged and untracked files. Set
+// REVIEWLS_BENCH_FILES=40000 to measure at the scale of the whole-repo
+// benchmark (building it takes a few seconds); the default keeps
+// `go test -bench .` quick. BenchmarkGitStatus times `git status` on the
+// same repository for comparison. REVIEWLS_BENCH_DIR=<dir> keeps the
+// generated repository in <dir>/repo-<files> and reuses it on later runs.
+
+func benchFiles() int {
+	if n, err := strconv.Atoi(os.Getenv("REVIEWLS_BENCH_FILES")); err == nil && n > 0 {
+		return n
+	}
+	return 5000
+}
+
+var benchRepos struct {
+	sync.Mutex
+	dirs map[int]string
+}
+
+// benchRepo returns the generated repository of n files, building it once
+// per test binary run.
+func benchRepo(b *testing.B, n int) string {
+	b.Helper()
+	benchRepos.Lock()
+	defer benchRepos.Unlock()
+	if d, ok := benchRepos.dirs[n]; ok {
+		return d
+	}
+	var dir string
+	if keep := os.Getenv("REVIEWLS_BENCH_DIR"); keep != "" {
+		dir = filepath.Join(keep, fmt.Sprintf("repo-%d", n))
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err != nil {
+			os.RemoveAll(dir)
+			generateRepo(b, dir, n)
+		}
+	} else {
+		tmp, err := os.MkdirTemp("", "gitdiff-bench")
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchCleanup = append(benchCleanup, tmp)
+		dir = filepath.Join(tmp, "repo")
+		generateRepo(b, dir, n)
+	}
+	if benchRepos.dirs == nil {
+		benchRepos.dirs = map[int]string{}
+	}
+	benchRepos.dirs[n] = dir
+	return dir
+}
+
+// benchCleanup lists the directories removed when the tests end.
+var benchCleanup []string
+
+func init() {
+	cleanupHooks = append(cleanupHooks, func() {
+		for _, d := range benchCleanup {
+			os.RemoveAll(d)
+		}
+	})
+}
+
+// benchDir returns the directory of file i among n files: three levels
+// ("pkgNN/subN/modN"), about 13 files per directory.
+func benchDir(i, n int) string {
+	dirs := max(1, n/13)
+	d := i % dirs
+	return fmt.Sprintf("pkg%02d/sub%d/mod%d", d%40, (d/40)%9, d/360)
+}
+
+func generateRepo(b *testing.B, dir string, n int) {
+	b.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	benchGit(b, dir, "init", "-q")
+	write(b, dir, map[string]string{".gitignore": "node_modules/\n*.log\n/build/\n"})
+	for i := range n {
+		p := filepath.Join(dir, benchDir(i, n), fmt.Sprintf("file%d.go", i))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		content := fmt.Sprintf("package p\n\n// File %d.\nfunc F%d() int {\n\treturn %d\n}\n%s", i, i, i, strings.Repeat("// padding line\n", i%20))
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := range n * 3 / 8 {
+		p := filepath.Join(dir, "node_modules", fmt.Sprintf("pkg%d", i/50), "lib", fmt.Sprintf("m%d.js", i))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("module.exports = 1;\n"), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	benchGit(b, dir, "add", "-A")
+	benchGit(b, dir, "commit", "-q", "-m", "generated")
+	// A typical working state: a few staged, modified and new files.
+	for i := range 13 {
+		p := filepath.Join(dir, benchDir(i*97%n, n), fmt.Sprintf("file%d.go", i*97%n))
+		f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		fmt.Fprintf(f, "\nfunc Edited%d() {}\n", i)
+		f.Close()
+		if i < 3 {
+			benchGit(b, dir, "add", p)
+		}
+	}
+	for i := range 5 {
+		write(b, dir, map[string]string{fmt.Sprintf("%s/new%d.go", benchDir(i*31, n), i): "package p\n", fmt.Sprintf("x%d.log", i): "log\n"})
+	}
+	// Let git refresh the index's stat data, as any git command does.
+	benchGit(b, dir, "status", "--porcelain")
+}
+
+func benchGit(b *testing.B, dir string, args ...string) {
+	b.Helper()
+	runGit(b, dir, args...)
+}
+
+func BenchmarkStatus(b *testing.B) {
+	dir := benchRepo(b, benchFiles())
+	r := open(b, dir, Options{})
+	tg := resolve(b, r, false, "")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		changes, err := r.Status(b.Context(), tg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(changes) != 18 {
+			b.Fatalf("%d changes, want 18", len(changes))
+		}
+	}
+}
+
+func BenchmarkScan(b *testing.B) {
+	dir := benchRepo(b, benchFiles())
+	b.ReportAllocs()
+	for b.Loop() {
+		// What a CLI run does: open, resolve, scan.
+		r, err := Open(dir, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		tg, err := r.Resolve(b.Context(), false, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		cs, err := r.Scan(b.Context(), tg, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(cs.Files) != 18 {
+			b.Fatalf("%d files, want 18", len(cs.Files))
+		}
+		r.Close()
+	}
+}
+
+func BenchmarkRefresh(b *testing.B) {
+	dir := benchRepo(b, benchFiles())
+	r := open(b, dir, Options{})
+	tg := resolve(b, r, false, "")
+	prev := scan(b, r, tg, nil)
+	p := filepath.ToSlash(filepath.Join(benchDir(0, benchFiles()), "file0.go"))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := r.Refresh(b.Context(), prev, nil, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGitStatus times the git binary on the same repository, for
+// comparison with BenchmarkStatus (it includes starting the process).
+func BenchmarkGitStatus(b *testing.B) {
+	dir := benchRepo(b, benchFiles())
+	for b.Loop() {
+		cmd := exec.Command("git", "status", "--porcelain=v2", "--untracked-files=all")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1")
+		if err := cmd.Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkReadIndex(b *testing.B) {
+	dir := benchRepo(b, benchFiles())
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := readIndex(filepath.Join(dir, ".git", "index")); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDiff(b *testing.B) {
+	var old, new strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&old, "line %d\n", i)
+		if i%100 == 0 {
+			fmt.Fprintf(&new, "changed %d\n", i)
+			continue
+		}
+		fmt.Fprintf(&new, "line %d\n", i)
+	}
+	a, c := []byte(old.String()), []byte(new.String())
+	b.ReportAllocs()
+	for b.Loop() {
+		Diff(a, c)
+	}
+}
+
+// BenchmarkHistory walks DefaultHistoryLimit commits of a generated
+// history (made with git fast-import) asking about a few paths.
+func BenchmarkHistory(b *testing.B) {
+	dir := filepath.Join(b.TempDir(), "repo")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	runGit(b, dir, "init", "-q")
+	var stream strings.Builder
+	const commits, files = 1000, 2000
+	for c := range commits {
+		fmt.Fprintf(&stream, "commit refs/heads/main\ncommitter t <t@t> %d +0000\ndata 9\ncommit %02d\n", 1000000+c, c%100)
+		// Later commits on the branch continue from the previous one.
+		n := 1
+		if c == 0 {
+			n = files
+		}
+		for f := range n {
+			if c > 0 {
+				f = (c * 7919) % files
+			}
+			content := fmt.Sprintf("file %d version %d\n", f, c)
+			fmt.Fprintf(&stream, "M 100644 inline %s/f%d.txt\ndata %d\n%s\n", benchDir(f, files), f, len(content), content)
+		}
+	}
+	cmd := exec.Command("git", "fast-import", "--quiet")
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(stream.String())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("fast-import: %v\n%s", err, out)
+	}
+	runGit(b, dir, "reset", "-q", "--hard", "main")
+	r := open(b, dir, Options{})
+	paths := []string{benchDir(7, files) + "/f7.txt", benchDir(14, files), "pkg01"}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		h, err := r.History(b.Context(), paths, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if h.Limit != DefaultHistoryLimit || len(h.Commits) == 0 {
+			b.Fatalf("examined %d, found %d", h.Limit, len(h.Commits))
+		}
+	}
+}

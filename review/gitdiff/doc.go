@@ -1,0 +1,55 @@
+// Package gitdiff finds what changed in a git work tree and diffs it: the
+// review target (local changes, staged changes, or a branch against the
+// merge-base with its base), the changed files with their status and
+// staged/unstaged/untracked areas, unified hunks, the state of every added
+// line, and the recent history of the touched paths. It is the only
+// package of reviewls that uses go-git, and it never runs the git binary.
+//
+// # Scanning
+//
+// [Repo.Status] is the equivalent of `git status --untracked-files=all`,
+// built for speed on large work trees:
+//
+//   - The index is read once by a small parser (index.go), whose
+//     cache-tree lets the HEAD-vs-index comparison skip every subtree that
+//     the index still records with HEAD's tree hash. Without a cache-tree
+//     (an index written by go-git) the index's trees are hashed in memory,
+//     which is cheaper than reading HEAD's trees.
+//   - One parallel walk (walk.go) reads each directory once, compares the
+//     stat data of each tracked file with its index entry, hashes a file
+//     only when they disagree or the entry is racily clean, and lists
+//     untracked files while applying .gitignore files (with git's
+//     precedence, negation and wildmatch semantics), info/exclude and
+//     core.excludesFile. It never enters an ignored directory unless it
+//     holds tracked files, nor a nested repository or a submodule.
+//   - Blobs of HEAD, the index or the base are read only for changed
+//     files, in [Repo.Scan].
+//
+// [Repo.Refresh] re-diffs a few paths against the state cached by the last
+// scan (index, tree comparisons, ignore rules), which is what the language
+// server does on every save.
+//
+// # Line states
+//
+// Each added line of a reviewed file is traced back through the versions
+// of the file, base -> HEAD -> index -> work tree, and takes the state of
+// the step that added it: committed (branch diffs only), staged, unstaged
+// or untracked.
+//
+// # Limits
+//
+// Work tree files are compared as stored: clean/smudge filters, Git LFS
+// and end-of-line conversion (core.autocrlf, .gitattributes text/eol) are
+// not applied, so a repository relying on them can show files as modified
+// that git reports clean. core.ignoreCase is not honoured. A submodule is
+// changed only when its checked-out commit differs (its own edits are not
+// looked at). Split and sparse indexes, SHA-256 repositories and include
+// directives of git config are not supported; the first three are reported
+// as errors.
+//
+// # Concurrency
+//
+// A [Repo] is safe for concurrent use. go-git's object store is not, so
+// every read of it holds Repo.objMu; the cached scan state is swapped
+// under Repo.mu. Scans themselves share nothing else.
+package gitdiff

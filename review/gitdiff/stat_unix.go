@@ -1,0 +1,44 @@
+//go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
+
+package gitdiff
+
+import (
+	"io/fs"
+
+	"golang.org/x/sys/unix"
+)
+
+// unixStat converts the stat data of the system.
+func unixStat(st *unix.Stat_t) stat {
+	return stat{
+		size:      st.Size,
+		mode:      fileMode(uint32(st.Mode)),
+		mtimeSec:  uint32(st.Mtim.Sec),
+		mtimeNsec: uint32(st.Mtim.Nsec),
+		ctimeSec:  uint32(st.Ctim.Sec),
+		ctimeNsec: uint32(st.Ctim.Nsec),
+		ino:       uint32(st.Ino),
+		hasCtime:  true,
+	}
+}
+
+func fileMode(m uint32) fs.FileMode {
+	perm := fs.FileMode(m & 0o777)
+	switch m & unix.S_IFMT {
+	case unix.S_IFREG:
+		return perm
+	case unix.S_IFDIR:
+		return perm | fs.ModeDir
+	case unix.S_IFLNK:
+		return perm | fs.ModeSymlink
+	}
+	return perm | fs.ModeIrregular
+}
+
+func ignoringEINTR(f func() error) error {
+	for {
+		if err := f(); err != unix.EINTR {
+			return err
+		}
+	}
+}

@@ -1,0 +1,598 @@
+package gitdiff
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// trackingDir is reviewls's own output folder at the root of the work
+// tree; it is never part of a review.
+const trackingDir = ".copilot-tracking"
+
+// Change is one changed path found by [Repo.Status]: the fast scan that
+// compares HEAD, the index and the work tree without diffing contents.
+type Change struct {
+	// Path is repo-relative and slash-separated (the new path of a rename).
+	Path string
+	// OldPath is the base path of an exact-content rename.
+	OldPath string
+	// Status is the change from the target base to the reviewed content:
+	// the work tree for a local or branch review, the index for a staged
+	// one.
+	Status review.FileStatus
+	// Staged reports that the index differs from HEAD at the path;
+	// Unstaged that the work tree differs from the index; Untracked that
+	// the path is not in the index (and not ignored).
+	Staged, Unstaged, Untracked bool
+	// Submodule reports a gitlink: its commit changed, its content is
+	// never entered.
+	Submodule bool
+	// Nested reports an untracked directory holding a repository of its
+	// own, listed but not entered.
+	Nested bool
+	// Conflicted reports an unmerged path (index stages 1-3).
+	Conflicted bool
+
+	// The versions of the path at the target base, at HEAD, in the index
+	// and in the work tree.
+	base, head, index version
+	work              wtObs
+}
+
+// state is everything one scan learned that a later Refresh of a few paths
+// can reuse, as long as HEAD and the index have not moved.
+type state struct {
+	root     string
+	logger   *slog.Logger
+	target   review.Target
+	idx      *index
+	fileMode bool
+	filter   pathFilter
+	// head is what HEAD resolved to, and the index's file identity is
+	// idx.id: together they tell whether the state is stale.
+	head refState
+	// baseDiff and headDiff hold the tree side of every path where the
+	// base (HEAD) tree and the index differ; absent paths have the zero
+	// version. The index side of a path is absent for unmerged and
+	// intent-to-add entries.
+	baseDiff, headDiff map[string]version
+	// renames maps the new path of an exact rename to its base path;
+	// renamedFrom holds those base paths.
+	renames     map[string]string
+	renamedFrom map[string]bool
+	// ignore is the frame of info/exclude and core.excludesFile; frames
+	// the frames of the directories the last walk read.
+	ignore *ignoreFrame
+	frames map[string]*ignoreFrame
+}
+
+// Status lists the changed paths of target t, sorted by path: the staged,
+// unstaged and untracked changes of a local review (only the staged ones
+// when t.Staged), plus the committed ones since the merge-base for a
+// branch diff. It reads the index once, compares HEAD and the base with it
+// through the cache-tree, and walks the work tree in parallel, hashing
+// only files whose stat data changed. Ignored files and the paths matched
+// by [Options.Ignore] are left out.
+func (r *Repo) Status(ctx context.Context, t review.Target) ([]Change, error) {
+	st, changes, err := r.status(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	r.keep(st)
+	return changes, nil
+}
+
+// status builds the state of target t and its changes.
+func (r *Repo) status(ctx context.Context, t review.Target) (*state, []Change, error) {
+	start := time.Now()
+	st, err := r.newState(t)
+	if err != nil {
+		return nil, nil, err
+	}
+	if t.Staged {
+		if err := r.compareTrees(ctx, st); err != nil {
+			return nil, nil, err
+		}
+		return st, st.changes(nil), nil
+	}
+	// The tree comparison (object store reads) and the work tree walk
+	// (file system reads) touch disjoint parts of st: run them together.
+	treeErr := make(chan error, 1)
+	go func() { treeErr <- r.compareTrees(ctx, st) }()
+	root := dirJob{lo: 0, hi: len(st.idx.entries), frame: st.ignore}
+	res, err := st.walk(ctx, &hasher{repo: r, now: start}, []dirJob{root})
+	if terr := <-treeErr; err == nil {
+		err = terr
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	st.frames = res.frames
+	changes := st.changes(res)
+	r.logger.DebugContext(ctx, "status", "changes", len(changes), "entries", len(st.idx.entries), "elapsed", time.Since(start))
+	return st, changes, nil
+}
+
+// newState reads HEAD, the configuration and the index for target t.
+func (r *Repo) newState(t review.Target) (*state, error) {
+	head, err := readHead(r.gitDir, r.commonDir)
+	if err != nil {
+		return nil, err
+	}
+	if head.hash.String() != t.HeadSHA && !(t.HeadSHA == "" && head.hash.IsZero()) {
+		// HEAD moved since t was resolved: record the target's commit, so
+		// that Moved reports the state stale.
+		r.logger.Warn("HEAD moved since the target was resolved", "head", head.hash.String(), "target", t.HeadSHA)
+		head.hash = plumbing.NewHash(t.HeadSHA)
+	}
+	cfg, err := loadConfig(r.gitDir, r.commonDir)
+	if err != nil {
+		return nil, err
+	}
+	idx, err := readIndex(r.indexPath)
+	if err != nil {
+		return nil, err
+	}
+	return &state{
+		root:     r.root,
+		logger:   r.logger,
+		target:   t,
+		idx:      idx,
+		fileMode: cfg.fileMode(),
+		filter:   newPathFilter(r.ignore),
+		head:     head,
+		ignore:   baseFrame(cfg, r.commonDir),
+	}, nil
+}
+
+// compareTrees compares the base and HEAD trees of st's target with the
+// index, and pairs exact renames.
+func (r *Repo) compareTrees(ctx context.Context, st *state) error {
+	t := st.target
+	baseTree, err := r.commitTree(t.BaseSHA)
+	if err != nil {
+		return err
+	}
+	if st.baseDiff, err = r.diffTreeIndex(ctx, baseTree, st.idx); err != nil {
+		return err
+	}
+	st.headDiff = st.baseDiff
+	if t.HeadSHA != t.BaseSHA {
+		headTree, err := r.commitTree(t.HeadSHA)
+		if err != nil {
+			return err
+		}
+		if st.headDiff, err = r.diffTreeIndex(ctx, headTree, st.idx); err != nil {
+			return err
+		}
+	}
+	st.renames, st.renamedFrom = st.pairRenames()
+	return nil
+}
+
+// keep makes st the state that Refresh and Moved compare with.
+func (r *Repo) keep(st *state) {
+	r.mu.Lock()
+	r.snap = st
+	r.mu.Unlock()
+}
+
+// changes classifies every path that differs anywhere, given the walk
+// result (nil for a staged review, which never looks at the work tree).
+func (st *state) changes(res *walkResult) []Change {
+	var out []Change
+	seen := map[string]bool{}
+	add := func(p string, obs wtObs, tracked bool) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		if c, ok := st.classify(p, obs, tracked); ok {
+			out = append(out, c)
+		}
+	}
+	workObs := func(p string) (wtObs, bool) {
+		i, ok := st.idx.find(p)
+		switch {
+		case ok && res != nil:
+			if o, ok := res.dirty[i]; ok {
+				return o, true
+			}
+			return wtObs{kind: wtClean}, true
+		case ok:
+			return wtObs{kind: wtClean}, true
+		case res != nil:
+			if o, ok := res.untracked[p]; ok {
+				return o, false
+			}
+		}
+		return wtObs{kind: wtAbsent}, false
+	}
+	for p := range st.baseDiff {
+		o, tracked := workObs(p)
+		add(p, o, tracked)
+	}
+	for p := range st.headDiff {
+		o, tracked := workObs(p)
+		add(p, o, tracked)
+	}
+	if res != nil {
+		for i, o := range res.dirty {
+			add(st.idx.entries[i].name, o, true)
+		}
+		for p, o := range res.untracked {
+			add(p, o, false)
+		}
+	} else {
+		// A staged review still lists unmerged paths.
+		for i := range st.idx.entries {
+			if e := &st.idx.entries[i]; e.stage != 0 {
+				add(e.name, wtObs{kind: wtClean}, true)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// classify decides whether path p is a change of the target and of what
+// kind, given what the work tree holds there (obs) and whether the index
+// tracks it.
+func (st *state) classify(p string, obs wtObs, tracked bool) (Change, bool) {
+	if st.filter.excluded(p) {
+		return Change{}, false
+	}
+	var iv version
+	conflicted := false
+	if i, ok := st.idx.find(p); ok {
+		e := &st.idx.entries[i]
+		conflicted = e.stage != 0
+		if !conflicted && !e.intentAdd {
+			iv = version{hash: e.hash, mode: e.mode}
+		}
+	}
+	c := Change{Path: p, index: iv, work: obs, Conflicted: conflicted}
+	c.base = lookup(st.baseDiff, p, iv)
+	c.head = lookup(st.headDiff, p, iv)
+
+	var inR bool // whether the reviewed content has the path
+	if st.target.Staged {
+		c.Staged = c.head != iv || conflicted
+		if !c.Staged {
+			return Change{}, false
+		}
+		c.work = wtObs{kind: wtClean}
+		inR = iv.present() || conflicted
+	} else {
+		c.Staged = c.head != iv && !conflicted
+		c.Unstaged = tracked && obs.kind != wtClean
+		c.Untracked = !tracked && (obs.kind == wtUntracked || obs.kind == wtNested)
+		c.Nested = obs.kind == wtNested
+		if !c.Staged && !c.Unstaged && !c.Untracked && c.base == c.head {
+			return Change{}, false
+		}
+		inR = tracked && obs.kind != wtAbsent || c.Untracked
+	}
+	c.Submodule = c.base.mode == modeGitlink || c.head.mode == modeGitlink || iv.mode == modeGitlink || c.work.v.mode == modeGitlink
+
+	inBase := c.base.present()
+	switch {
+	case st.renames[p] != "":
+		// A staged rename stays one even when the new file is then
+		// deleted from the work tree (Scan lists it without content).
+		c.Status = review.StatusRenamed
+		c.OldPath = st.renames[p]
+		c.base = lookup(st.baseDiff, c.OldPath, version{})
+	case st.renamedFrom[p]:
+		// The base content moved to another path; a file here now is a
+		// new, untracked one.
+		// (Its staged deletion belongs to the rename.)
+		if !c.Untracked {
+			return Change{}, false
+		}
+		c.base, c.Staged = version{}, false
+		c.Status = review.StatusUntracked
+	case inBase && inR:
+		c.Status = review.StatusModified
+	case inBase:
+		c.Status = review.StatusDeleted
+	case inR && tracked:
+		c.Status = review.StatusAdded
+	case inR:
+		c.Status = review.StatusUntracked
+	default:
+		// Added to the index, then deleted from the work tree: nothing
+		// at the base and nothing in the reviewed content.
+		return Change{}, false
+	}
+	return c, true
+}
+
+// lookup returns the tree side of p from a tree-vs-index diff, which is
+// the index side def where the diff has no record.
+func lookup(diff map[string]version, p string, def version) version {
+	if v, ok := diff[p]; ok {
+		return v
+	}
+	return def
+}
+
+// pairRenames pairs paths deleted from the base (absent from the index)
+// with paths added to the index whose blob is byte-identical: git's exact
+// rename detection. Empty files are never paired, and a file only pairs
+// with one of the same kind (regular or symbolic link); among candidates
+// the same base name wins, then the first path.
+func (st *state) pairRenames() (map[string]string, map[string]bool) {
+	deleted := map[plumbing.Hash][]string{}
+	var added []string
+	for p, v := range st.baseDiff {
+		_, tracked := st.idx.find(p)
+		switch {
+		case v.present() && !tracked && renameable(v):
+			deleted[v.hash] = append(deleted[v.hash], p)
+		case !v.present() && tracked:
+			added = append(added, p)
+		}
+	}
+	if len(deleted) == 0 || len(added) == 0 {
+		return nil, nil
+	}
+	sort.Strings(added)
+	for _, ps := range deleted {
+		sort.Strings(ps)
+	}
+	renames, from := map[string]string{}, map[string]bool{}
+	for _, p := range added {
+		i, _ := st.idx.find(p)
+		e := &st.idx.entries[i]
+		if e.stage != 0 || e.intentAdd {
+			continue
+		}
+		cands := deleted[e.hash]
+		best := -1
+		for k, old := range cands {
+			if from[old] || !sameKind(st.baseDiff[old].mode, e.mode) {
+				continue
+			}
+			if best < 0 {
+				best = k
+			}
+			if path.Base(old) == path.Base(p) {
+				best = k
+				break
+			}
+		}
+		if best >= 0 {
+			renames[p] = cands[best]
+			from[cands[best]] = true
+		}
+	}
+	return renames, from
+}
+
+// emptyBlob is the hash of the empty blob.
+var emptyBlob = plumbing.NewHash("e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")
+
+func renameable(v version) bool {
+	return v.hash != emptyBlob && (v.mode == modeRegular || v.mode == modeExecutable || v.mode == modeSymlink)
+}
+
+func sameKind(a, b uint32) bool {
+	return (a == modeSymlink) == (b == modeSymlink) && b != modeGitlink
+}
+
+// commitTree returns the root tree of the commit sha, or the zero hash for
+// "" (an unborn HEAD).
+func (r *Repo) commitTree(sha string) (plumbing.Hash, error) {
+	if sha == "" {
+		return plumbing.ZeroHash, nil
+	}
+	r.objMu.Lock()
+	defer r.objMu.Unlock()
+	c, err := r.repo.CommitObject(plumbing.NewHash(sha))
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("read commit %s: %w", review.ShortSHA(sha), err)
+	}
+	return c.TreeHash, nil
+}
+
+// diffTreeIndex returns the tree side of every path where the tree (zero:
+// empty) and the index differ. Subtrees whose cache-tree node matches the
+// tree's hash are skipped without being read; an index without a
+// cache-tree gets one computed in memory.
+func (r *Repo) diffTreeIndex(ctx context.Context, tree plumbing.Hash, idx *index) (map[string]version, error) {
+	out := map[string]version{}
+	d := treeDiffer{ctx: ctx, r: r, idx: idx, out: out}
+	node := idx.tree
+	if node == nil && !tree.IsZero() {
+		node = idx.computeCacheTree()
+	}
+	r.objMu.Lock()
+	defer r.objMu.Unlock()
+	if err := d.dir(tree, "", 0, len(idx.entries), node); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+type treeDiffer struct {
+	ctx context.Context
+	r   *Repo
+	idx *index
+	out map[string]version
+}
+
+// dir compares tree t with the index entries [lo, hi) under prefix.
+// Called with objMu held.
+func (d *treeDiffer) dir(t plumbing.Hash, prefix string, lo, hi int, node *cacheNode) error {
+	if !t.IsZero() && node.valid() && node.hash == t {
+		return nil
+	}
+	if err := d.ctx.Err(); err != nil {
+		return err
+	}
+	var tents []treeEntry
+	if !t.IsZero() {
+		var err error
+		if tents, err = d.r.readTree(t); err != nil {
+			return err
+		}
+	}
+	kids := d.idx.children(lo, hi, len(prefix), nil)
+	ki, ti := 0, 0
+	for ki < len(kids) || ti < len(tents) {
+		var c int
+		switch {
+		case ki >= len(kids):
+			c = 1
+		case ti >= len(tents):
+			c = -1
+		default:
+			c = cmpKey(kids[ki].name, kids[ki].dir, tents[ti].name, tents[ti].mode == modeTree)
+		}
+		switch {
+		case c < 0:
+			k := kids[ki]
+			ki++
+			if k.dir {
+				if err := d.dir(plumbing.ZeroHash, prefix+k.name+"/", k.lo, k.hi, nil); err != nil {
+					return err
+				}
+			} else if d.indexSide(k).present() {
+				d.out[prefix+k.name] = version{}
+			}
+		case c > 0:
+			te := tents[ti]
+			ti++
+			if te.mode == modeTree {
+				if err := d.treeOnly(te.hash, prefix+te.name+"/"); err != nil {
+					return err
+				}
+			} else {
+				d.out[prefix+te.name] = version{hash: te.hash, mode: te.mode}
+			}
+		default:
+			k, te := kids[ki], tents[ti]
+			ki++
+			ti++
+			if k.dir {
+				if err := d.dir(te.hash, prefix+k.name+"/", k.lo, k.hi, node.child(k.name)); err != nil {
+					return err
+				}
+				continue
+			}
+			if tv := (version{hash: te.hash, mode: te.mode}); d.indexSide(k) != tv {
+				d.out[prefix+k.name] = tv
+			}
+		}
+	}
+	return nil
+}
+
+// indexSide returns the index version of a file child: absent for unmerged
+// and intent-to-add entries, which hold no content to commit.
+func (d *treeDiffer) indexSide(k child) version {
+	e := &d.idx.entries[k.lo]
+	if k.hi-k.lo != 1 || e.stage != 0 || e.intentAdd {
+		return version{}
+	}
+	return version{hash: e.hash, mode: e.mode}
+}
+
+// treeOnly records every file of tree t, which the index lacks.
+func (d *treeDiffer) treeOnly(t plumbing.Hash, prefix string) error {
+	tents, err := d.r.readTree(t)
+	if err != nil {
+		return err
+	}
+	for _, te := range tents {
+		if te.mode == modeTree {
+			if err := d.treeOnly(te.hash, prefix+te.name+"/"); err != nil {
+				return err
+			}
+			continue
+		}
+		d.out[prefix+te.name] = version{hash: te.hash, mode: te.mode}
+	}
+	return nil
+}
+
+// treeEntry is one entry of a tree object.
+type treeEntry struct {
+	name string
+	mode uint32
+	hash plumbing.Hash
+}
+
+// readTree reads the entries of tree h, in git's tree order. Called with
+// objMu held.
+func (r *Repo) readTree(h plumbing.Hash) ([]treeEntry, error) {
+	t, err := r.repo.TreeObject(h)
+	if err != nil {
+		return nil, fmt.Errorf("read tree %s: %w", review.ShortSHA(h.String()), err)
+	}
+	out := make([]treeEntry, len(t.Entries))
+	for i, e := range t.Entries {
+		m := uint32(e.Mode)
+		if e.Mode == filemode.Deprecated {
+			m = modeRegular
+		}
+		out[i] = treeEntry{name: e.Name, mode: m, hash: e.Hash}
+	}
+	return out, nil
+}
+
+// pathFilter leaves out the paths of Options.Ignore and reviewls's own
+// folder.
+type pathFilter struct {
+	globs []string
+	// dirs are the prefixes P of globs "P/**": every path below a
+	// directory matching P is excluded, so the walk need not enter it.
+	dirs []string
+}
+
+func newPathFilter(globs []string) pathFilter {
+	f := pathFilter{globs: globs}
+	for _, g := range globs {
+		if p, ok := strings.CutSuffix(g, "/**"); ok {
+			f.dirs = append(f.dirs, p)
+		}
+	}
+	return f
+}
+
+// excluded reports whether the repo-relative path p is left out.
+func (f pathFilter) excluded(p string) bool {
+	if p == trackingDir || strings.HasPrefix(p, trackingDir+"/") {
+		return true
+	}
+	for _, g := range f.globs {
+		if ok, _ := doublestar.Match(g, p); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// pruneDir reports whether every path below directory dir is left out.
+func (f pathFilter) pruneDir(dir string) bool {
+	for _, p := range f.dirs {
+		if ok, _ := doublestar.Match(p, dir); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func validGlob(g string) bool { return doublestar.ValidatePattern(g) }
