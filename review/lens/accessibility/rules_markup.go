@@ -2,5 +2,18 @@ package accessibility
 
 import "github.com/reviewls/reviewls/review/lens"
 
-// markupRules returns the accessibility rules for markup.
-func markupRules() []*lens.Rule { return nil }
+// markupRules returns the accessibility rules for markup: HTML, JSX/TSX,
+// Vue and Svelte, all built on the shared scan of [lens.MarkupFile].
+func markupRules() []*lens.Rule {
+	return []*lens.Rule{
+		ImgAlt,
+		ControlName,
+		FormLabel,
+		ClickWithoutKeyboard,
+		PositiveTabindex,
+		HTMLLang,
+		AriaHiddenFocusable,
+		MediaAutoplay,
+		IframeTitle,
+	}
+}

@@ -1,0 +1,224 @@
+package lens_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/lens"
+)
+
+// render summarises the tags of a scan, one per line:
+// "line name(parent) flags key=value key={expr} key".
+func render(m *lens.Markup) []string {
+	var out []string
+	for i := range m.Tags {
+		t := &m.Tags[i]
+		var b strings.Builder
+		fmt.Fprintf(&b, "%d %s", t.Line, t.Name)
+		if t.EndLine != t.Line {
+			fmt.Fprintf(&b, "-%d", t.EndLine)
+		}
+		if t.Parent >= 0 {
+			fmt.Fprintf(&b, "(%s)", m.Tags[t.Parent].Name)
+		}
+		for _, f := range []struct {
+			on   bool
+			name string
+		}{{t.Text, "text"}, {t.Expr, "expr"}, {t.Spread, "spread"}, {t.SelfClosing, "self"}} {
+			if f.on {
+				b.WriteString(" " + f.name)
+			}
+		}
+		for _, a := range t.Attrs {
+			switch a.Kind {
+			case lens.AttrBool:
+				fmt.Fprintf(&b, " %s", a.Key)
+			case lens.AttrLiteral:
+				fmt.Fprintf(&b, " %s=%q", a.Key, a.Value)
+			case lens.AttrExpr:
+				fmt.Fprintf(&b, " %s={%s}", a.Key, a.Value)
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func TestScanMarkup(t *testing.T) {
+	tests := []struct {
+		name, lang, src string
+		want            []string
+	}{
+		{
+			name: "html",
+			lang: review.LangHTML,
+			src: `<!DOCTYPE html>
+<HTML lang="en">
+<!-- <img src="commented.png"> -->
+<body>
+  <img src=a.png alt>
+  <button class="x"><svg><use href="#i"></use></svg></button>
+  <script>if (a < b && c > d) { document.write("<img src=x>") }</script>
+  <style>p > a { color: red }</style>
+  <p>Hi <input type="text" disabled>
+  <input th:field="*{name}"><input <?php echo $attrs ?> name="x"><a href="/x" data-bind="attr: { title: t }">y</a>
+</body>`,
+			want: []string{
+				`2 HTML lang="en"`,
+				`4 body(HTML)`,
+				`5 img(body) self src="a.png" alt`,
+				`6 button(body) class="x"`,
+				`6 svg(button)`,
+				`6 use(svg) href="#i"`,
+				`7 script(body)`,
+				`8 style(body)`,
+				`9 p(body) text`,
+				`9 input(p) self type="text" disabled`,
+				`10 input(p) spread self`,
+				`10 input(p) spread self name="x"`,
+				`10 a(p) text spread href="/x"`,
+			},
+		},
+		{
+			name: "jsx",
+			lang: review.LangTSX,
+			src: `import x from 'y';
+const f = <T,>(v: T) => v;
+const g = <T extends object>(v: T) => v;
+type H = <T>(v: T) => T;
+function A({ items }: { items: string[] }) {
+  const [s, setS] = useState<string | null>(null);
+  if (a < b && c > d) { return null; }
+  const re = /<div>/g;
+  const tpl = ` + "`<b>${<i>x</i>}</b>`" + `;
+  return (
+    <ul className="l" {...rest}>
+      {/* want "a comment is not content" */}
+      {items.map((it) => <li key={it} onClick={() => setS(it)}>{it}</li>)}
+      <Button
+        icon={<TrashIcon />}
+        tabIndex={2}
+        aria-hidden
+      />
+      <>text</>
+    </ul>
+  );
+}`,
+			want: []string{
+				`9 i text`,
+				`11 ul expr spread class="l"`,
+				`13 li(ul) expr key={it} onclick={() => setS(it)}`,
+				`14 Button-18(ul) self icon={<TrashIcon />} tabindex={2} aria-hidden`,
+				`15 TrashIcon(Button) expr spread self`,
+				`19 (ul) text`,
+			},
+		},
+		{
+			name: "vue",
+			lang: review.LangVue,
+			src: `<template>
+  <div>
+    <img :src="url" v-bind:alt="alt">
+    <button @click.stop="go" :tabindex="1">{{ a < b ? 'x' : 'y' }}</button>
+    <my-icon v-bind="attrs" v-html="svg" />
+  </div>
+</template>
+<script setup lang="ts">
+const t = a < b ? '<img>' : ''
+</script>`,
+			want: []string{
+				`1 template`,
+				`2 div(template) spread`,
+				`3 img(div) self src={url} alt={alt}`,
+				`4 button(div) expr onclick={go} tabindex={1}`,
+				`5 my-icon(div) expr spread self v-html="svg"`,
+				`8 script setup lang="ts"`,
+			},
+		},
+		{
+			name: "svelte",
+			lang: review.LangSvelte,
+			src: `<script>
+  let { alt, ...rest } = $props();
+  const lt = 1 < 2;
+</script>
+<img {alt} src="a {b}" {...rest} />
+{#if a < b}
+  <button on:click|preventDefault={go} tabindex="0">{label}</button>
+{/if}`,
+			want: []string{
+				`1 script`,
+				`5 img spread self alt={alt} src={a {b}}`,
+				`7 button expr onclick={go} tabindex="0"`,
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := render(lens.ScanMarkup(tt.lang, []byte(tt.src)))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("tags (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestScanMarkupPositions(t *testing.T) {
+	src := "<div>\n  <button\n    type=\"button\"\n    tabIndex={3}>Go</button>\n</div>\n"
+	m := lens.ScanMarkup(review.LangJSX, []byte(src))
+	if len(m.Tags) != 2 {
+		t.Fatalf("got %d tags, want 2", len(m.Tags))
+	}
+	b := m.Tags[1]
+	if b.Line != 2 || b.Col != 3 || b.EndLine != 4 || b.EndCol != 18 {
+		t.Errorf("button span = %d:%d-%d:%d, want 2:3-4:18", b.Line, b.Col, b.EndLine, b.EndCol)
+	}
+	a := b.Attr("tabindex")
+	if a == nil || m.Text(a.ValStart, a.ValEnd) != "3" || m.Text(a.Start, a.End) != "tabIndex={3}" {
+		t.Fatalf("tabindex attr = %+v", a)
+	}
+	if v, ok := a.Static(); !ok || v != "3" {
+		t.Errorf("Static() = %q, %v; want 3, true", v, ok)
+	}
+	if s := m.Span("a.jsx", a.ValStart, a.ValEnd); s.StartLine != 4 || s.StartCol != 15 || s.EndCol != 16 {
+		t.Errorf("value span = %+v", s)
+	}
+	if !b.Text || b.Last != 1 || m.Tags[0].Last != 1 {
+		t.Errorf("content facts: text=%v last=%d div.last=%d", b.Text, b.Last, m.Tags[0].Last)
+	}
+}
+
+func TestAttrStatic(t *testing.T) {
+	m := lens.ScanMarkup(review.LangJSX, []byte(`<x a={0} b={"s"} c={'s'} d={true} e={n} f="lit" g h={`+"`t${x}`"+`} i={-1} />`))
+	got := map[string]string{}
+	for _, a := range m.Tags[0].Attrs {
+		v, ok := a.Static()
+		got[a.Key] = fmt.Sprintf("%s/%v", v, ok)
+	}
+	want := map[string]string{"a": "0/true", "b": "s/true", "c": "s/true", "d": "true/true", "e": "/false",
+		"f": "lit/true", "g": "true/true", "h": "/false", "i": "-1/true"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Static (-want +got):\n%s", diff)
+	}
+}
+
+func TestMarkupFileNotMarkup(t *testing.T) {
+	f := &review.File{Path: "a.go", Language: review.LangGo, Content: []byte("package a\nvar x = a <b\n")}
+	if m := lens.MarkupFile(f); len(m.Tags) != 0 {
+		t.Errorf("Go file has %d tags, want 0", len(m.Tags))
+	}
+}
+
+// BenchmarkScanMarkup measures the scan of a 1,000-line TSX file alone.
+func BenchmarkScanMarkup(b *testing.B) {
+	src := largeTSX(1000)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		lens.ScanMarkup(review.LangTSX, src)
+	}
+}
