@@ -86,11 +86,12 @@ func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*rev
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		changed := f.ChangedLines() // sorted once, shared by the file's passes
 		for _, r := range l.rules {
 			if r.CrossFile != crossFile || !r.Applies(f.Language, depth) || opts.Config.Rule(r.ID).Off {
 				continue
 			}
-			p := &Pass{Ctx: ctx, Rule: r, File: f, ChangeSet: cs, Depth: depth, Config: opts.Config}
+			p := &Pass{Ctx: ctx, Rule: r, File: f, ChangeSet: cs, Depth: depth, Config: opts.Config, changed: changed}
 			if err := runSafe(p); err != nil {
 				errs = append(errs, err)
 			}

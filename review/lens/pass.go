@@ -18,6 +18,7 @@ type Pass struct {
 	Config    *review.Config
 
 	findings []*review.Finding
+	changed  []int // sorted changed lines; nil means compute from File
 }
 
 type linesKey struct{}
@@ -61,7 +62,11 @@ func (p *Pass) Changed(n int) bool { return p.File.Changed(n) }
 // EachChanged calls fn for each changed line in increasing order.
 func (p *Pass) EachChanged(fn func(n int, line string)) {
 	lines := p.Lines()
-	for _, n := range p.File.ChangedLines() {
+	changed := p.changed
+	if changed == nil {
+		changed = p.File.ChangedLines()
+	}
+	for _, n := range changed {
 		if n >= 1 && n <= len(lines) {
 			fn(n, lines[n-1])
 		}
