@@ -86,7 +86,7 @@ func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*rev
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		changed := f.ChangedLines() // sorted once, shared by the file's passes
+		changed := &changedLines{file: f} // sorted once, on first use, for all the file's passes
 		for _, r := range l.rules {
 			if r.CrossFile != crossFile || !r.Applies(f.Language, depth) || opts.Config.Rule(r.ID).Off {
 				continue

@@ -18,7 +18,21 @@ type Pass struct {
 	Config    *review.Config
 
 	findings []*review.Finding
-	changed  []int // sorted changed lines; nil means compute from File
+	changed  *changedLines // shared by the passes of one file; nil means compute
+}
+
+// changedLines sorts a file's changed lines once for all its passes.
+type changedLines struct {
+	file  *review.File
+	lines []int
+	done  bool
+}
+
+func (c *changedLines) get() []int {
+	if !c.done {
+		c.lines, c.done = c.file.ChangedLines(), true
+	}
+	return c.lines
 }
 
 type linesKey struct{}
@@ -62,8 +76,10 @@ func (p *Pass) Changed(n int) bool { return p.File.Changed(n) }
 // EachChanged calls fn for each changed line in increasing order.
 func (p *Pass) EachChanged(fn func(n int, line string)) {
 	lines := p.Lines()
-	changed := p.changed
-	if changed == nil {
+	var changed []int
+	if p.changed != nil {
+		changed = p.changed.get()
+	} else {
 		changed = p.File.ChangedLines()
 	}
 	for _, n := range changed {

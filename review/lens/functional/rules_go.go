@@ -3,4 +3,15 @@ package functional
 import "github.com/reviewls/reviewls/review/lens"
 
 // goRules returns the functional rules for Go.
-func goRules() []*lens.Rule { return nil }
+func goRules() []*lens.Rule {
+	return []*lens.Rule{
+		IgnoredError,
+		DeferInLoop,
+		LoopVarCapture,
+		UncheckedTypeAssertion,
+		NilMapWrite,
+		ContextBackground,
+		LostCancel,
+		GoAnalysis,
+	}
+}

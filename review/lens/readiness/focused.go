@@ -3,6 +3,7 @@ package readiness
 import (
 	"fmt"
 	"go/ast"
+	"path"
 	"regexp"
 	"strings"
 
@@ -64,9 +65,10 @@ const focusedMessage = "%s focuses the runner on this test: every other test in 
 	"suite) is silently skipped, so CI passes while most tests no longer run."
 
 func jsFocusedTest(p *lens.Pass) {
-	if !p.Contains("only") && !p.Contains("skip") && !p.Contains("fdescribe") && !p.Contains("fit(") &&
-		!p.Contains("fcontext") && !p.Contains("xit(") && !p.Contains("xdescribe") && !p.Contains("xtest") &&
-		!p.Contains("xcontext") && !p.Contains("xspecify") {
+	// Test definitions live in test files, Cypress specs (.cy.) and Deno
+	// tests (_test.); elsewhere only a describe, it or test call can hold one.
+	if base := path.Base(p.File.Path); !review.IsTestPath(p.File.Path) && !strings.Contains(base, ".cy.") &&
+		!strings.Contains(base, "_test.") && !p.Contains("describe(") && !p.Contains("it(") && !p.Contains("test(") {
 		return
 	}
 	js := lens.JS(p.File)
@@ -85,7 +87,7 @@ func jsFocusedTest(p *lens.Pass) {
 					continue
 				}
 				call := js.Span(recv, i+1)
-				col := js.Col(i-1)
+				col := js.Col(i - 1)
 				if name == "skip" {
 					r = skippedReport(call)
 					break

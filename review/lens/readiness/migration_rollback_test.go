@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
 const alembicGood = `"""add plan
@@ -106,4 +108,8 @@ class Migration(migrations.Migration):
 			}
 		})
 	}
+}
+
+func TestMigrationWithoutRollbackSingleFiles(t *testing.T) {
+	lenstest.Run(t, MigrationWithoutRollback, "testdata/migration-without-rollback")
 }

@@ -29,7 +29,7 @@ var MissingTestChange = &lens.Rule{
 			"file in the same directory; Python, test_<name>.py or <name>_test.py anywhere in the change set; " +
 			"JavaScript and TypeScript, <name>.test.* or <name>.spec.*, or a file named after the module in a " +
 			"__tests__ directory. Reported once per file, on its first changed code line. Not reported: test files, " +
-			"generated files, changes of fewer than three code lines or of comments and blank lines only, " +
+			"generated, vendored, dist and minified files, changes of fewer than three code lines or of comments and blank lines only, " +
 			"configuration and type-declaration files (*.config.*, *.d.ts, setup.py, conftest.py, __init__.py, " +
 			"manage.py), files under migrations/, scripts/, examples/ or docs/, and projects that do not test the " +
 			"language at all (no test file of it in the change set, beside the file, or in a test, tests or " +
@@ -68,7 +68,7 @@ func familyOf(lang string) testFamily {
 func runMissingTestChange(p *lens.Pass) {
 	f := p.File
 	fam := familyOf(f.Language)
-	if fam == familyNone || review.IsTestPath(f.Path) || untestedKind(f.Path) || generatedFile(f.Content) {
+	if fam == familyNone || review.IsTestPath(f.Path) || untestedKind(f.Path) || lens.Vendored(f.Path) || generatedFile(f.Content) {
 		return
 	}
 	if testChanged(p.ChangeSet, f.Path, fam) || !projectTests(p.ChangeSet, f.Path, fam) {

@@ -1,6 +1,7 @@
 package readiness
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"maps"
@@ -35,7 +36,8 @@ var UndocumentedChange = &lens.Rule{
 			"os.environ, process.env) that the file did not read before; and changes to package.json's bin, exports, " +
 			"main, module or types. A documentation change is any Markdown, reStructuredText or AsciiDoc file, anything " +
 			"under docs/ or doc/, a README, CHANGELOG, CHANGES, HISTORY, NEWS or RELEASE file, or a .changeset entry. " +
-			"New exported Go functions are not a trigger: their doc comments are their documentation.",
+			"New exported Go functions are not a trigger (their doc comments are their documentation), nor are matches in " +
+			"comments and strings, environment writes, conftest.py, or vendored, dist and minified files.",
 		Bad:  "M  cmd/serve.go   flag.Duration(\"drain-timeout\", ...)\n   (no README or CHANGELOG change)",
 		Good: "M  cmd/serve.go   flag.Duration(\"drain-timeout\", ...)\nM  CHANGELOG.md   \"serve: --drain-timeout ...\"",
 	},
@@ -68,11 +70,16 @@ var (
 var commonEnv = map[string]bool{
 	"NODE_ENV": true, "HOME": true, "PATH": true, "USER": true, "PWD": true, "TMPDIR": true, "TERM": true,
 	"SHELL": true, "LANG": true, "CI": true, "DEBUG": true, "XDG_CONFIG_HOME": true, "XDG_CACHE_HOME": true,
+	"GODEBUG": true, "GOFLAGS": true, "GOOS": true, "GOARCH": true, "GOPATH": true, "GOROOT": true, "TZ": true,
+	"NO_COLOR": true, "PYTHONPATH": true,
 }
 
 func runUndocumentedChange(p *lens.Pass) {
+	if lens.Vendored(p.File.Path) {
+		return
+	}
 	f := p.File
-	if review.IsTestPath(f.Path) {
+	if review.IsTestPath(f.Path) || path.Base(f.Path) == "conftest.py" {
 		return
 	}
 	var triggers []surfaceTrigger
@@ -84,9 +91,9 @@ func runUndocumentedChange(p *lens.Pass) {
 	case lang == review.LangGo:
 		triggers = goSurfaceTriggers(p)
 	case lang == review.LangPython:
-		triggers = lineTriggers(p, "add_argument", "click.", "typer.", "route(", ".get(", ".post(", ".put(", ".patch(", ".delete(", "environ", "getenv")
+		triggers = lineTriggers(p, "add_argument", "click.", "typer.", "environ", "getenv")
 	case lens.IsJS(lang):
-		triggers = lineTriggers(p, ".option(", ".requiredOption(", ".command(", "process.env", "app.", "router.", "server.", "fastify.", "api.", "routes.")
+		triggers = lineTriggers(p, "ption(", "command(", "process.env")
 	}
 	if len(triggers) == 0 || docsChanged(p.ChangeSet) {
 		return
@@ -131,12 +138,12 @@ func docsChanged(cs *review.ChangeSet) bool {
 // lineTriggers scans the changed lines of a Python or JavaScript file for
 // new flags, routes and environment variables; hints pre-filter the file.
 func lineTriggers(p *lens.Pass, hints ...string) []surfaceTrigger {
-	found := false
+	found := routePathHint(p.File.Content)
 	for _, h := range hints {
-		if p.Contains(h) {
-			found = true
+		if found {
 			break
 		}
+		found = p.Contains(h)
 	}
 	if !found {
 		return nil
@@ -148,16 +155,22 @@ func lineTriggers(p *lens.Pass, hints ...string) []surfaceTrigger {
 	}
 	var out []surfaceTrigger
 	var unchangedEnv map[string]bool
+	inCode := codeChecker(p)
 	p.EachChanged(func(n int, line string) {
-		if m := flagRE.FindStringSubmatch(line); m != nil {
-			out = append(out, surfaceTrigger{n, "command-line option " + firstGroup(m)})
+		if m := flagRE.FindStringSubmatchIndex(line); m != nil && inCode(n, m[0]) {
+			out = append(out, surfaceTrigger{n, "command-line option " + firstGroupAt(line, m)})
 		}
-		if m := routeRE.FindStringSubmatch(line); m != nil {
-			out = append(out, surfaceTrigger{n, fmt.Sprintf("route %s %s", strings.ToUpper(m[1]), m[2])})
+		if m := routeRE.FindStringSubmatchIndex(line); m != nil && inCode(n, m[0]) {
+			route := line[m[4]:m[5]]
+			switch method := line[m[2]:m[3]]; method {
+			case "get", "post", "put", "patch", "delete":
+				route = strings.ToUpper(method) + " " + route
+			}
+			out = append(out, surfaceTrigger{n, "route " + route})
 		}
-		for _, m := range envRE.FindAllStringSubmatch(line, -1) {
-			name := firstGroup(m)
-			if commonEnv[name] {
+		for _, m := range envRE.FindAllStringSubmatchIndex(line, -1) {
+			name := firstGroupAt(line, m)
+			if commonEnv[name] || !inCode(n, m[0]) || envWrite.MatchString(line[m[1]:]) {
 				continue
 			}
 			if unchangedEnv == nil {
@@ -170,6 +183,68 @@ func lineTriggers(p *lens.Pass, hints ...string) []surfaceTrigger {
 		}
 	})
 	return out
+}
+
+// routePathHint reports whether content holds a call whose first argument
+// is a string starting with "/" (`("/users"`), the shape of a route.
+func routePathHint(content []byte) bool {
+	for i := 0; i < len(content); {
+		k := bytes.IndexByte(content[i:], '/')
+		if k < 0 {
+			return false
+		}
+		j := i + k
+		if j >= 2 && content[j-2] == '(' && (content[j-1] == '\'' || content[j-1] == '"' || content[j-1] == '`') {
+			return true
+		}
+		i = j + 1
+	}
+	return false
+}
+
+// envWrite matches the rest of a line after os.environ["X"] that assigns
+// to the variable rather than reading it.
+var envWrite = regexp.MustCompile(`^\s*\]?\s*=[^=]`)
+
+// firstGroupAt returns the first participating group of a submatch index.
+func firstGroupAt(line string, m []int) string {
+	for i := 2; i+1 < len(m); i += 2 {
+		if m[i] >= 0 {
+			return line[m[i]:m[i+1]]
+		}
+	}
+	return ""
+}
+
+// codeChecker returns a function that reports whether byte col (0-based)
+// of line n is code rather than a comment or a string: Python uses the
+// masked layout, JavaScript the tokens.
+func codeChecker(p *lens.Pass) func(n, col int) bool {
+	switch lang := p.File.Language; {
+	case lang == review.LangPython:
+		py := lens.Python(p.File)
+		return func(n, col int) bool {
+			code := py.CodeLine(n)
+			line := p.Line(n)
+			return col < len(code) && col < len(line) && code[col] == line[col]
+		}
+	case lens.IsJS(lang):
+		js := lens.JS(p.File)
+		return func(n, col int) bool {
+			lo, hi := js.LineToks(n)
+			for i := lo; i < hi; i++ {
+				if js.Col(i)-1 == col {
+					return js.Kind(i) == lens.JSIdent || js.Kind(i) == lens.JSPunct
+				}
+			}
+			return false
+		}
+	}
+	comments := lens.Comments(p.File)
+	return func(n, col int) bool {
+		c := comments[n-1]
+		return c.Col == 0 || col < c.Col-1
+	}
 }
 
 func firstGroup(m []string) string {
@@ -209,15 +284,22 @@ func goSurfaceTriggers(p *lens.Pass) []surfaceTrigger {
 	var out []surfaceTrigger
 	if p.Contains("flag") || p.Contains("Flags()") || p.Contains("Handle") || p.Contains("\"/") || p.Contains("os.Getenv") || p.Contains("os.LookupEnv") {
 		var unchangedEnv map[string]bool
-		p.EachChanged(func(n int, line string) {
-			if m := goFlagRE.FindStringSubmatch(line); m != nil {
-				out = append(out, surfaceTrigger{n, "flag -" + m[1]})
+		var inCode func(n, col int) bool
+		code := func(n, col int) bool {
+			if inCode == nil {
+				inCode = codeChecker(p)
 			}
-			if m := goRouteRE.FindStringSubmatch(line); m != nil {
-				out = append(out, surfaceTrigger{n, "route " + m[1]})
+			return inCode(n, col)
+		}
+		p.EachChanged(func(n int, line string) {
+			if m := goFlagRE.FindStringSubmatchIndex(line); m != nil && code(n, m[0]) {
+				out = append(out, surfaceTrigger{n, "flag -" + line[m[2]:m[3]]})
+			}
+			if m := goRouteRE.FindStringSubmatchIndex(line); m != nil && code(n, m[0]) {
+				out = append(out, surfaceTrigger{n, "route " + line[m[2]:m[3]]})
 			}
 			for _, m := range goEnvRE.FindAllStringSubmatch(line, -1) {
-				if commonEnv[m[1]] {
+				if commonEnv[m[1]] || !code(n, strings.Index(line, m[0])) {
 					continue
 				}
 				if unchangedEnv == nil {

@@ -65,6 +65,10 @@ const packageJSON = `{
 }
 `
 
+func TestUndocumentedChangeSingleFiles(t *testing.T) {
+	lenstest.Run(t, UndocumentedChange, "testdata/undocumented-change")
+}
+
 func TestUndocumentedChange(t *testing.T) {
 	tests := []struct {
 		name    string

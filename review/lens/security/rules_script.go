@@ -3,4 +3,9 @@ package security
 import "github.com/reviewls/reviewls/review/lens"
 
 // scriptRules returns the security rules for scripting, configuration and build languages.
-func scriptRules() []*lens.Rule { return nil }
+func scriptRules() []*lens.Rule {
+	return []*lens.Rule{
+		ShellInjection, Eval, UnsafeHTML, UnsafeYAMLLoad, UnsafeDeserialization,
+		ActionsPullRequestTarget, ActionsUnpinned, CurlPipeShell, WorldWritable,
+	}
+}

@@ -1,0 +1,492 @@
+package functional
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"go/token"
+	"go/types"
+	"os"
+	"path"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/appends"
+	"golang.org/x/tools/go/analysis/passes/assign"
+	"golang.org/x/tools/go/analysis/passes/atomic"
+	"golang.org/x/tools/go/analysis/passes/bools"
+	"golang.org/x/tools/go/analysis/passes/copylock"
+	"golang.org/x/tools/go/analysis/passes/deepequalerrors"
+	"golang.org/x/tools/go/analysis/passes/defers"
+	"golang.org/x/tools/go/analysis/passes/errorsas"
+	"golang.org/x/tools/go/analysis/passes/httpresponse"
+	"golang.org/x/tools/go/analysis/passes/ifaceassert"
+	"golang.org/x/tools/go/analysis/passes/loopclosure"
+	"golang.org/x/tools/go/analysis/passes/lostcancel"
+	"golang.org/x/tools/go/analysis/passes/nilfunc"
+	"golang.org/x/tools/go/analysis/passes/nilness"
+	"golang.org/x/tools/go/analysis/passes/printf"
+	"golang.org/x/tools/go/analysis/passes/shift"
+	"golang.org/x/tools/go/analysis/passes/sigchanyzer"
+	"golang.org/x/tools/go/analysis/passes/stdmethods"
+	"golang.org/x/tools/go/analysis/passes/stringintconv"
+	"golang.org/x/tools/go/analysis/passes/structtag"
+	"golang.org/x/tools/go/analysis/passes/testinggoroutine"
+	"golang.org/x/tools/go/analysis/passes/tests"
+	"golang.org/x/tools/go/analysis/passes/timeformat"
+	"golang.org/x/tools/go/analysis/passes/unmarshal"
+	"golang.org/x/tools/go/analysis/passes/unreachable"
+	"golang.org/x/tools/go/analysis/passes/unusedresult"
+	"golang.org/x/tools/go/analysis/passes/waitgroup"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/lens"
+)
+
+// GoAnalysis runs go vet's type-aware analyzers over the packages that
+// hold changed Go files.
+var GoAnalysis = &lens.Rule{
+	RuleInfo: review.RuleInfo{
+		ID:          "functional/go-analysis",
+		Perspective: review.Functional,
+		Category:    CatLogic,
+		Severity:    review.SeverityMedium,
+		Languages:   []string{review.LangGo},
+		Depth:       review.DepthComprehensive,
+		CrossFile:   true,
+		Summary:     "Type-checked analysis finding",
+		Doc: "Some defects need type information: a Printf verb that does not match its argument, a mutex " +
+			"copied by value, errors.As with a non-pointer target, a nil dereference on a path, an HTTP " +
+			"response used before its error is checked, json.Unmarshal into a non-pointer. At depth " +
+			"comprehensive the rule type-checks the packages that hold changed Go files and runs the analyzers " +
+			"of go vet (printf, copylock, lostcancel, errorsas, httpresponse, unmarshal, ...) plus nilness, and " +
+			"reports their diagnostics on changed lines, each in the category its analyzer belongs to. It never " +
+			"runs project code and never uses the network: packages are loaded with GOPROXY=off, GOFLAGS=-mod=" +
+			"readonly, GOWORK=off, GOTOOLCHAIN=local and CGO_ENABLED=0, unsaved edits are passed as overlays, and " +
+			"a module that cannot be loaded (missing dependencies, build errors) yields no findings rather than " +
+			"an error. Facts are not carried across packages, so a printf wrapper declared in another package is " +
+			"not recognised; diagnostics already reported by functional/lost-cancel or loop-var-capture are left " +
+			"to them.",
+		Bad:  "var mu sync.Mutex\ncopy := mu // copies the lock\nfmt.Printf(\"%d items\\n\", name)",
+		Good: "p := &mu\nfmt.Printf(\"%s items\\n\", name)",
+	},
+	Run: runGoAnalysis,
+}
+
+// analyzerInfo is how an analyzer's diagnostics are filed.
+type analyzerInfo struct {
+	category string
+	severity review.Severity
+	// why says what the defect does, appended to the analyzer's message.
+	why string
+}
+
+// goAnalyzers are the analyzers the rule runs, with their categories and
+// severities: High where the defect panics, races or silently corrupts.
+var goAnalyzers = map[*analysis.Analyzer]analyzerInfo{
+	printf.Analyzer:           {CatLogic, review.SeverityMedium, "the output is garbled (%!d(string=...)) or the call reads arguments that are not there"},
+	copylock.Analyzer:         {CatConcurrency, review.SeverityHigh, "the copy has its own lock state, so the original is no longer protected"},
+	lostcancel.Analyzer:       {CatConcurrency, review.SeverityMedium, "the context and its timer leak until the parent is cancelled"},
+	errorsas.Analyzer:         {CatErrors, review.SeverityHigh, "errors.As panics at run time"},
+	httpresponse.Analyzer:     {CatErrors, review.SeverityHigh, "the response is nil when the request fails, so this dereference panics"},
+	unmarshal.Analyzer:        {CatContract, review.SeverityHigh, "decoding always fails and the value stays empty"},
+	nilness.Analyzer:          {CatEdgeCases, review.SeverityHigh, ""},
+	loopclosure.Analyzer:      {CatConcurrency, review.SeverityHigh, "the closure sees the loop variable change under it"},
+	atomic.Analyzer:           {CatConcurrency, review.SeverityHigh, "the assignment races with the atomic update it wraps"},
+	waitgroup.Analyzer:        {CatConcurrency, review.SeverityHigh, "Wait can return before the goroutine has called Add"},
+	unusedresult.Analyzer:     {CatLogic, review.SeverityMedium, "the call has no effect"},
+	bools.Analyzer:            {CatLogic, review.SeverityMedium, "the condition does not test what it reads as"},
+	stringintconv.Analyzer:    {CatLogic, review.SeverityMedium, "the conversion yields a rune, not decimal digits"},
+	structtag.Analyzer:        {CatContract, review.SeverityMedium, "encoders ignore or misread the tag"},
+	shift.Analyzer:            {CatLogic, review.SeverityMedium, "the shift always yields zero"},
+	sigchanyzer.Analyzer:      {CatConcurrency, review.SeverityMedium, "a signal that arrives while nobody receives is dropped"},
+	assign.Analyzer:           {CatLogic, review.SeverityMedium, "the assignment does nothing, which usually hides a typo"},
+	defers.Analyzer:           {CatLogic, review.SeverityMedium, "the argument is evaluated when defer runs, not when the function returns"},
+	stdmethods.Analyzer:       {CatContract, review.SeverityMedium, "the method does not satisfy the standard interface it imitates"},
+	tests.Analyzer:            {CatContract, review.SeverityMedium, "the test, benchmark or example is malformed and does not run as intended"},
+	timeformat.Analyzer:       {CatLogic, review.SeverityMedium, "the layout prints the wrong date"},
+	unreachable.Analyzer:      {CatLogic, review.SeverityLow, ""},
+	nilfunc.Analyzer:          {CatLogic, review.SeverityMedium, "the comparison is constant"},
+	ifaceassert.Analyzer:      {CatLogic, review.SeverityMedium, "the assertion can never succeed"},
+	appends.Analyzer:          {CatLogic, review.SeverityMedium, "the append adds nothing"},
+	testinggoroutine.Analyzer: {CatConcurrency, review.SeverityMedium, "t.Fatal in a goroutine does not stop the test"},
+	deepequalerrors.Analyzer:  {CatLogic, review.SeverityMedium, "errors are compared by value instead of with errors.Is"},
+}
+
+// goAnalysisTimeout bounds one load and analysis of a module. A warm build
+// cache loads a few packages in well under a second; the first run of a
+// large module compiles export data for its dependencies, which can take
+// tens of seconds, and beyond a minute the review is better off without.
+const goAnalysisTimeout = time.Minute
+
+// goDiag is one analyzer diagnostic on a reviewed file.
+type goDiag struct {
+	line, col int
+	analyzer  *analysis.Analyzer
+	message   string
+}
+
+// goAnalysisResult holds the diagnostics of one change set, by file path.
+type goAnalysisResult struct {
+	byFile map[string][]goDiag
+}
+
+type goAnalysisKey struct{}
+
+func runGoAnalysis(p *lens.Pass) {
+	res := lens.ChangeSetMemo(p.ChangeSet, goAnalysisKey{}, func() any {
+		return analyzeChangeSet(p.Ctx, p.ChangeSet)
+	}).(*goAnalysisResult)
+	diags := res.byFile[p.File.Path]
+	if len(diags) == 0 {
+		return
+	}
+	covered := syntacticLines(p)
+	g := lens.GoFile(p.File)
+	for _, d := range diags {
+		if !p.Changed(d.line) {
+			continue
+		}
+		if (d.analyzer == lostcancel.Analyzer || d.analyzer == loopclosure.Analyzer) && covered[d.line] {
+			continue
+		}
+		info := goAnalyzers[d.analyzer]
+		sev := info.severity
+		if d.analyzer == nilness.Analyzer && !strings.Contains(d.message, "nil dereference") {
+			sev = review.SeverityMedium // impossible or tautological conditions
+		}
+		msg := d.message
+		if info.why != "" {
+			msg += ": " + info.why
+		}
+		p.Report(lens.Report{
+			Line: d.line, Col: d.col,
+			Title:     fmt.Sprintf("%s: %s", d.analyzer.Name, d.message),
+			Message:   strings.ToUpper(msg[:1]) + msg[1:] + ".",
+			Symbol:    g.EnclosingFunc(d.line),
+			Category:  info.category,
+			Severity:  sev,
+			Suggested: fmt.Sprintf("Fix the code the %s analyzer points at (go vet reports the same); see https://pkg.go.dev/golang.org/x/tools/go/analysis/passes/%s.", d.analyzer.Name, d.analyzer.Name),
+		})
+	}
+}
+
+// syntacticLines returns the lines where the syntactic rules that overlap
+// lostcancel and loopclosure already report.
+func syntacticLines(p *lens.Pass) map[int]bool {
+	lines := map[int]bool{}
+	l := lens.New(review.Functional, LostCancel, LoopVarCapture)
+	got, _ := l.Check(p.Ctx, p.ChangeSet, []*review.File{p.File}, review.CheckOptions{Depth: review.DepthStandard, Config: p.Config})
+	for _, fd := range got {
+		if fd.Span.Path == p.File.Path {
+			lines[fd.Span.StartLine] = true
+		}
+	}
+	return lines
+}
+
+// analyzeChangeSet loads, per module, the packages that hold reviewed Go
+// files and runs the analyzers on them. Failures leave a module out.
+func analyzeChangeSet(ctx context.Context, cs *review.ChangeSet) *goAnalysisResult {
+	res := &goAnalysisResult{byFile: map[string][]goDiag{}}
+	if cs.Root == "" {
+		return res
+	}
+	type module struct {
+		dir  string
+		pkgs map[string]bool // package directories, relative to the module
+		// tests reports a changed test file: only then are test variants
+		// loaded, which doubles the work.
+		tests bool
+	}
+	modules := map[string]*module{}
+	reviewed := map[string]*review.File{} // absolute path -> file
+	for _, f := range cs.Files {
+		if f.Language != review.LangGo || !f.Reviewed() {
+			continue
+		}
+		mod := lens.GoModuleOf(cs, f.Path)
+		if mod == nil {
+			continue
+		}
+		m := modules[mod.Dir]
+		if m == nil {
+			m = &module{dir: mod.Dir, pkgs: map[string]bool{}}
+			modules[mod.Dir] = m
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(path.Dir(f.Path), mod.Dir), "/")
+		if mod.Dir == "." {
+			rel = path.Dir(f.Path)
+		}
+		m.pkgs[rel] = true
+		m.tests = m.tests || strings.HasSuffix(f.Path, "_test.go")
+		reviewed[filepath.Join(cs.Root, filepath.FromSlash(f.Path))] = f
+	}
+	if len(modules) == 0 {
+		return res
+	}
+	roots := []string{cs.Root}
+	if r, err := filepath.EvalSymlinks(cs.Root); err == nil && r != cs.Root {
+		roots = append(roots, r)
+	}
+	relPath := func(abs string) string {
+		for _, r := range roots {
+			if rel, err := filepath.Rel(r, abs); err == nil && !strings.HasPrefix(rel, "..") {
+				return filepath.ToSlash(rel)
+			}
+		}
+		return ""
+	}
+	seen := map[string]bool{}
+	for _, m := range modules {
+		if ctx.Err() != nil {
+			break
+		}
+		dir := filepath.Join(cs.Root, filepath.FromSlash(m.dir))
+		var patterns []string
+		for rel := range m.pkgs {
+			if rel == "." || rel == "" {
+				patterns = append(patterns, ".")
+			} else {
+				patterns = append(patterns, "./"+rel)
+			}
+		}
+		sort.Strings(patterns)
+		for _, pkg := range loadPackages(ctx, dir, patterns, m.tests, reviewed) {
+			for _, d := range analyzePackage(pkg) {
+				pos := pkg.Fset.Position(d.pos)
+				rel := relPath(pos.Filename)
+				if rel == "" || cs.File(rel) == nil {
+					continue
+				}
+				key := fmt.Sprintf("%s:%d:%d:%s:%s", rel, pos.Line, pos.Column, d.analyzer.Name, d.message)
+				if seen[key] {
+					continue // a package and its test variant share files
+				}
+				seen[key] = true
+				res.byFile[rel] = append(res.byFile[rel], goDiag{line: pos.Line, col: pos.Column, analyzer: d.analyzer, message: d.message})
+			}
+		}
+	}
+	for _, ds := range res.byFile {
+		sort.Slice(ds, func(i, j int) bool {
+			return ds[i].line < ds[j].line || ds[i].line == ds[j].line && ds[i].col < ds[j].col
+		})
+	}
+	return res
+}
+
+// loadPackages type-checks the packages matching patterns in the module at
+// dir, with the reviewed content of changed files as overlays. It returns
+// the well-typed packages that hold a reviewed file; a package and its
+// test variant are both kept only when the test variant is missing.
+func loadPackages(ctx context.Context, dir string, patterns []string, tests bool, reviewed map[string]*review.File) []*packages.Package {
+	ctx, cancel := context.WithTimeout(ctx, goAnalysisTimeout)
+	defer cancel()
+	// Only content that differs from the disk goes into the overlay: with
+	// any overlay, go/packages distrusts export data and type-checks every
+	// dependency from source, which is ten times slower.
+	var overlay map[string][]byte
+	for abs, f := range reviewed {
+		if disk, err := os.ReadFile(abs); err != nil || !bytes.Equal(disk, f.Content) {
+			if overlay == nil {
+				overlay = map[string][]byte{}
+			}
+			overlay[abs] = f.Content
+		}
+	}
+	mod := "-mod=readonly"
+	if _, err := os.Stat(filepath.Join(dir, "vendor", "modules.txt")); err == nil {
+		mod = "-mod=vendor"
+	}
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
+		Context: ctx,
+		Dir:     dir,
+		// Never reach the network, never switch toolchains, never invoke the
+		// C toolchain: loading compiles dependencies, it runs nothing.
+		Env: append(os.Environ(), "GOPROXY=off", "GOFLAGS="+mod+" -buildvcs=false", "GOWORK=off",
+			"GOTOOLCHAIN=local", "CGO_ENABLED=0"),
+		Tests:   tests,
+		Overlay: overlay,
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil
+	}
+	hasTestVariant := map[string]bool{}
+	for _, p := range pkgs {
+		if p.ForTest != "" && p.ID != p.PkgPath {
+			hasTestVariant[p.PkgPath] = true
+		}
+	}
+	var out []*packages.Package
+	for _, p := range pkgs {
+		switch {
+		case len(p.Errors) > 0 || p.IllTyped || p.Types == nil || p.TypesInfo == nil:
+			continue
+		case strings.HasSuffix(p.ID, ".test"):
+			continue // the generated test main
+		case p.ForTest == "" && hasTestVariant[p.PkgPath]:
+			continue // its test variant holds the same files and more
+		}
+		for _, f := range p.CompiledGoFiles {
+			if reviewed[f] != nil || reviewedUnder(f, reviewed) {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// reviewedUnder matches a file path reported by go list against reviewed
+// files when the two differ only by symbolic links.
+func reviewedUnder(f string, reviewed map[string]*review.File) bool {
+	r, err := filepath.EvalSymlinks(f)
+	if err != nil {
+		return false
+	}
+	for abs := range reviewed {
+		if a, err := filepath.EvalSymlinks(abs); err == nil && a == r {
+			return true
+		}
+	}
+	return false
+}
+
+// rawDiag is a diagnostic before its position is resolved.
+type rawDiag struct {
+	pos      token.Pos
+	analyzer *analysis.Analyzer
+	message  string
+}
+
+type objectFactKey struct {
+	obj types.Object
+	typ reflect.Type
+}
+
+type packageFactKey struct {
+	pkg *types.Package
+	typ reflect.Type
+}
+
+// analyzePackage runs every analyzer of goAnalyzers, and what they
+// require, on one package. Facts are kept within the package: facts about
+// other packages are not computed, which costs some precision (printf
+// wrappers of other packages) and saves type-checking every dependency
+// from source. A failing or panicking analyzer is skipped.
+func analyzePackage(pkg *packages.Package) []rawDiag {
+	var diags []rawDiag
+	results := map[*analysis.Analyzer]any{}
+	failed := map[*analysis.Analyzer]bool{}
+	objFacts := map[objectFactKey]analysis.Fact{}
+	pkgFacts := map[packageFactKey]analysis.Fact{}
+	module := &analysis.Module{}
+	if pkg.Module != nil {
+		module.Path, module.Version, module.GoVersion = pkg.Module.Path, pkg.Module.Version, pkg.Module.GoVersion
+	}
+	var run func(a *analysis.Analyzer) bool
+	run = func(a *analysis.Analyzer) bool {
+		if _, ok := results[a]; ok {
+			return true
+		}
+		if failed[a] {
+			return false
+		}
+		inputs := map[*analysis.Analyzer]any{}
+		for _, req := range a.Requires {
+			if !run(req) {
+				failed[a] = true
+				return false
+			}
+			inputs[req] = results[req]
+		}
+		_, report := goAnalyzers[a]
+		pass := &analysis.Pass{
+			Analyzer:   a,
+			Fset:       pkg.Fset,
+			Files:      pkg.Syntax,
+			OtherFiles: pkg.OtherFiles,
+			Pkg:        pkg.Types,
+			TypesInfo:  pkg.TypesInfo,
+			TypesSizes: pkg.TypesSizes,
+			Module:     module,
+			ResultOf:   inputs,
+			Report: func(d analysis.Diagnostic) {
+				if report {
+					diags = append(diags, rawDiag{d.Pos, a, d.Message})
+				}
+			},
+			ReadFile: func(name string) ([]byte, error) { return nil, fmt.Errorf("%s: reading files is not supported", name) },
+			ImportObjectFact: func(obj types.Object, fact analysis.Fact) bool {
+				f, ok := objFacts[objectFactKey{obj, reflect.TypeOf(fact)}]
+				if ok {
+					reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(f).Elem())
+				}
+				return ok
+			},
+			ExportObjectFact: func(obj types.Object, fact analysis.Fact) {
+				objFacts[objectFactKey{obj, reflect.TypeOf(fact)}] = fact
+			},
+			ImportPackageFact: func(p *types.Package, fact analysis.Fact) bool {
+				f, ok := pkgFacts[packageFactKey{p, reflect.TypeOf(fact)}]
+				if ok {
+					reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(f).Elem())
+				}
+				return ok
+			},
+			ExportPackageFact: func(fact analysis.Fact) {
+				pkgFacts[packageFactKey{pkg.Types, reflect.TypeOf(fact)}] = fact
+			},
+			AllObjectFacts: func() []analysis.ObjectFact {
+				var out []analysis.ObjectFact
+				for k, f := range objFacts {
+					out = append(out, analysis.ObjectFact{Object: k.obj, Fact: f})
+				}
+				return out
+			},
+			AllPackageFacts: func() []analysis.PackageFact {
+				var out []analysis.PackageFact
+				for k, f := range pkgFacts {
+					out = append(out, analysis.PackageFact{Package: k.pkg, Fact: f})
+				}
+				return out
+			},
+		}
+		res, err := runAnalyzerSafe(a, pass)
+		if err != nil {
+			failed[a] = true
+			return false
+		}
+		results[a] = res
+		return true
+	}
+	names := make([]*analysis.Analyzer, 0, len(goAnalyzers))
+	for a := range goAnalyzers {
+		names = append(names, a)
+	}
+	sort.Slice(names, func(i, j int) bool { return names[i].Name < names[j].Name })
+	for _, a := range names {
+		run(a)
+	}
+	return diags
+}
+
+// runAnalyzerSafe runs one analyzer, turning a panic into an error: an
+// analyzer bug must not take the review down.
+func runAnalyzerSafe(a *analysis.Analyzer, pass *analysis.Pass) (res any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("analyzer %s panicked: %v", a.Name, r)
+		}
+	}()
+	return a.Run(pass)
+}

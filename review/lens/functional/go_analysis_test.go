@@ -1,0 +1,139 @@
+package functional
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/lens/lenstest"
+)
+
+// goModule writes files (path -> content) into a temporary module and
+// returns a change set in which every file is changed.
+func goModule(t testing.TB, root string, files map[string]string) *review.ChangeSet {
+	t.Helper()
+	cs := &review.ChangeSet{Root: root}
+	for p, content := range files {
+		abs := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(abs, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cs.Files = append(cs.Files, lenstest.NewFile(p, []byte(content)))
+	}
+	cs.Sort()
+	return cs
+}
+
+func checkGoAnalysis(t testing.TB, cs *review.ChangeSet) []*review.Finding {
+	t.Helper()
+	got, err := lens.New(review.Functional, GoAnalysis).Check(context.Background(), cs, nil, review.CheckOptions{Depth: review.DepthComprehensive})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+func TestGoAnalysis(t *testing.T) {
+	files := map[string]string{"go.mod": "module example.com/bugs\n\ngo 1.22\n"}
+	entries, err := os.ReadDir("testdata/go-analysis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join("testdata/go-analysis", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["bugs/"+e.Name()] = string(b)
+	}
+	cs := goModule(t, t.TempDir(), files)
+	got := checkGoAnalysis(t, cs)
+	for _, f := range cs.Files {
+		if f.Language != review.LangGo {
+			continue
+		}
+		var mine []*review.Finding
+		for _, fd := range got {
+			if fd.Span.Path == f.Path {
+				mine = append(mine, fd)
+			}
+		}
+		lenstest.Expect(t, GoAnalysis, f, mine)
+	}
+	for _, fd := range got {
+		if fd.Category == "" || !fd.Severity.Valid() {
+			t.Errorf("%s:%d: category %q, severity %v", fd.Span.Path, fd.Span.StartLine, fd.Category, fd.Severity)
+		}
+	}
+}
+
+// TestGoAnalysisOverlay checks that the reviewed content, not the disk,
+// is analysed, and that only changed lines are reported.
+func TestGoAnalysisOverlay(t *testing.T) {
+	root := t.TempDir()
+	cs := goModule(t, root, map[string]string{
+		"go.mod": "module example.com/x\n\ngo 1.22\n",
+		"x.go":   "package x\n\nimport \"fmt\"\n\nfunc F(s string) { fmt.Printf(\"%s\\n\", s) }\n",
+	})
+	f := cs.File("x.go")
+	f.Content = []byte("package x\n\nimport \"fmt\"\n\nfunc F(s string) { fmt.Printf(\"%d\\n\", s) }\n\nfunc G(n int) { fmt.Printf(\"%s\\n\", n) }\n")
+	f.Lines = map[int]review.LineState{5: review.LineUnstaged}
+	got := checkGoAnalysis(t, cs)
+	if len(got) != 1 || got[0].Span.StartLine != 5 || !strings.Contains(got[0].Title, "printf") {
+		t.Fatalf("got %+v, want one printf finding on line 5", got)
+	}
+}
+
+// TestGoAnalysisDegrades checks that what cannot be loaded yields no
+// findings and no error: no go.mod, a syntax error, a missing dependency.
+func TestGoAnalysisDegrades(t *testing.T) {
+	bad := "package x\n\nimport \"fmt\"\n\nfunc F(s string) { fmt.Printf(\"%d\\n\", s) }\n"
+	for name, files := range map[string]map[string]string{
+		"no go.mod":    {"x.go": bad},
+		"syntax error": {"go.mod": "module example.com/x\n\ngo 1.22\n", "x.go": bad + "func (\n"},
+		"missing dependency": {"go.mod": "module example.com/x\n\ngo 1.22\n\nrequire example.com/absent v1.0.0\n",
+			"x.go": strings.Replace(bad, "import \"fmt\"", "import (\n\t\"fmt\"\n\n\t\"example.com/absent\"\n)\n\nvar _ = absent.X", 1)},
+	} {
+		if got := checkGoAnalysis(t, goModule(t, t.TempDir(), files)); len(got) != 0 {
+			t.Errorf("%s: got %d findings, want 0", name, len(got))
+		}
+	}
+	// Below depth comprehensive the rule does not run at all.
+	cs := goModule(t, t.TempDir(), map[string]string{"go.mod": "module example.com/x\n\ngo 1.22\n", "x.go": bad})
+	got, err := lens.New(review.Functional, GoAnalysis).Check(context.Background(), cs, nil, review.CheckOptions{Depth: review.DepthStandard})
+	if err != nil || len(got) != 0 {
+		t.Errorf("depth standard: got %d findings, err %v", len(got), err)
+	}
+}
+
+// BenchmarkGoAnalysis measures one comprehensive run of the rule on a
+// small module of four 100-line files (a fresh change set each time, as
+// every review brings one; the build cache is warm after the first).
+func BenchmarkGoAnalysis(b *testing.B) {
+	root := b.TempDir()
+	files := map[string]string{"go.mod": "module example.com/bench\n\ngo 1.22\n"}
+	for i := range 4 {
+		var sb strings.Builder
+		sb.WriteString("package bench\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n\t\"sync\"\n)\n\n")
+		for j := 0; strings.Count(sb.String(), "\n") < 100; j++ {
+			sb.WriteString(strings.NewReplacer("N", string(rune('a'+i)), "M", string(rune('a'+j%26))+strings.Repeat("x", j/26)).Replace(
+				"// FNM joins parts.\nfunc FNM(mu *sync.Mutex, parts []string) string {\n\tmu.Lock()\n\tdefer mu.Unlock()\n\treturn fmt.Sprintf(\"%s\", strings.Join(parts, \",\"))\n}\n\n"))
+		}
+		files["bench/f"+string(rune('a'+i))+".go"] = sb.String()
+	}
+	goModule(b, root, files)
+	b.ReportAllocs()
+	for b.Loop() {
+		cs := goModule(b, root, files)
+		if got := checkGoAnalysis(b, cs); len(got) != 0 {
+			b.Fatalf("got %d findings on clean code: %s", len(got), got[0].Message)
+		}
+	}
+}

@@ -1,0 +1,563 @@
+package functional
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/lens"
+)
+
+// IgnoredError finds Go calls whose error result is dropped although it
+// reports a failure the caller must act on.
+var IgnoredError = &lens.Rule{
+	RuleInfo: review.RuleInfo{
+		ID:          "functional/ignored-error",
+		Perspective: review.Functional,
+		Category:    CatErrors,
+		Severity:    review.SeverityMedium,
+		Languages:   []string{review.LangGo},
+		Depth:       review.DepthStandard,
+		Summary:     "Error result dropped",
+		Doc: "A call whose error is dropped, as a bare statement or with `_ =`, lets the program carry on after a " +
+			"failure: a file that was never written, a transaction that was rolled back, a scan that read nothing. " +
+			"Check the error and return it with context, or handle it. The rule knows a curated list of standard " +
+			"library calls whose errors matter (os.WriteFile, os.Rename, os.MkdirAll, json.Unmarshal, " +
+			"filepath.Walk, http.ListenAndServe, ...), methods of values made in the same function (Close, Write " +
+			"and Sync on a file from os.Create, Flush on a bufio.Writer, Commit on a transaction, Run on an " +
+			"exec.Cmd, Wait on an errgroup, Scan on rows) and functions of the same file whose last result is " +
+			"error. Calls whose errors are conventionally ignored (fmt.Print*, writes to a bytes.Buffer or " +
+			"strings.Builder, hash writes, Rollback) are not reported, nor is any deferred call: a deferred Close " +
+			"is a separate question. An explicit `_ =` is reported only where the error means lost or invalid data.",
+		Bad:  "os.WriteFile(path, data, 0o644)\nreturn nil",
+		Good: "if err := os.WriteFile(path, data, 0o644); err != nil {\n\treturn fmt.Errorf(\"save %s: %w\", path, err)\n}\nreturn nil",
+	},
+	Run: runIgnoredError,
+}
+
+// errCallee describes a call whose error must not be dropped.
+type errCallee struct {
+	sev review.Severity
+	// effect is the consequence of ignoring the error, as a clause.
+	effect string
+	// explicit reports `_ = f()` too: the error means lost or invalid data,
+	// so even a deliberate discard is suspect.
+	explicit bool
+	// tests reports the call in test files too.
+	tests bool
+}
+
+const (
+	effectWrite   = "the file may be missing or truncated while the program carries on as if it were saved"
+	effectDecode  = "on malformed input the value stays zero or half-filled and is then used as if it were valid"
+	effectCleanup = "the path stays behind and nothing reports it"
+)
+
+// errFuncs lists package functions by import path.
+var errFuncs = map[string]map[string]errCallee{
+	"os": {
+		"WriteFile": {review.SeverityHigh, effectWrite, true, true},
+		"Rename":    {review.SeverityHigh, "the old file stays in place and the new one may be lost, while the caller reports success", true, true},
+		"Chdir":     {review.SeverityHigh, "later relative paths resolve against the old working directory", true, true},
+		"Remove":    {review.SeverityMedium, effectCleanup, false, false},
+		"RemoveAll": {review.SeverityMedium, effectCleanup, false, false},
+		"Mkdir":     {review.SeverityMedium, "the directory may not exist and the next write fails with a less clear error", false, true},
+		"MkdirAll":  {review.SeverityMedium, "the directory may not exist and the next write fails with a less clear error", false, true},
+		"Chmod":     {review.SeverityMedium, "the file keeps its old permissions", false, true},
+		"Chown":     {review.SeverityMedium, "the file keeps its old owner", false, true},
+		"Lchown":    {review.SeverityMedium, "the file keeps its old owner", false, true},
+		"Chtimes":   {review.SeverityMedium, "the file keeps its old times", false, false},
+		"Setenv":    {review.SeverityMedium, "the environment keeps its old value", false, false},
+		"Unsetenv":  {review.SeverityMedium, "the environment keeps its old value", false, false},
+		"Symlink":   {review.SeverityMedium, "the link is never created and nothing reports it", false, true},
+		"Link":      {review.SeverityMedium, "the link is never created and nothing reports it", false, true},
+		"Truncate":  {review.SeverityMedium, "the file keeps its old content", false, true},
+	},
+	"io/ioutil":       {"WriteFile": {review.SeverityHigh, effectWrite, true, true}},
+	"encoding/json":   {"Unmarshal": {review.SeverityMedium, effectDecode, true, true}},
+	"encoding/xml":    {"Unmarshal": {review.SeverityMedium, effectDecode, true, true}},
+	"encoding/binary": {"Read": {review.SeverityMedium, "a short or failed read leaves the value partly filled", true, true}},
+	"io":              {"ReadFull": {review.SeverityMedium, "a short read leaves the buffer partly filled", true, true}},
+	"path/filepath": {
+		"Walk":    {review.SeverityMedium, "errors of the walk (unreadable directories, errors returned by the callback) are lost and the result is silently incomplete", false, true},
+		"WalkDir": {review.SeverityMedium, "errors of the walk (unreadable directories, errors returned by the callback) are lost and the result is silently incomplete", false, true},
+	},
+	"io/fs": {"WalkDir": {review.SeverityMedium, "errors of the walk (unreadable directories, errors returned by the callback) are lost and the result is silently incomplete", false, true}},
+	"net/http": {
+		"ListenAndServe":    {review.SeverityMedium, "if the address is taken or the listener fails, the server never runs and nothing says why", false, false},
+		"ListenAndServeTLS": {review.SeverityMedium, "if the address is taken or the certificate is bad, the server never runs and nothing says why", false, false},
+	},
+}
+
+// valueKind is what a local variable holds, judged by the call that made it.
+type valueKind int
+
+const (
+	noValue valueKind = iota
+	fileWriter
+	bufWriter
+	streamWriter // compress and archive writers: Close writes the trailer
+	sqlTx
+	sqlRows
+	execCmd
+	errGroup
+)
+
+// kindMethods lists, per kind of value, the methods whose errors matter.
+var kindMethods = map[valueKind]map[string]errCallee{
+	fileWriter: {
+		"Close":       {review.SeverityHigh, "data still in the kernel's buffers may never reach the disk, and a failed write surfaces only here", false, true},
+		"Write":       {review.SeverityHigh, effectWrite, true, true},
+		"WriteString": {review.SeverityHigh, effectWrite, true, true},
+		"WriteAt":     {review.SeverityHigh, effectWrite, true, true},
+		"Sync":        {review.SeverityHigh, "the data may not be durable after a crash although the caller assumes it is", true, true},
+	},
+	bufWriter: {"Flush": {review.SeverityHigh, "the buffered tail of the output is silently lost, and every earlier write error surfaces only here", true, true}},
+	streamWriter: {
+		"Close": {review.SeverityHigh, "the output is truncated: Close writes the stream's trailer and reports earlier write errors", true, true},
+		"Flush": {review.SeverityHigh, "the buffered output is silently lost", true, true},
+	},
+	sqlTx:   {"Commit": {review.SeverityHigh, "the transaction may have been rolled back while the caller reports success", true, true}},
+	sqlRows: {"Scan": {review.SeverityMedium, "a failed scan leaves the destinations unchanged and they are used as if they were read", true, true}},
+	execCmd: {
+		"Run":   {review.SeverityMedium, "a command that fails or exits non-zero goes unnoticed", false, true},
+		"Start": {review.SeverityMedium, "a command that never started goes unnoticed", false, true},
+		"Wait":  {review.SeverityMedium, "a command that fails or exits non-zero goes unnoticed", false, true},
+	},
+	errGroup: {"Wait": {review.SeverityMedium, "errors returned by the group's goroutines are lost", true, true}},
+}
+
+// ctor is a constructor whose result has a known kind.
+type ctor struct{ path, name string }
+
+var ctorKinds = map[ctor]valueKind{
+	{"os", "Create"}:                              fileWriter,
+	{"os", "CreateTemp"}:                          fileWriter,
+	{"io/ioutil", "TempFile"}:                     fileWriter,
+	{"os", "OpenFile"}:                            fileWriter, // only with write flags, see valueKindOf
+	{"bufio", "NewWriter"}:                        bufWriter,
+	{"bufio", "NewWriterSize"}:                    bufWriter,
+	{"compress/gzip", "NewWriter"}:                streamWriter,
+	{"compress/gzip", "NewWriterLevel"}:           streamWriter,
+	{"compress/zlib", "NewWriter"}:                streamWriter,
+	{"compress/zlib", "NewWriterLevel"}:           streamWriter,
+	{"compress/flate", "NewWriter"}:               streamWriter,
+	{"archive/zip", "NewWriter"}:                  streamWriter,
+	{"archive/tar", "NewWriter"}:                  streamWriter,
+	{"os/exec", "Command"}:                        execCmd,
+	{"os/exec", "CommandContext"}:                 execCmd,
+	{"golang.org/x/sync/errgroup", "WithContext"}: errGroup,
+}
+
+// methodKinds are methods that make a value of a known kind whatever their
+// receiver: database handles are too varied to recognise by type.
+var methodKinds = map[string]valueKind{
+	"Begin": sqlTx, "BeginTx": sqlTx,
+	"Query": sqlRows, "QueryContext": sqlRows, "QueryRow": sqlRows, "QueryRowContext": sqlRows,
+}
+
+// candidateNames are the callee names (or the first call of a chain) that
+// make a changed line worth parsing: the cheap pre-filter of the rule.
+var candidateNames = func() map[string]bool {
+	m := map[string]bool{"NewDecoder": true, "QueryRow": true, "QueryRowContext": true}
+	for _, fs := range errFuncs {
+		for name := range fs {
+			m[name] = true
+		}
+	}
+	for _, ms := range kindMethods {
+		for name := range ms {
+			m[name] = true
+		}
+	}
+	return m
+}()
+
+// sameFileErrFuncs returns the functions of the file whose last result is
+// error, and the methods per receiver type.
+func sameFileErrFuncs(file *ast.File) (funcs map[string]bool, methods map[string]map[string]bool) {
+	funcs, methods = map[string]bool{}, map[string]map[string]bool{}
+	for _, d := range file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || !returnsError(fd.Type) {
+			continue
+		}
+		if fd.Recv == nil {
+			funcs[fd.Name.Name] = true
+			continue
+		}
+		recv, _, _ := strings.Cut(lens.FuncName(fd), ".")
+		if methods[recv] == nil {
+			methods[recv] = map[string]bool{}
+		}
+		methods[recv][fd.Name.Name] = true
+	}
+	return funcs, methods
+}
+
+// typeName returns the name of a named type or a pointer to one.
+func typeName(e ast.Expr) string {
+	if st, ok := e.(*ast.StarExpr); ok {
+		e = st.X
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+func returnsError(ft *ast.FuncType) bool {
+	if ft.Results == nil || len(ft.Results.List) == 0 {
+		return false
+	}
+	id, ok := ft.Results.List[len(ft.Results.List)-1].Type.(*ast.Ident)
+	return ok && id.Name == "error"
+}
+
+// leadingCall returns the last name of the identifier chain that starts
+// line, when the chain is called ("s.db.Exec(" gives "Exec"), after an
+// optional "_ =" or "_, _ =" discard.
+func leadingCall(line string) (string, bool) {
+	s := strings.TrimSpace(line)
+	if rest, ok := strings.CutPrefix(s, "_"); ok {
+		rest = strings.TrimLeft(rest, " \t,_")
+		if r, ok := strings.CutPrefix(rest, "="); ok && !strings.HasPrefix(r, "=") {
+			s = strings.TrimSpace(r)
+		}
+	}
+	last, i := 0, 0
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' && i > last:
+			i++
+		case c == '.' && i > last:
+			i++
+			last = i
+		case c == '(' && i > last:
+			return s[last:i], true
+		default:
+			return "", false
+		}
+	}
+	return "", false
+}
+
+func runIgnoredError(p *lens.Pass) {
+	g := lens.GoFile(p.File)
+	if g.File == nil {
+		return
+	}
+	funcs, methods := sameFileErrFuncs(g.File)
+	// Pre-filter: only declarations with a changed line that starts with a
+	// call of interest are walked.
+	var decls []*ast.FuncDecl
+	var lastDecl ast.Decl
+	lens.EachChangedLine(p.File, func(n int, line string) {
+		name, ok := leadingCall(line)
+		if !ok || !candidateNames[name] && !funcs[name] && !methodOfAny(methods, name) {
+			return
+		}
+		d := lens.GoDeclAt(p.File, n)
+		if fd, ok := d.(*ast.FuncDecl); ok && d != lastDecl && fd.Body != nil {
+			decls = append(decls, fd)
+			lastDecl = d
+		}
+	})
+	if len(decls) == 0 {
+		return
+	}
+	c := &ignoredErrorCheck{p: p, g: g, test: review.IsTestPath(p.File.Path), funcs: funcs, methods: methods, imports: goImports(g.File)}
+	for _, fd := range decls {
+		c.decl(fd)
+	}
+}
+
+func methodOfAny(methods map[string]map[string]bool, name string) bool {
+	for _, ms := range methods {
+		if ms[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// goImports maps the local names of a file's imports to their paths.
+func goImports(file *ast.File) map[string]string {
+	m := map[string]string{}
+	for _, imp := range file.Imports {
+		p := strings.Trim(imp.Path.Value, "\"`")
+		m[lens.GoImportName(file, p)] = p
+	}
+	return m
+}
+
+type ignoredErrorCheck struct {
+	p       *lens.Pass
+	g       *lens.GoSyntax
+	test    bool
+	funcs   map[string]bool
+	methods map[string]map[string]bool
+	imports map[string]string // local name -> import path
+
+	// Per declaration:
+	kinds map[string]valueKind
+	// locals are the names declared in the function, which shadow
+	// same-file functions.
+	locals map[string]bool
+	// types maps variables to the same-file type they hold, from
+	// parameters, the receiver and composite literals.
+	types map[string]string
+}
+
+func (c *ignoredErrorCheck) decl(fd *ast.FuncDecl) {
+	c.kinds = map[string]valueKind{}
+	c.locals = map[string]bool{}
+	c.types = map[string]string{}
+	for _, fl := range fd.Type.Params.List {
+		for _, n := range fl.Names {
+			c.locals[n.Name] = true
+			if t := typeName(fl.Type); c.methods[t] != nil {
+				c.types[n.Name] = t
+			}
+		}
+	}
+	if fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
+		recvType, _, _ := strings.Cut(lens.FuncName(fd), ".")
+		c.types[fd.Recv.List[0].Names[0].Name] = recvType
+	}
+	var stack []ast.Node
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			c.track(n)
+			if n.Tok == token.ASSIGN && len(n.Rhs) == 1 && allBlank(n.Lhs) {
+				if call, ok := n.Rhs[0].(*ast.CallExpr); ok {
+					c.check(n, call, true, deferred(stack))
+				}
+			}
+		case *ast.ValueSpec:
+			c.trackSpec(n)
+		case *ast.ExprStmt:
+			if call, ok := n.X.(*ast.CallExpr); ok && !(isClose(call) && beforeErrorReturn(stack)) {
+				c.check(n, call, false, deferred(stack))
+			}
+		}
+		return true
+	})
+}
+
+// isClose reports a call of a Close method.
+func isClose(call *ast.CallExpr) bool {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Close"
+}
+
+// beforeErrorReturn reports whether the statement on top of the stack is
+// followed by a return of an error: closing is then best-effort cleanup
+// on a path that already reports a failure.
+func beforeErrorReturn(stack []ast.Node) bool {
+	if len(stack) < 2 {
+		return false
+	}
+	var list []ast.Stmt
+	switch b := stack[len(stack)-2].(type) {
+	case *ast.BlockStmt:
+		list = b.List
+	case *ast.CaseClause:
+		list = b.Body
+	case *ast.CommClause:
+		list = b.Body
+	}
+	for i, s := range list {
+		if s != stack[len(stack)-1] || i+1 >= len(list) {
+			continue
+		}
+		ret, ok := list[i+1].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) == 0 {
+			return false
+		}
+		last, isIdent := ret.Results[len(ret.Results)-1].(*ast.Ident)
+		return !isIdent || last.Name != "nil"
+	}
+	return false
+}
+
+// deferred reports whether the innermost function literal on the stack is
+// called by a defer statement.
+func deferred(stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		if _, ok := stack[i].(*ast.FuncLit); ok {
+			if call, ok := stack[i-1].(*ast.CallExpr); ok && i >= 2 {
+				_, isDefer := stack[i-2].(*ast.DeferStmt)
+				return isDefer && call.Fun == stack[i]
+			}
+			return false
+		}
+	}
+	return false
+}
+
+func allBlank(exprs []ast.Expr) bool {
+	for _, e := range exprs {
+		if id, ok := e.(*ast.Ident); !ok || id.Name != "_" {
+			return false
+		}
+	}
+	return len(exprs) > 0
+}
+
+// track records the kind of value a local variable receives.
+func (c *ignoredErrorCheck) track(as *ast.AssignStmt) {
+	if as.Tok == token.DEFINE {
+		for _, e := range as.Lhs {
+			if id, ok := e.(*ast.Ident); ok {
+				c.locals[id.Name] = true
+			}
+		}
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return
+	}
+	kind := noValue
+	delete(c.types, id.Name)
+	if len(as.Rhs) == 1 {
+		switch rhs := ast.Unparen(as.Rhs[0]).(type) {
+		case *ast.CallExpr:
+			kind = c.valueKindOf(rhs)
+		case *ast.UnaryExpr:
+			if lit, ok := rhs.X.(*ast.CompositeLit); ok && rhs.Op == token.AND {
+				c.types[id.Name] = typeName(lit.Type)
+			}
+		case *ast.CompositeLit:
+			c.types[id.Name] = typeName(rhs.Type)
+		}
+	}
+	if kind == noValue {
+		delete(c.kinds, id.Name)
+		return
+	}
+	c.kinds[id.Name] = kind
+}
+
+func (c *ignoredErrorCheck) trackSpec(vs *ast.ValueSpec) {
+	for _, n := range vs.Names {
+		c.locals[n.Name] = true
+	}
+	sel, ok := vs.Type.(*ast.SelectorExpr)
+	if !ok || len(vs.Values) > 0 {
+		return
+	}
+	if x, ok := sel.X.(*ast.Ident); ok && c.imports[x.Name] == "golang.org/x/sync/errgroup" && sel.Sel.Name == "Group" {
+		for _, n := range vs.Names {
+			c.kinds[n.Name] = errGroup
+		}
+	}
+}
+
+func (c *ignoredErrorCheck) valueKindOf(call *ast.CallExpr) valueKind {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return noValue
+	}
+	if x, ok := sel.X.(*ast.Ident); ok {
+		if path, ok := c.imports[x.Name]; ok {
+			kind := ctorKinds[ctor{path, sel.Sel.Name}]
+			if kind == fileWriter && sel.Sel.Name == "OpenFile" && !writeFlags(c.p.File, call) {
+				return noValue
+			}
+			return kind
+		}
+	}
+	return methodKinds[sel.Sel.Name]
+}
+
+// writeFlags reports whether an os.OpenFile call opens for writing.
+func writeFlags(f *review.File, call *ast.CallExpr) bool {
+	if len(call.Args) < 2 {
+		return false
+	}
+	flags := lens.GoText(f, call.Args[1])
+	return strings.Contains(flags, "O_WRONLY") || strings.Contains(flags, "O_RDWR") ||
+		strings.Contains(flags, "O_APPEND") || strings.Contains(flags, "O_CREATE")
+}
+
+// check reports call when its dropped error matters.
+func (c *ignoredErrorCheck) check(stmt ast.Stmt, call *ast.CallExpr, explicit, inDefer bool) {
+	line := c.g.Line(stmt.Pos())
+	if !c.p.Changed(line) {
+		return
+	}
+	name, info, ok := c.lookup(call)
+	if !ok || explicit && !info.explicit || c.test && !info.tests {
+		return
+	}
+	if inDefer && strings.HasSuffix(name, ".Close") {
+		return
+	}
+	how := "dropped"
+	if explicit {
+		how = "discarded with `_ =`"
+	}
+	code := lens.GoText(c.p.File, call)
+	if len(code) > 60 || strings.Contains(code, "\n") {
+		code = name + "(...)"
+	}
+	c.p.Report(lens.Report{
+		Line:     line,
+		EndLine:  c.g.Line(stmt.End()),
+		Severity: info.sev,
+		Symbol:   c.g.EnclosingFunc(line),
+		Title:    fmt.Sprintf("Error of %s %s", name, how),
+		Message:  fmt.Sprintf("The error returned by %s is %s: %s.", name, how, info.effect),
+		Suggested: fmt.Sprintf("Check the error and return it with context, e.g. `if err := %s; err != nil { return fmt.Errorf(\"...: %%w\", err) }`, "+
+			"or handle it explicitly.", code),
+	})
+}
+
+// lookup identifies the callee of call and whether its error matters.
+func (c *ignoredErrorCheck) lookup(call *ast.CallExpr) (string, errCallee, bool) {
+	switch fn := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		if c.funcs[fn.Name] && !c.locals[fn.Name] {
+			return fn.Name, errCallee{review.SeverityMedium, "the failure is lost and the caller carries on as if the call had succeeded", false, true}, true
+		}
+	case *ast.SelectorExpr:
+		method := fn.Sel.Name
+		switch x := ast.Unparen(fn.X).(type) {
+		case *ast.Ident:
+			if path, ok := c.imports[x.Name]; ok {
+				info, ok := errFuncs[path][method]
+				return x.Name + "." + method, info, ok
+			}
+			if c.methods[c.types[x.Name]][method] {
+				return x.Name + "." + method, errCallee{review.SeverityMedium, "the failure is lost and the caller carries on as if the call had succeeded", false, true}, true
+			}
+			if info, ok := kindMethods[c.kinds[x.Name]][method]; ok {
+				return x.Name + "." + method, info, true
+			}
+		case *ast.CallExpr:
+			// Chains: db.QueryRow(...).Scan(...), json.NewDecoder(r).Decode(&v).
+			qual, inner, _ := lens.GoCallee(x)
+			name := inner + "(...)." + method
+			if qual != "" {
+				name = qual + "." + name
+			}
+			switch {
+			case method == "Scan" && (inner == "QueryRow" || inner == "QueryRowContext"):
+				return name, errCallee{review.SeverityMedium, "sql.ErrNoRows and scan failures leave the destinations unchanged, and they are used as if a row had been read", true, true}, true
+			case method == "Decode" && inner == "NewDecoder":
+				return name, errCallee{review.SeverityMedium, effectDecode, true, true}, true
+			}
+		}
+	}
+	return "", errCallee{}, false
+}

@@ -1,0 +1,8 @@
+package auth
+
+import "testing"
+
+func TestAssert(t *testing.T) {
+	var x any = 1
+	_ = x.(int)
+}

@@ -1,0 +1,73 @@
+package lens_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/lens/lenstest"
+)
+
+// BenchmarkGoParse measures the shared parse of the 1,000-line Go file of
+// BenchmarkCatalogGo, which every Go rule reuses.
+func BenchmarkGoParse(b *testing.B) {
+	content := largeGo(1000)
+	b.ReportAllocs()
+	for b.Loop() {
+		lens.GoFile(lenstest.NewFile("store/store.go", content))
+	}
+}
+
+// BenchmarkGoRules measures the Go rules alone on the file of
+// BenchmarkCatalogGo at depth standard, with the parse done beforehand
+// (it is shared with the rest of the catalog).
+func BenchmarkGoRules(b *testing.B) {
+	content := largeGo(1000)
+	byPerspective := map[review.Perspective][]*lens.Rule{}
+	for _, r := range goCorpusRules {
+		byPerspective[r.Perspective] = append(byPerspective[r.Perspective], r)
+	}
+	var lenses []review.Lens
+	for p, rules := range byPerspective {
+		lenses = append(lenses, lens.New(p, rules...))
+	}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		f := lenstest.NewFile("store/store.go", content)
+		lens.GoFile(f)
+		lens.Lines(f)
+		cs := &review.ChangeSet{Files: []*review.File{f}}
+		b.StartTimer()
+		for _, l := range lenses {
+			if _, err := l.Check(ctx, cs, nil, review.CheckOptions{Depth: review.DepthStandard}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkGoRule measures each Go rule alone, as BenchmarkGoRules does.
+func BenchmarkGoRule(b *testing.B) {
+	content := largeGo(1000)
+	ctx := context.Background()
+	for _, r := range goCorpusRules {
+		b.Run(r.ID, func(b *testing.B) {
+			l := lens.New(r.Perspective, r)
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				f := lenstest.NewFile("store/store.go", content)
+				lens.GoFile(f)
+				lens.Lines(f)
+				cs := &review.ChangeSet{Files: []*review.File{f}}
+				b.StartTimer()
+				if _, err := l.Check(ctx, cs, nil, review.CheckOptions{Depth: review.DepthStandard}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,231 @@
+package lens
+
+import (
+	"go/ast"
+	"path"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// GoImportName returns the name under which file imports the package at
+// importPath: the explicit alias, or the conventional name (the last path
+// element without a major-version suffix such as "/v2" or a gopkg.in ".v3").
+// It returns "" when the file does not import the package, and "_" or "."
+// for blank and dot imports.
+func GoImportName(file *ast.File, importPath string) string {
+	if file == nil {
+		return ""
+	}
+	for _, imp := range file.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil || p != importPath {
+			continue
+		}
+		if imp.Name != nil {
+			return imp.Name.Name
+		}
+		return goPackageName(p)
+	}
+	return ""
+}
+
+// goPackageName guesses the package name of an import path.
+func goPackageName(p string) string {
+	base := path.Base(p)
+	if len(base) >= 2 && base[0] == 'v' && strings.Trim(base[1:], "0123456789") == "" && p != base {
+		base = path.Base(path.Dir(p))
+	}
+	if i := strings.Index(base, ".v"); i > 0 && strings.Trim(base[i+2:], "0123456789") == "" {
+		base = base[:i]
+	}
+	return base
+}
+
+// GoCallee splits the function of a call into its qualifier and name:
+// "os.Remove(x)" gives ("os", "Remove"), "s.db.Exec(q)" gives ("s.db",
+// "Exec"), "run()" gives ("", "run"). The qualifier is "" when it is not a
+// chain of identifiers (a call result, an index expression, ...); ok is
+// false when the function is neither an identifier nor a selector.
+func GoCallee(call *ast.CallExpr) (qual, name string, ok bool) {
+	switch fn := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return "", fn.Name, true
+	case *ast.SelectorExpr:
+		return GoChain(fn.X), fn.Sel.Name, true
+	}
+	return "", "", false
+}
+
+// GoChain renders a chain of identifiers and selectors ("s.db.conn"), or
+// returns "" for any other expression.
+func GoChain(e ast.Expr) string {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.SelectorExpr:
+		if q := GoChain(x.X); q != "" {
+			return q + "." + x.Sel.Name
+		}
+	}
+	return ""
+}
+
+// IsGoPkgCall reports whether call is pkg.name(...) for the local package
+// name pkg (as returned by [GoImportName]) and one of names.
+func IsGoPkgCall(call *ast.CallExpr, pkg string, names ...string) bool {
+	if pkg == "" || pkg == "_" || pkg == "." {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	if !ok || id.Name != pkg {
+		return false
+	}
+	for _, n := range names {
+		if sel.Sel.Name == n {
+			return true
+		}
+	}
+	return len(names) == 0
+}
+
+// GoDecl is a top-level declaration with its line range.
+type GoDecl struct {
+	Decl       ast.Decl
+	Start, End int
+}
+
+type goDeclsKey struct{}
+
+// GoDecls returns the top-level declarations of a Go file with their line
+// ranges (doc comments excluded), in source order, memoised on f. It
+// returns nil when the file does not parse at all.
+func GoDecls(f *review.File) []GoDecl {
+	return f.Memo(goDeclsKey{}, func() any {
+		g := GoFile(f)
+		if g.File == nil {
+			return []GoDecl(nil)
+		}
+		tf := g.Fset.File(g.File.Pos())
+		out := make([]GoDecl, len(g.File.Decls))
+		for i, d := range g.File.Decls {
+			out[i] = GoDecl{Decl: d, Start: tf.Line(d.Pos()), End: tf.Line(d.End())}
+		}
+		return out
+	}).([]GoDecl)
+}
+
+// GoDeclAt returns the top-level declaration that spans line n, or nil.
+func GoDeclAt(f *review.File, n int) ast.Decl {
+	decls := GoDecls(f)
+	i := sort.Search(len(decls), func(i int) bool { return decls[i].End >= n })
+	if i < len(decls) && decls[i].Start <= n {
+		return decls[i].Decl
+	}
+	return nil
+}
+
+// GoChangedDecls returns the top-level declarations that hold at least one
+// changed line of f, in source order.
+func GoChangedDecls(f *review.File) []GoDecl {
+	var out []GoDecl
+	for _, d := range GoDecls(f) {
+		if FirstChangedIn(f, d.Start, d.End) > 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// FirstChangedIn returns the first changed line of f in [from, to], or 0.
+func FirstChangedIn(f *review.File, from, to int) int {
+	if len(f.Lines) == 0 {
+		return 0
+	}
+	if to-from+1 > len(f.Lines) {
+		// Fewer changed lines than lines in the range: scan the changes.
+		first := 0
+		for n := range f.Lines {
+			if n >= from && n <= to && (first == 0 || n < first) {
+				first = n
+			}
+		}
+		return first
+	}
+	for n := from; n <= to; n++ {
+		if f.Changed(n) {
+			return n
+		}
+	}
+	return 0
+}
+
+// FirstChanged returns the first changed line of the pass's file in
+// [from, to], or 0. Function-level rules use it to anchor a finding to a
+// changed line of the function.
+func (p *Pass) FirstChanged(from, to int) int { return FirstChangedIn(p.File, from, to) }
+
+// GoText returns the source text of node n in f.
+func GoText(f *review.File, n ast.Node) string {
+	g := GoFile(f)
+	tf := g.Fset.File(n.Pos())
+	if tf == nil {
+		return ""
+	}
+	start, end := tf.Offset(n.Pos()), tf.Offset(n.End())
+	if start < 0 || end > len(f.Content) || start > end {
+		return ""
+	}
+	return string(f.Content[start:end])
+}
+
+// GoFuncBody returns the type and body of a function declaration or
+// literal, or nils for any other node.
+func GoFuncBody(n ast.Node) (*ast.FuncType, *ast.BlockStmt) {
+	switch fn := n.(type) {
+	case *ast.FuncDecl:
+		return fn.Type, fn.Body
+	case *ast.FuncLit:
+		return fn.Type, fn.Body
+	}
+	return nil, nil
+}
+
+// GoIndent returns the leading whitespace of line.
+func GoIndent(line string) string {
+	return line[:len(line)-len(strings.TrimLeft(line, " \t"))]
+}
+
+// changedKey identifies the memoised changed-line list of a file by the
+// identity and size of its Lines map, so a test that swaps the map gets a
+// fresh list.
+type changedKey struct {
+	lines uintptr
+	n     int
+}
+
+// ChangedLines returns the changed line numbers of f in increasing order,
+// memoised on f (File.ChangedLines sorts on every call). Callers must not
+// modify the slice.
+func ChangedLines(f *review.File) []int {
+	key := changedKey{reflect.ValueOf(f.Lines).Pointer(), len(f.Lines)}
+	return f.Memo(key, func() any { return f.ChangedLines() }).([]int)
+}
+
+// EachChangedLine calls fn for each changed line of f in increasing order,
+// like [Pass.EachChanged] but with the order memoised on f.
+func EachChangedLine(f *review.File, fn func(n int, line string)) {
+	lines := Lines(f)
+	for _, n := range ChangedLines(f) {
+		if n >= 1 && n <= len(lines) {
+			fn(n, lines[n-1])
+		}
+	}
+}

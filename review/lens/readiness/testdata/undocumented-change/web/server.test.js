@@ -1,0 +1,3 @@
+// Near miss: tests are not public surface.
+const app = require('./server');
+app.get('/extra', () => {});

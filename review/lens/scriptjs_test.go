@@ -1,0 +1,143 @@
+package lens
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+func jsTexts(js *JSFile) []string {
+	var out []string
+	for i := range js.Toks {
+		out = append(out, js.Text(i))
+	}
+	return out
+}
+
+func TestTokenizeJS(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string
+	}{
+		{"comments dropped", "a // b\n/* c */ d", []string{"a", "d"}},
+		{"strings whole", `x = "a // b" + 'c'`, []string{"x", "=", `"a // b"`, "+", `'c'`}},
+		{"template with nested template", "t = `a ${f(`b ${c}`)} d`;", []string{"t", "=", "`a ${f(`b ${c}`)} d`", ";"}},
+		{"regexp after paren is division", "a = (b) / c / d", []string{"a", "=", "(", "b", ")", "/", "c", "/", "d"}},
+		{"regexp literal", "x = /[/]\\/+/g.test(s)", []string{"x", "=", "/[/]\\/+/g", ".", "test", "(", "s", ")"}},
+		{"jsx closing tag", "<p>{x}</p>", []string{"<", "p", ">", "{", "x", "}", "<", "/", "p", ">"}},
+		{"operators", "a === b !== c => d?.e ?? f", []string{"a", "===", "b", "!==", "c", "=>", "d", "?.", "e", "??", "f"}},
+		{"unterminated string ends at line", "<p>Don't</p>\nx()", []string{"<", "p", ">", "Don", "'t</p>", "x", "(", ")"}},
+		{"shebang", "#!/usr/bin/env node\nx", []string{"x"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, jsTexts(tokenizeJS(tt.src))); diff != "" {
+				t.Errorf("tokens (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestTokenizeJSLinesAndMatch(t *testing.T) {
+	js := tokenizeJS("f(`a\nb`, {\n  x: [1],\n})\ng()\n")
+	lo, hi := js.LineToks(5)
+	if got := js.Text(lo); got != "g" || hi-lo != 3 {
+		t.Errorf("line 5 tokens start with %q (%d tokens), want g (3)", got, hi-lo)
+	}
+	if !js.Toks[lo].NL {
+		t.Error("g has no line break before it")
+	}
+	if m := js.Match(1); js.Text(m) != ")" || js.Toks[m].Line != 4 {
+		t.Errorf("( matches %q on line %d", js.Text(m), js.Toks[m].Line)
+	}
+	if args := js.Args(1); len(args) != 2 {
+		t.Errorf("got %d args, want 2", len(args))
+	}
+}
+
+func TestJSFuncs(t *testing.T) {
+	src := `async function load(a) { return a }
+const save = async (x): Promise<void> => { await x }
+class C {
+  static async run(): Promise<{ ok: boolean }> { return { ok: true } }
+  get name() { return "c" }
+}
+items.forEach((x) => { use(x) })
+if (x) { y() }
+const obj = { handle: function () {}, m() {} }
+`
+	f := &review.File{Path: "a.ts", Language: review.LangTypeScript, Content: []byte(src)}
+	var got []string
+	for _, fn := range JSFuncs(f) {
+		s := fn.Name
+		if fn.Async {
+			s = "async " + s
+		}
+		got = append(got, s)
+	}
+	want := []string{"async load", "async save", "async run", "name", "", "handle", "m"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("funcs (-want +got):\n%s", diff)
+	}
+}
+
+func TestJSAsyncFuncs(t *testing.T) {
+	src := `async function a() {}
+const b = async (x): Promise<{ ok: boolean }> => { return { ok: true } }
+const c = async x => { await x }
+class K { async d() {} static async *e() {} f() {} }
+function g() {}
+const h = async () => 1
+`
+	f := &review.File{Path: "a.ts", Language: review.LangTypeScript, Content: []byte(src)}
+	var got []string
+	for _, fn := range JSAsyncFuncs(f) {
+		got = append(got, fn.Name)
+	}
+	if diff := cmp.Diff([]string{"a", "b", "c", "d", "e"}, got); diff != "" {
+		t.Errorf("async funcs (-want +got):\n%s", diff)
+	}
+	if n := tokenizeJS(src).LongestBlock(); n != 0 {
+		t.Errorf("LongestBlock = %d, want 0", n)
+	}
+}
+
+func TestJSImports(t *testing.T) {
+	src := strings.Join([]string{
+		`import cp, { exec as run, execSync } from 'node:child_process';`,
+		`import * as fsp from "fs/promises";`,
+		`import type { T } from "types";`,
+		`const { spawn, exec: ex } = require('child_process');`,
+		`const ser = require("node-serialize");`,
+		`const es = require('child_process').execSync;`,
+	}, "\n")
+	f := &review.File{Path: "a.js", Language: review.LangJavaScript, Content: []byte(src)}
+	want := []JSImport{
+		{"cp", "node:child_process", "default"}, {"run", "node:child_process", "exec"}, {"execSync", "node:child_process", "execSync"},
+		{"fsp", "fs/promises", "*"},
+		{"spawn", "child_process", "spawn"}, {"ex", "child_process", "exec"},
+		{"ser", "node-serialize", "*"},
+		{"es", "child_process", "execSync"},
+	}
+	if diff := cmp.Diff(want, JSImports(f)); diff != "" {
+		t.Errorf("imports (-want +got):\n%s", diff)
+	}
+}
+
+// TestJSFuncsTruncated checks that truncated input (an unclosed body, a
+// trailing async) yields no function rather than a panic.
+func TestJSFuncsTruncated(t *testing.T) {
+	for _, src := range []string{"function f() {", "async", "const f = async () => {", "class A { m(): T {", "x = async ("} {
+		f := &review.File{Path: "a.ts", Language: review.LangTypeScript, Content: []byte(src)}
+		if got := JSFuncs(f); len(got) != 0 {
+			t.Errorf("%q: got %d funcs, want 0", src, len(got))
+		}
+		if got := JSAsyncFuncs(f); len(got) != 0 {
+			t.Errorf("%q: got %d async funcs, want 0", src, len(got))
+		}
+	}
+}

@@ -1,0 +1,5 @@
+package client
+
+import "crypto/tls"
+
+var testConfig = &tls.Config{InsecureSkipVerify: true}

@@ -1,0 +1,30 @@
+package security
+
+import (
+	"os"
+	"testing"
+
+	"github.com/reviewls/reviewls/review/lens/lenstest"
+)
+
+func TestTLSVerifyDisabled(t *testing.T) {
+	lenstest.Run(t, TLSVerifyDisabled, "testdata/tls-verify-disabled")
+}
+
+func TestTLSVerifyDisabledFixes(t *testing.T) {
+	total := 0
+	for _, name := range []string{"client.go", "fetch.py"} {
+		content, err := os.ReadFile("testdata/tls-verify-disabled/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := lenstest.CheckFixes(t, TLSVerifyDisabled, lenstest.NewFile("pkg/"+name, content))
+		if n == 0 {
+			t.Errorf("%s: no fix was checked", name)
+		}
+		total += n
+	}
+	if total < 6 {
+		t.Errorf("checked %d fixes, want at least 6", total)
+	}
+}

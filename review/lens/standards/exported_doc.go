@@ -1,0 +1,144 @@
+package standards
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/lens"
+)
+
+// Categories and skills of the standards rules for Go. The skills are the
+// Go project's own standards: gofmt, Effective Go and the Go Code Review
+// Comments wiki page.
+const (
+	goCatFormatting    = "Formatting"
+	goCatDocumentation = "Documentation"
+	goCatNaming        = "Naming"
+
+	goSkillGofmt          = "gofmt"
+	goSkillReviewComments = "Go Code Review Comments"
+)
+
+// ExportedUndocumented finds exported Go declarations without a doc
+// comment.
+var ExportedUndocumented = &lens.Rule{
+	RuleInfo: review.RuleInfo{
+		ID:          "standards/exported-undocumented",
+		Perspective: review.Standards,
+		Category:    goCatDocumentation,
+		Severity:    review.SeverityLow,
+		Languages:   []string{review.LangGo},
+		Depth:       review.DepthBasic,
+		Skill:       goSkillReviewComments,
+		Summary:     "Exported declaration without a doc comment",
+		Doc: "Every exported name is part of the package's API, and its doc comment is what go doc, pkg.go.dev " +
+			"and editors show to its users (Go Code Review Comments, \"Doc Comments\"). An exported function, " +
+			"type, method of an exported type, constant or variable added or redeclared without one leaves users " +
+			"to read the code. Write a full sentence that starts with the name. A comment on a const, var or type " +
+			"group documents its members. Not reported: test files, package main, generated files, and the " +
+			"methods that implement well-known interfaces (String, Error, ServeHTTP, MarshalJSON, Len, ...), whose " +
+			"contract is documented by the interface.",
+		Bad:  "func ParseConfig(b []byte) (*Config, error) {",
+		Good: "// ParseConfig parses a YAML configuration file.\nfunc ParseConfig(b []byte) (*Config, error) {",
+	},
+	Run: runExportedUndocumented,
+}
+
+// interfaceMethods implement well-known interfaces whose documentation
+// covers them.
+var interfaceMethods = map[string]bool{
+	"String": true, "GoString": true, "Error": true, "Unwrap": true, "Is": true, "As": true, "Format": true,
+	"ServeHTTP": true, "Len": true, "Less": true, "Swap": true, "Read": true, "Write": true, "Close": true,
+	"ReadFrom": true, "WriteTo": true, "Seek": true, "MarshalJSON": true, "UnmarshalJSON": true,
+	"MarshalText": true, "UnmarshalText": true, "MarshalBinary": true, "UnmarshalBinary": true,
+	"MarshalYAML": true, "UnmarshalYAML": true, "Scan": true, "Value": true, "Set": true, "Get": true,
+	"Reset": true, "ProtoMessage": true, "Push": true, "Pop": true, "Deadline": true, "Done": true, "Err": true,
+}
+
+func runExportedUndocumented(p *lens.Pass) {
+	if review.IsTestPath(p.File.Path) {
+		return
+	}
+	g := lens.GoFile(p.File)
+	if g.File == nil || g.File.Name == nil || g.File.Name.Name == "main" || ast.IsGenerated(g.File) {
+		return
+	}
+	report := func(name *ast.Ident, kind, what string) {
+		line := g.Line(name.Pos())
+		if !p.Changed(line) {
+			return
+		}
+		p.Report(lens.Report{
+			Line:   line,
+			Symbol: what,
+			Title:  fmt.Sprintf("Exported %s %s has no doc comment", kind, what),
+			Message: fmt.Sprintf("The exported %s %s has no doc comment, so go doc, pkg.go.dev and editors show its "+
+				"users nothing about what it does or how to use it.", kind, what),
+			Suggested: fmt.Sprintf("Add a comment directly above it: a full sentence that starts with %q.", name.Name),
+		})
+	}
+	for _, d := range lens.GoChangedDecls(p.File) {
+		switch d := d.Decl.(type) {
+		case *ast.FuncDecl:
+			if !d.Name.IsExported() || d.Doc != nil {
+				continue
+			}
+			if d.Recv == nil {
+				report(d.Name, "function", d.Name.Name)
+				continue
+			}
+			name := lens.FuncName(d)
+			if recv := recvIdent(d); recv == "" || !ast.IsExported(recv) || interfaceMethods[d.Name.Name] {
+				continue
+			}
+			report(d.Name, "method", name)
+		case *ast.GenDecl:
+			if d.Doc != nil && d.Lparen.IsValid() {
+				continue // the group's comment documents its members
+			}
+			kind := map[token.Token]string{token.CONST: "constant", token.VAR: "variable", token.TYPE: "type"}[d.Tok]
+			if kind == "" {
+				continue
+			}
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					if s.Name.IsExported() && s.Doc == nil && d.Doc == nil {
+						report(s.Name, kind, s.Name.Name)
+					}
+				case *ast.ValueSpec:
+					if s.Doc != nil || d.Doc != nil || s.Comment != nil && d.Lparen.IsValid() {
+						continue
+					}
+					for _, n := range s.Names {
+						if n.IsExported() {
+							report(n, kind, n.Name)
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// recvIdent returns the name of a method's receiver type.
+func recvIdent(fd *ast.FuncDecl) string {
+	t := fd.Recv.List[0].Type
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package standards
+
+import (
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/reviewls/reviewls/review/lens/lenstest"
+)
+
+func TestGoNaming(t *testing.T) {
+	lenstest.Run(t, GoNaming, "testdata/go-naming")
+}
+
+func TestGoNamingFixes(t *testing.T) {
+	content, err := os.ReadFile("testdata/go-naming/user.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := lenstest.CheckFixes(t, GoNaming, lenstest.NewFile("user/user.go", content)); n < 3 {
+		t.Errorf("checked %d fixes, want the 3 local renames", n)
+	}
+}
+
+func TestMixedCaps(t *testing.T) {
+	for name, want := range map[string][]string{
+		"getHTTPServer_id": {"get", "HTTP", "Server", "id"},
+		"MAX_SIZE":         {"MAX", "SIZE"},
+		"UserIds":          {"User", "Ids"},
+		"utf8Len":          {"utf8", "Len"},
+	} {
+		if got := mixedCaps(name); !slices.Equal(got, want) {
+			t.Errorf("mixedCaps(%q) = %q, want %q", name, got, want)
+		}
+	}
+	for name, want := range map[string]string{
+		"MAX_RETRY_COUNT": "MaxRetryCount",
+		"max_retry":       "maxRetry",
+		"user_id":         "userID",
+		"HTTP_TIMEOUT":    "HTTPTimeout",
+		"GetUserId":       "GetUserID",
+		"ApiKeys":         "APIKeys",
+		"UserIds":         "UserIDs",
+		"userId":          "",
+		"ServeHTTP":       "",
+		"_":               "",
+		"EOF":             "",
+	} {
+		if got, _ := goNameFix(name); got != want {
+			t.Errorf("goNameFix(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

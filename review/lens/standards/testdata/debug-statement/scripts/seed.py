@@ -1,0 +1,2 @@
+# Near miss: scripts print by design.
+print("seeding")

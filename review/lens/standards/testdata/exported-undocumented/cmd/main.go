@@ -1,0 +1,5 @@
+package main
+
+func Run() {}
+
+func main() { Run() }
