@@ -2,6 +2,7 @@ package artifacts
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/reviewls/reviewls/review"
@@ -13,7 +14,12 @@ const InformationURI = "https://github.com/reviewls/reviewls"
 // RuleHelpURI returns the documentation link of a rule, used as SARIF
 // helpUri and as the LSP diagnostic's codeDescription.
 func RuleHelpURI(ruleID string) string {
-	return InformationURI + "/blob/main/docs/rules/" + ruleID + ".md"
+	return InformationURI + "/blob/main/docs/rules.md#" + RuleAnchor(ruleID)
+}
+
+// RuleAnchor is the anchor of a rule's section in docs/rules.md.
+func RuleAnchor(ruleID string) string {
+	return strings.ReplaceAll(ruleID, "/", "-")
 }
 
 // Options tune the documents written for a review. The zero value is

@@ -20,6 +20,7 @@ func TestSchemasCompile(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
+		"config.v1",
 		"diff-state.v1",
 		"dispatch-manifest.v1",
 		"emission-record.v1",

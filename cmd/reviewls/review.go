@@ -65,9 +65,6 @@ func runReview(ctx context.Context, e *env, args []string) int {
 			req.Profile = review.ProfileCustom
 		}
 	}
-	if req.Profile == review.ProfileCustom && len(req.Perspectives) == 0 {
-		return e.errorf("--profile custom: the custom profile needs perspectives (--perspectives functional,security,...)")
-	}
 	if *depth != "" {
 		if req.Depth, err = review.ParseDepth(*depth); err != nil {
 			return e.errorf("--depth: %v", err)
@@ -79,7 +76,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	if !validFormat(*format) {
 		return e.errorf("--format: unknown format %q (want text, json, markdown, sarif or river)", *format)
 	}
-	threshold := review.DefaultFailOn
+	var threshold review.FailOn
 	if *failOn != "" {
 		if threshold, err = review.ParseFailOn(*failOn); err != nil {
 			return e.errorf("--fail-on: %v", err)
@@ -100,6 +97,12 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		return e.errorf("%v", err)
 	}
 	defer eng.Close()
+	if !threshold.Set {
+		threshold = review.DefaultFailOn
+		if cfg := eng.Config(); cfg != nil && cfg.FailOn.Set {
+			threshold = cfg.FailOn
+		}
+	}
 
 	stopProgress := startProgress(e.stderr, "reviewing")
 	res, err := eng.Run(ctx, req)

@@ -40,6 +40,7 @@ func (e *env) errorf(format string, args ...any) int {
 func commands() []command {
 	return []command{
 		{"review", "review the changes of a work tree and write the artifacts", runReview},
+		{"rules", "list the rule catalog or show one rule", runRules},
 		{"status", "list the changed paths a review would cover", runStatus},
 		{"hook", "install or uninstall the git pre-commit hook", runHook},
 		{"validate", "validate an artifact folder against the JSON schemas", runValidate},

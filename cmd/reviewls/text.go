@@ -35,7 +35,7 @@ func describeTarget(t review.Target) string {
 func textSummary(res *review.Result, folder, root string) string {
 	var b strings.Builder
 	cs := res.ChangeSet
-	fmt.Fprintf(&b, "reviewls: %s — %d files changed", describeTarget(cs.Target), len(cs.Files))
+	fmt.Fprintf(&b, "reviewls: %s — %s changed", describeTarget(cs.Target), plural(len(cs.Files), "file"))
 	if n := len(cs.Untracked()); n > 0 {
 		fmt.Fprintf(&b, ", %d untracked", n)
 	}
@@ -97,4 +97,12 @@ func joinPerspectives(ps []review.Perspective) string {
 		s[i] = string(p)
 	}
 	return strings.Join(s, ", ")
+}
+
+// plural formats a count with its noun: "1 file", "3 files".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

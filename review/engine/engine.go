@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/config"
 	"github.com/reviewls/reviewls/review/gitdiff"
 	"github.com/reviewls/reviewls/review/lens/accessibility"
 	"github.com/reviewls/reviewls/review/lens/functional"
@@ -60,7 +61,8 @@ type Options struct {
 	Lenses []review.Lens
 	// HistoryLimit bounds the history walk; 0 means DefaultHistoryLimit.
 	HistoryLimit int
-	// Config is the repository configuration; nil means defaults.
+	// Config is the repository configuration; nil means read
+	// .reviewls.yaml at the repository root (defaults when absent).
 	Config *review.Config
 }
 
@@ -99,23 +101,52 @@ func Open(dir string, opts Options) (*Engine, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	cfg := opts.Config
-	repo, err := gitdiff.Open(dir, gitdiff.Options{
-		SizeCap: cfg.EffectiveSizeCap(),
-		Ignore:  ignoreGlobs(cfg),
-		Logger:  logger.With("component", "gitdiff"),
-	})
+	if opts.Lenses == nil {
+		opts.Lenses = Lenses()
+	}
+	gitOpts := func(cfg *review.Config) gitdiff.Options {
+		return gitdiff.Options{SizeCap: cfg.EffectiveSizeCap(), Ignore: ignoreGlobs(cfg), Logger: logger.With("component", "gitdiff")}
+	}
+	repo, err := gitdiff.Open(dir, gitOpts(opts.Config))
 	if err != nil {
 		return nil, err
 	}
-	if opts.Lenses == nil {
-		opts.Lenses = Lenses()
+	if opts.Config == nil {
+		// The configuration lives at the root, which only the repository
+		// knows; reopen when it changes how the tree is scanned.
+		cfg, err := config.Load(repo.Root(), ruleIDs(opts.Lenses))
+		if err != nil {
+			repo.Close()
+			return nil, err
+		}
+		if cfg != nil {
+			opts.Config = cfg
+			if cfg.SizeCap > 0 || len(cfg.Ignore) > 0 {
+				repo.Close()
+				if repo, err = gitdiff.Open(dir, gitOpts(cfg)); err != nil {
+					return nil, err
+				}
+			}
+		}
 	}
 	if opts.HistoryLimit <= 0 {
 		opts.HistoryLimit = DefaultHistoryLimit
 	}
 	return &Engine{repo: repo, opts: opts, logger: logger}, nil
 }
+
+func ruleIDs(lenses []review.Lens) []string {
+	var ids []string
+	for _, l := range lenses {
+		for _, r := range l.Rules() {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
+}
+
+// Config returns the repository configuration in effect (nil: defaults).
+func (e *Engine) Config() *review.Config { return e.opts.Config }
 
 func ignoreGlobs(cfg *review.Config) []string {
 	if cfg == nil {
@@ -150,6 +181,9 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	res := &review.Result{Started: now(), Mode: req.Mode}
 	if res.Mode == "" {
 		res.Mode = review.ModeWorkflow
+	}
+	if err := checkProfile(req, cfg); err != nil {
+		return nil, err
 	}
 	base := req.Base
 	if base == "" && cfg != nil && !req.Staged {
@@ -263,6 +297,24 @@ func (e *Engine) history(ctx context.Context, t review.Target, cs *review.Change
 	return hist, key
 }
 
+// checkProfile rejects a custom profile without perspectives before any
+// work is done.
+func checkProfile(req review.Request, cfg *review.Config) error {
+	profile, perspectives := req.Profile, req.Perspectives
+	if cfg != nil {
+		if profile == "" {
+			profile = cfg.Profile
+		}
+		if len(perspectives) == 0 {
+			perspectives = cfg.Perspectives
+		}
+	}
+	if profile == review.ProfileCustom && len(perspectives) == 0 {
+		return errors.New("the custom profile needs perspectives (--perspectives functional,security,...)")
+	}
+	return nil
+}
+
 // choose fixes the profile, custom perspectives, depth and provenance.
 func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Config) error {
 	res.Profile = req.Profile
@@ -282,9 +334,6 @@ func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Conf
 		}
 	}
 	if res.Profile == review.ProfileCustom {
-		if len(perspectives) == 0 {
-			return errors.New("the custom profile needs perspectives (--perspectives functional,security,...)")
-		}
 		res.Perspectives = append([]review.Perspective(nil), perspectives...)
 	}
 

@@ -351,8 +351,13 @@ func goAPITriggers(p *lens.Pass) []surfaceTrigger {
 			continue
 		}
 		delete(old, fd.Name.Name)
-		line := g.Line(fd.Pos())
+		line := g.Line(fd.Name.Pos())
 		if !p.Changed(line) || strings.TrimSpace(lines[line-1]) == sig {
+			continue
+		}
+		// A doc comment rewritten with the signature is the API's
+		// documentation changing with it.
+		if fd.Doc != nil && changedBetween(p, g.Line(fd.Doc.Pos()), g.Line(fd.Doc.End())) {
 			continue
 		}
 		out = append(out, surfaceTrigger{line, fmt.Sprintf("signature of exported %s changed", lens.FuncName(fd))})
@@ -393,4 +398,14 @@ func packageJSONTriggers(p *lens.Pass) []surfaceTrigger {
 		}
 	}
 	return out
+}
+
+// changedBetween reports whether any line in [from, to] changed.
+func changedBetween(p *lens.Pass, from, to int) bool {
+	for n := from; n <= to; n++ {
+		if p.Changed(n) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package readiness
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -140,6 +141,11 @@ func TestUndocumentedChangeGoAPI(t *testing.T) {
 	want := "store/store.go changes the public surface (signature of exported Get changed; exported Delete removed)"
 	if got[0].Message[:len(want)] != want {
 		t.Errorf("message = %q, want prefix %q", got[0].Message, want)
+	}
+	// Rewriting the doc comment along with the signature documents it.
+	f.Lines[3] = review.LineUnstaged
+	if _, got := scriptCheck(t, UndocumentedChange, cs); len(got) != 1 || !strings.Contains(got[0].Message, "exported Delete removed") || strings.Contains(got[0].Message, "Get") {
+		t.Errorf("with Get's doc comment changed: got %+v, want only the removal of Delete", got)
 	}
 	// A new exported function is documented by its doc comment.
 	g := lenstest.NewFile("store/store.go", []byte(src))

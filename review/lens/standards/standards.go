@@ -10,7 +10,7 @@ import (
 
 // Rules returns the rules of the standards perspective.
 func Rules() []*lens.Rule {
-	rules := []*lens.Rule{}
+	rules := []*lens.Rule{IgnoreWithoutReason}
 	rules = append(rules, goRules()...)
 	rules = append(rules, scriptRules()...)
 	rules = append(rules, markupRules()...)

@@ -1,0 +1,245 @@
+// Package config reads a repository's .reviewls.yaml into a
+// [review.Config]. Unknown keys and bad values are errors that name the key
+// and its line, as golangci-lint's config loader does, so a typo never
+// silently changes what is reviewed.
+//
+// The file's schema is schemas/config.v1.schema.json; this package checks
+// the same rules by hand so that review stays free of the schema layer.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"gopkg.in/yaml.v3"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// FileName is the configuration file at the repository root.
+const FileName = ".reviewls.yaml"
+
+// Error is a configuration problem at a line of the file.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// Load reads <root>/.reviewls.yaml. A missing file is the default
+// configuration (nil, nil). knownRules lists the rule ids of the catalog;
+// a rule override naming another id is an error.
+func Load(root string, knownRules []string) (*review.Config, error) {
+	data, err := os.ReadFile(filepath.Join(root, FileName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", FileName, err)
+	}
+	return Parse(FileName, data, knownRules)
+}
+
+// keys lists the top-level keys in the order of the documentation.
+var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length"}
+
+// Parse parses configuration data; name is used in errors.
+func Parse(name string, data []byte, knownRules []string) (*review.Config, error) {
+	cfg := &review.Config{}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return cfg, nil
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, &Error{File: name, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+	}
+	if len(doc.Content) == 0 {
+		return cfg, nil
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, &Error{File: name, Line: root.Line, Msg: "the configuration must be a mapping of keys to values"}
+	}
+	p := parser{name: name, known: knownRules}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		if seen[k.Value] {
+			return nil, p.errorf(k, "duplicate key %q", k.Value)
+		}
+		seen[k.Value] = true
+		if err := p.set(cfg, k, v); err != nil {
+			return nil, err
+		}
+	}
+	return cfg, nil
+}
+
+type parser struct {
+	name  string
+	known []string
+}
+
+func (p *parser) errorf(n *yaml.Node, format string, args ...any) error {
+	return &Error{File: p.name, Line: n.Line, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *parser) scalar(k, v *yaml.Node) (string, error) {
+	if v.Kind != yaml.ScalarNode {
+		return "", p.errorf(v, "%s: want a single value", k.Value)
+	}
+	return v.Value, nil
+}
+
+func (p *parser) set(cfg *review.Config, k, v *yaml.Node) error {
+	var err error
+	switch k.Value {
+	case "profile":
+		var s string
+		if s, err = p.scalar(k, v); err == nil {
+			if cfg.Profile, err = review.ParseProfile(s); err != nil {
+				return p.errorf(v, "profile: %v", err)
+			}
+		}
+	case "depth":
+		var s string
+		if s, err = p.scalar(k, v); err == nil {
+			if cfg.Depth, err = review.ParseDepth(s); err != nil {
+				return p.errorf(v, "depth: %v", err)
+			}
+		}
+	case "perspectives":
+		var list []string
+		if list, err = p.list(k, v); err == nil {
+			set := map[review.Perspective]bool{}
+			for i, s := range list {
+				ps, perr := review.ParsePerspective(s)
+				if perr != nil {
+					return p.errorf(v.Content[i], "perspectives: %v", perr)
+				}
+				set[ps] = true
+			}
+			cfg.Perspectives = review.SortPerspectives(set)
+		}
+	case "rules":
+		err = p.rules(cfg, k, v)
+	case "ignore":
+		var list []string
+		if list, err = p.list(k, v); err == nil {
+			for i, g := range list {
+				if !doublestar.ValidatePattern(g) {
+					return p.errorf(v.Content[i], "ignore: invalid glob %q", g)
+				}
+			}
+			cfg.Ignore = list
+		}
+	case "base":
+		if cfg.Base, err = p.scalar(k, v); err == nil && strings.TrimSpace(cfg.Base) == "" {
+			return p.errorf(v, "base: want a branch or ref name")
+		}
+	case "fail-on":
+		var s string
+		if s, err = p.scalar(k, v); err == nil {
+			if cfg.FailOn, err = review.ParseFailOn(strings.ToLower(s)); err != nil {
+				return p.errorf(v, "fail-on: %v", err)
+			}
+		}
+	case "size-cap":
+		var s string
+		if s, err = p.scalar(k, v); err == nil {
+			if cfg.SizeCap, err = parseSize(s); err != nil {
+				return p.errorf(v, "size-cap: %v", err)
+			}
+		}
+	case "function-length":
+		var s string
+		if s, err = p.scalar(k, v); err == nil {
+			n, cerr := strconv.Atoi(s)
+			if cerr != nil || n < 1 {
+				return p.errorf(v, "function-length: want a positive number of lines, got %q", s)
+			}
+			cfg.FunctionLength = n
+		}
+	default:
+		return p.errorf(k, "unknown key %q (known keys: %s)", k.Value, strings.Join(keys, ", "))
+	}
+	return err
+}
+
+func (p *parser) list(k, v *yaml.Node) ([]string, error) {
+	if v.Kind != yaml.SequenceNode {
+		return nil, p.errorf(v, "%s: want a list", k.Value)
+	}
+	out := make([]string, 0, len(v.Content))
+	for _, item := range v.Content {
+		if item.Kind != yaml.ScalarNode || item.Value == "" {
+			return nil, p.errorf(item, "%s: want a list of names", k.Value)
+		}
+		out = append(out, item.Value)
+	}
+	return out, nil
+}
+
+// rules parses "rules: {<rule-id>: off|critical|high|medium|low}".
+func (p *parser) rules(cfg *review.Config, k, v *yaml.Node) error {
+	if v.Kind != yaml.MappingNode {
+		return p.errorf(v, "rules: want a mapping of rule ids to off or a severity")
+	}
+	cfg.Rules = map[string]review.RuleConfig{}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		id, val := v.Content[i], v.Content[i+1]
+		if p.known != nil && !slices.Contains(p.known, id.Value) {
+			return p.errorf(id, "rules: unknown rule %q (run 'reviewls rules' for the catalog)", id.Value)
+		}
+		if val.Kind != yaml.ScalarNode {
+			return p.errorf(val, "rules.%s: want off or a severity", id.Value)
+		}
+		// YAML 1.1 readers see a bare off as false; accept both spellings.
+		switch s := strings.ToLower(val.Value); s {
+		case "off", "false", "disabled":
+			cfg.Rules[id.Value] = review.RuleConfig{Off: true}
+		default:
+			sev, err := review.ParseSeverity(s)
+			if err != nil {
+				return p.errorf(val, "rules.%s: want off, critical, high, medium or low, got %q", id.Value, val.Value)
+			}
+			cfg.Rules[id.Value] = review.RuleConfig{Severity: sev}
+		}
+	}
+	return nil
+}
+
+// parseSize parses a byte count: 1048576, 512KiB, 2MiB, 1MB.
+func parseSize(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"KB", 1000}, {"MB", 1000 * 1000}, {"GB", 1000 * 1000 * 1000}, {"B", 1}} {
+		if n, ok := strings.CutSuffix(s, u.suffix); ok {
+			s, mult = strings.TrimSpace(n), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("want a positive size such as 1048576, 512KiB or 2MiB")
+	}
+	return n * mult, nil
+}

@@ -1,0 +1,95 @@
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+var known = []string{"readiness/todo-added", "security/hardcoded-secret"}
+
+func TestParse(t *testing.T) {
+	data := []byte(`# reviewls configuration
+profile: custom
+depth: comprehensive
+perspectives: [security, functional]
+rules:
+  readiness/todo-added: off
+  security/hardcoded-secret: High
+ignore:
+  - "vendor/**"
+  - "**/*.pb.go"
+base: origin/main
+fail-on: medium
+size-cap: 2MiB
+function-length: 120
+`)
+	got, err := Parse(FileName, data, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &review.Config{
+		Profile:        review.ProfileCustom,
+		Depth:          review.DepthComprehensive,
+		Perspectives:   []review.Perspective{review.Functional, review.Security},
+		Rules:          map[string]review.RuleConfig{"readiness/todo-added": {Off: true}, "security/hardcoded-secret": {Severity: review.SeverityHigh}},
+		Ignore:         []string{"vendor/**", "**/*.pb.go"},
+		Base:           "origin/main",
+		FailOn:         review.FailOn{Set: true, Severity: review.SeverityMedium},
+		SizeCap:        2 << 20,
+		FunctionLength: 120,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("config (-want +got):\n%s", diff)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tt := range []struct {
+		data, want string
+	}{
+		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez" (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length)`},
+		{"depth: deep\n", `.reviewls.yaml:1: depth: unknown depth "deep" (want basic, standard or comprehensive)`},
+		{"perspectives:\n  - functional\n  - perf\n", `.reviewls.yaml:3: perspectives: unknown perspective "perf" (want functional, standards, accessibility, security or readiness)`},
+		{"rules:\n  readiness/todo-added: loud\n", `.reviewls.yaml:2: rules.readiness/todo-added: want off, critical, high, medium or low, got "loud"`},
+		{"rules:\n  nope/rule: off\n", `.reviewls.yaml:2: rules: unknown rule "nope/rule" (run 'reviewls rules' for the catalog)`},
+		{"fail-on: sometimes\n", `.reviewls.yaml:1: fail-on: unknown fail-on threshold "sometimes" (want critical, high, medium, low or never)`},
+		{"size-cap: big\n", `.reviewls.yaml:1: size-cap: want a positive size such as 1048576, 512KiB or 2MiB`},
+		{"function-length: 0\n", `.reviewls.yaml:1: function-length: want a positive number of lines, got "0"`},
+		{"ignore: vendor\n", `.reviewls.yaml:1: ignore: want a list`},
+		{"ignore: ['a/[b']\n", `.reviewls.yaml:1: ignore: invalid glob "a/[b"`},
+		{"depth: basic\ndepth: standard\n", `.reviewls.yaml:2: duplicate key "depth"`},
+		{"- a\n", `.reviewls.yaml:1: the configuration must be a mapping of keys to values`},
+		{"profile: [\n", `.reviewls.yaml: line 1: did not find expected node content`},
+	} {
+		_, err := Parse(FileName, []byte(tt.data), known)
+		var ce *Error
+		if !errors.As(err, &ce) {
+			t.Errorf("%q: err = %v, want a *config.Error", tt.data, err)
+			continue
+		}
+		if err.Error() != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.data, err, tt.want)
+		}
+	}
+}
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	cfg, err := Load(dir, known)
+	if err != nil || cfg != nil {
+		t.Fatalf("missing file: %v, %v; want nil, nil", cfg, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, FileName), []byte("depth: basic\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err = Load(dir, known)
+	if err != nil || cfg.Depth != review.DepthBasic {
+		t.Fatalf("Load = %+v, %v", cfg, err)
+	}
+}

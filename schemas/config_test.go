@@ -1,0 +1,57 @@
+package schemas
+
+import (
+	"encoding/json"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+// TestConfigSchema checks the configuration schema against YAML documents
+// of the kind users write, read the way an editor's YAML language server
+// reads them.
+func TestConfigSchema(t *testing.T) {
+	valid := []string{
+		"",
+		"profile: standard\n",
+		"profile: custom\nperspectives: [security, functional]\ndepth: comprehensive\n",
+		"rules:\n  readiness/todo-added: off\n  security/weak-crypto: high\n",
+		"ignore: ['vendor/**', '**/*.pb.go']\nbase: origin/main\nfail-on: never\nsize-cap: 2MiB\nfunction-length: 100\n",
+		"size-cap: 1048576\n",
+	}
+	invalid := []string{
+		"rulez: {}\n",
+		"depth: deep\n",
+		"perspectives: [perf]\n",
+		"rules:\n  todo-added: off\n",
+		"rules:\n  readiness/todo-added: loud\n",
+		"fail-on: sometimes\n",
+		"size-cap: big\n",
+		"function-length: 0\n",
+		"ignore: vendor\n",
+	}
+	check := func(doc string) error {
+		var v any
+		if err := yaml.Unmarshal([]byte(doc), &v); err != nil {
+			t.Fatalf("%q: %v", doc, err)
+		}
+		if v == nil {
+			v = map[string]any{}
+		}
+		data, err := json.Marshal(v)
+		if err != nil {
+			t.Fatalf("%q: %v", doc, err)
+		}
+		return Validate("config", data)
+	}
+	for _, doc := range valid {
+		if err := check(doc); err != nil {
+			t.Errorf("valid %q rejected: %v", doc, err)
+		}
+	}
+	for _, doc := range invalid {
+		if err := check(doc); err == nil {
+			t.Errorf("invalid %q accepted", doc)
+		}
+	}
+}
