@@ -5,10 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // The benchmarks run on a generated repository: benchFiles tracked files
@@ -197,13 +199,54 @@ func BenchmarkRefresh(b *testing.B) {
 func BenchmarkGitStatus(b *testing.B) {
 	dir := benchRepo(b, benchFiles())
 	for b.Loop() {
-		cmd := exec.Command("git", "status", "--porcelain=v2", "--untracked-files=all")
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1")
-		if err := cmd.Run(); err != nil {
+		gitStatusOnce(b, dir)
+	}
+}
+
+func gitStatusOnce(b *testing.B, dir string) {
+	cmd := exec.Command("git", "status", "--porcelain=v2", "--untracked-files=all")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1")
+	if err := cmd.Run(); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkScanVsGit alternates `git status` and what a CLI run does (open,
+// resolve, scan) and reports the medians and their ratio: on a machine
+// shared with other work, alternating is what makes the two comparable.
+func BenchmarkScanVsGit(b *testing.B) {
+	dir := benchRepo(b, benchFiles())
+	var git, ours []time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		gitStatusOnce(b, dir)
+		t1 := time.Now()
+		r, err := Open(dir, Options{})
+		if err != nil {
 			b.Fatal(err)
 		}
+		tg, err := r.Resolve(b.Context(), false, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := r.Scan(b.Context(), tg, nil); err != nil {
+			b.Fatal(err)
+		}
+		r.Close()
+		ours = append(ours, time.Since(t1))
+		git = append(git, t1.Sub(t0))
 	}
+	g, o := medianDuration(git), medianDuration(ours)
+	b.ReportMetric(float64(g.Microseconds())/1000, "git-ms")
+	b.ReportMetric(float64(o.Microseconds())/1000, "scan-ms")
+	b.ReportMetric(float64(o)/float64(g), "x-git")
+}
+
+func medianDuration(d []time.Duration) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
 
 func BenchmarkReadIndex(b *testing.B) {

@@ -47,6 +47,11 @@
 // directives of git config are not supported; the first three are reported
 // as errors.
 //
+// A Repo never writes to the repository. Unlike git status it does not
+// refresh the index's stat data, so files whose recorded stat data is
+// stale (a work tree copied with new inodes, say) are hashed on every scan;
+// the hashes are remembered for the life of the Repo.
+//
 // # Concurrency
 //
 // A [Repo] is safe for concurrent use. go-git's object store is not, so

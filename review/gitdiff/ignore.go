@@ -2,12 +2,9 @@ package gitdiff
 
 import (
 	"bytes"
-	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 )
 
 // Ignore rules follow git's dir.c: patterns are parsed like
@@ -207,10 +204,4 @@ func dirFrame(root, dir string, parent *ignoreFrame) *ignoreFrame {
 	}
 	data := readIgnoreFile(filepath.Join(root, filepath.FromSlash(base), ".gitignore"), true)
 	return parent.push(data, base)
-}
-
-// isNotExist reports whether err says a path does not exist, including a
-// parent that is not a directory.
-func isNotExist(err error) bool {
-	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }

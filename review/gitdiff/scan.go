@@ -26,8 +26,10 @@ import (
 // of the files it names; for a staged review it is the index, read from
 // its blobs, never from the work tree, and overlay is ignored. Files that
 // are not reviewed (binary, over the size cap, lock files, ...) are listed
-// with File.Skip set and no Content. File.Unstaged is also set for
-// untracked files: their content lives only in the work tree.
+// with File.Skip set and neither Content nor Lines; the hunks of skipped
+// text files under the size cap are still computed, for the counts and the
+// diff of the review. File.Unstaged is also set for untracked files: their
+// content lives only in the work tree.
 //
 // Scan remembers what it learned so that [Repo.Refresh] can re-diff single
 // paths cheaply.
