@@ -61,6 +61,9 @@ type Options struct {
 	Lenses []review.Lens
 	// HistoryLimit bounds the history walk; 0 means DefaultHistoryLimit.
 	HistoryLimit int
+	// IndexFile replaces .git/index, as $GIT_INDEX_FILE does for git
+	// (a pre-commit hook run by 'git commit -a' sees a temporary index).
+	IndexFile string
 	// Config is the repository configuration; nil means read
 	// .reviewls.yaml at the repository root (defaults when absent).
 	Config *review.Config
@@ -105,7 +108,7 @@ func Open(dir string, opts Options) (*Engine, error) {
 		opts.Lenses = Lenses()
 	}
 	gitOpts := func(cfg *review.Config) gitdiff.Options {
-		return gitdiff.Options{SizeCap: cfg.EffectiveSizeCap(), Ignore: ignoreGlobs(cfg), Logger: logger.With("component", "gitdiff")}
+		return gitdiff.Options{SizeCap: cfg.EffectiveSizeCap(), Ignore: ignoreGlobs(cfg), IndexFile: opts.IndexFile, Logger: logger.With("component", "gitdiff")}
 	}
 	repo, err := gitdiff.Open(dir, gitOpts(opts.Config))
 	if err != nil {
