@@ -1,7 +1,6 @@
 package lens
 
 import (
-	"bytes"
 	"context"
 	"strings"
 
@@ -91,7 +90,7 @@ func (p *Pass) EachChanged(fn func(n int, line string)) {
 
 // Contains reports whether the file content contains s; rules use it as a
 // cheap pre-filter.
-func (p *Pass) Contains(s string) bool { return bytes.Contains(p.File.Content, []byte(s)) }
+func (p *Pass) Contains(s string) bool { return Contains(p.File, s) }
 
 // Report describes a finding for [Pass.Report].
 type Report struct {

@@ -1,0 +1,75 @@
+package lens
+
+import (
+	"bytes"
+	"sync"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// containsIndex answers "does the file contain s" for the many cheap
+// pre-filters rules run, without scanning the whole file for each: a
+// bitmap of the file's byte trigrams rejects most absent needles at once,
+// and answers for present ones are remembered.
+type containsIndex struct {
+	content []byte
+	tri     [1 << 16 / 64]uint64 // hashed trigrams present in content
+	bytes   [256 / 64]uint64     // bytes present in content
+
+	mu   sync.Mutex // guards seen
+	seen map[string]bool
+}
+
+type containsKey struct{}
+
+func trigram(a, b, c byte) uint32 {
+	return (uint32(a)*0x9E3779B1 ^ uint32(b)*0x85EBCA77 ^ uint32(c)*0xC2B2AE3D) >> 16
+}
+
+func newContainsIndex(content []byte) *containsIndex {
+	x := &containsIndex{content: content, seen: map[string]bool{}}
+	for _, c := range content {
+		x.bytes[c>>6] |= 1 << (c & 63)
+	}
+	for i := 0; i+2 < len(content); i++ {
+		h := trigram(content[i], content[i+1], content[i+2])
+		x.tri[h>>6] |= 1 << (h & 63)
+	}
+	return x
+}
+
+// mayContain reports false only when s is certainly absent.
+func (x *containsIndex) mayContain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if x.bytes[s[i]>>6]&(1<<(s[i]&63)) == 0 {
+			return false
+		}
+	}
+	for i := 0; i+2 < len(s); i++ {
+		h := trigram(s[i], s[i+1], s[i+2])
+		if x.tri[h>>6]&(1<<(h&63)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (x *containsIndex) contains(s string) bool {
+	if !x.mayContain(s) {
+		return false
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	v, ok := x.seen[s]
+	if !ok {
+		v = bytes.Contains(x.content, []byte(s))
+		x.seen[s] = v
+	}
+	return v
+}
+
+// Contains reports whether f's content contains s. It is the cheap
+// pre-filter of rules and is safe for concurrent use.
+func Contains(f *review.File, s string) bool {
+	return f.Memo(containsKey{}, func() any { return newContainsIndex(f.Content) }).(*containsIndex).contains(s)
+}
