@@ -3,10 +3,15 @@ package lens_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/lens"
 	"github.com/reviewls/reviewls/review/lens/accessibility"
 	"github.com/reviewls/reviewls/review/lens/functional"
 	"github.com/reviewls/reviewls/review/lens/lenstest"
@@ -117,5 +122,177 @@ func TestCatalogBenchInputsAreClean(t *testing.T) {
 				t.Errorf("%s:%d: %s: %s", path, fd.Span.StartLine, fd.RuleID, fd.Message)
 			}
 		}
+	}
+}
+
+// perspectiveRules returns every rule of the catalog with its perspective
+// package directory.
+func perspectiveRules() map[string][]*lens.Rule {
+	return map[string][]*lens.Rule{
+		"functional":    functional.Rules(),
+		"standards":     standards.Rules(),
+		"accessibility": accessibility.Rules(),
+		"security":      security.Rules(),
+		"readiness":     readiness.Rules(),
+	}
+}
+
+// TestCatalogSize holds the catalog to its minimum breadth.
+func TestCatalogSize(t *testing.T) {
+	min := map[string]int{"functional": 8, "security": 14, "standards": 6, "readiness": 7, "accessibility": 8}
+	total := 0
+	for p, rules := range perspectiveRules() {
+		total += len(rules)
+		if len(rules) < min[p] {
+			t.Errorf("%s has %d rules, want at least %d", p, len(rules), min[p])
+		}
+	}
+	if total < 45 {
+		t.Errorf("catalog has %d rules, want at least 45", total)
+	}
+}
+
+var (
+	idRE       = regexp.MustCompile(`^(functional|standards|accessibility|security|readiness)/[a-z0-9]+(-[a-z0-9]+)*$`)
+	categories = map[review.Perspective][]string{
+		review.Functional:    {"Logic", "Edge Cases", "Error Handling", "Concurrency", "Contract"},
+		review.Security:      {"Authentication & Authorization", "Input Validation", "Secrets & Sensitive Data", "Injection", "Serialization & Parsing", "Dependency & Data Handling"},
+		review.Accessibility: {"Perceivable", "Operable", "Understandable", "Robust", "Cognitive"},
+		// hve-spec 6.5 lists examples; Dependency is a local addition for
+		// manifest changes.
+		review.Readiness: {"Scope Hygiene", "Validation Evidence", "Follow-up", "PR Description", "Issue Alignment", "Checklist", "Mergeability", "Documentation", "Dependency"},
+	}
+	a11ySkills = []string{"wcag-22", "aria-apg", "coga", "section-508", "en-301-549"}
+	languages  = []string{review.LangGo, review.LangPython, review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX,
+		review.LangShell, review.LangDockerfile, review.LangActions, review.LangYAML, review.LangHTML, review.LangVue, review.LangSvelte,
+		review.LangMarkdown, review.LangJSON, review.LangJava, review.LangRust, review.LangRuby, review.LangC, review.LangCPP,
+		review.LangCSharp, review.LangSQL, review.LangTOML, review.LangMakefile, review.LangGoMod, review.LangText}
+)
+
+// TestCatalogMetadata checks that every rule documents itself fully, with
+// the exact category names of its perspective.
+func TestCatalogMetadata(t *testing.T) {
+	seen := map[string]bool{}
+	for _, rules := range perspectiveRules() {
+		for _, r := range rules {
+			id := r.ID
+			if !idRE.MatchString(id) {
+				t.Errorf("%s: id is not <perspective>/<kebab-name>", id)
+			}
+			if seen[id] {
+				t.Errorf("%s: duplicate id", id)
+			}
+			seen[id] = true
+			if cats, ok := categories[r.Perspective]; ok && !slices.Contains(cats, r.Category) {
+				t.Errorf("%s: category %q is not one of %q", id, r.Category, cats)
+			}
+			if r.Category == "" || !r.Severity.Valid() || !r.Depth.Valid() {
+				t.Errorf("%s: category %q, severity %v, depth %v", id, r.Category, r.Severity, r.Depth)
+			}
+			if r.Summary == "" || strings.Contains(r.Summary, "\n") {
+				t.Errorf("%s: summary must be one line", id)
+			}
+			if len(r.Doc) < 80 || strings.Contains(r.Doc, "\n\n") {
+				t.Errorf("%s: doc must be one full paragraph", id)
+			}
+			if r.Bad == "" || r.Good == "" || r.Bad == r.Good {
+				t.Errorf("%s: needs a bad and a different good example", id)
+			}
+			for _, l := range r.Languages {
+				if !slices.Contains(languages, l) {
+					t.Errorf("%s: unknown language %q", id, l)
+				}
+			}
+			if r.Perspective == review.Accessibility && !slices.Contains(a11ySkills, r.Skill) {
+				t.Errorf("%s: accessibility skill %q is not one of %q", id, r.Skill, a11ySkills)
+			}
+			if r.Perspective == review.Security && r.Skill == "" {
+				t.Errorf("%s: a security rule names its risk pattern (a CWE)", id)
+			}
+			if r.Run == nil {
+				t.Errorf("%s: no Run function", id)
+			}
+		}
+	}
+}
+
+// TestCatalogTestdata checks that every rule has its own test inputs with
+// positive cases (want annotations) and near misses (lines without one).
+// Cross-file rules may test with change sets in code instead.
+func TestCatalogTestdata(t *testing.T) {
+	for p, rules := range perspectiveRules() {
+		for _, r := range rules {
+			_, name, _ := strings.Cut(r.ID, "/")
+			dir := filepath.Join(p, "testdata", name)
+			wants, others := 0, 0
+			err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+				if err != nil || d.IsDir() {
+					return err
+				}
+				data, err := os.ReadFile(path)
+				if err != nil {
+					return err
+				}
+				for _, line := range strings.Split(string(data), "\n") {
+					switch {
+					case strings.Contains(line, `want "`):
+						wants++
+					case strings.TrimSpace(line) != "":
+						others++
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				if r.CrossFile && os.IsNotExist(err) {
+					continue
+				}
+				t.Errorf("%s: %v", r.ID, err)
+				continue
+			}
+			if wants == 0 || others == 0 {
+				t.Errorf("%s: testdata has %d positive and %d other lines; it needs both", r.ID, wants, others)
+			}
+		}
+	}
+}
+
+// TestCatalogFixes applies every fix a fixable rule produces on its own
+// positive cases: the fixed file must still parse and the finding must be
+// gone. At least 12 rules carry fixes.
+func TestCatalogFixes(t *testing.T) {
+	fixable := 0
+	for p, rules := range perspectiveRules() {
+		for _, r := range rules {
+			if !r.Fixable {
+				continue
+			}
+			fixable++
+			_, name, _ := strings.Cut(r.ID, "/")
+			t.Run(r.ID, func(t *testing.T) {
+				n := 0
+				err := filepath.WalkDir(filepath.Join(p, "testdata", name), func(path string, d os.DirEntry, err error) error {
+					if err != nil || d.IsDir() {
+						return err
+					}
+					data, err := os.ReadFile(path)
+					if err != nil {
+						return err
+					}
+					rel := lenstest.InputName(strings.TrimPrefix(path, filepath.Join(p, "testdata", name)+string(filepath.Separator)))
+					n += lenstest.CheckFixes(t, r, lenstest.NewFile(rel, data))
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n == 0 {
+					t.Errorf("%s is marked fixable but produced no fix on its testdata", r.ID)
+				}
+			})
+		}
+	}
+	if fixable < 12 {
+		t.Errorf("%d fixable rules, want at least 12", fixable)
 	}
 }

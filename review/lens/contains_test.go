@@ -35,3 +35,17 @@ func TestContainsMatchesBytesContains(t *testing.T) {
 		t.Error("every content contains the empty string")
 	}
 }
+
+// TestGoSyntaxLineCol checks the fast position mapping against go/token.
+func TestGoSyntaxLineCol(t *testing.T) {
+	src := "package a\n\nfunc f() {\n\tx := 1\n\t_ = x\n}\n\nvar y = \"é\" + `\nraw`\n"
+	g := GoFile(&review.File{Path: "a.go", Content: []byte(src)})
+	tf := g.Fset.File(g.File.Pos())
+	for off := 0; off < len(src); off++ {
+		pos := tf.Pos(off)
+		want := g.Fset.Position(pos)
+		if g.Line(pos) != want.Line || g.Col(pos) != want.Column {
+			t.Fatalf("offset %d: got %d:%d, want %d:%d", off, g.Line(pos), g.Col(pos), want.Line, want.Column)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"sort"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -14,6 +15,11 @@ type GoSyntax struct {
 	File *ast.File
 	// Err is the parse error, if any; File may still hold a partial tree.
 	Err error
+
+	// base and starts map positions to lines without token.File's lock;
+	// rules ask for lines thousands of times per file.
+	base   int
+	starts []int
 }
 
 type goKey struct{}
@@ -25,15 +31,34 @@ func GoFile(f *review.File) *GoSyntax {
 	return f.Memo(goKey{}, func() any {
 		fset := token.NewFileSet()
 		file, err := parser.ParseFile(fset, f.Path, f.Content, parser.ParseComments|parser.SkipObjectResolution)
-		return &GoSyntax{Fset: fset, File: file, Err: err}
+		g := &GoSyntax{Fset: fset, File: file, Err: err}
+		if file != nil {
+			if tf := fset.File(file.Pos()); tf != nil {
+				g.base, g.starts = tf.Base(), tf.Lines()
+			}
+		}
+		return g
 	}).(*GoSyntax)
 }
 
 // Line returns the 1-based line of pos.
-func (g *GoSyntax) Line(pos token.Pos) int { return g.Fset.Position(pos).Line }
+func (g *GoSyntax) Line(pos token.Pos) int {
+	if g.starts == nil || !pos.IsValid() {
+		return g.Fset.Position(pos).Line
+	}
+	off := int(pos) - g.base
+	// The line is the number of line starts at or before off.
+	return sort.SearchInts(g.starts, off+1)
+}
 
 // Col returns the 1-based byte column of pos.
-func (g *GoSyntax) Col(pos token.Pos) int { return g.Fset.Position(pos).Column }
+func (g *GoSyntax) Col(pos token.Pos) int {
+	if g.starts == nil || !pos.IsValid() {
+		return g.Fset.Position(pos).Column
+	}
+	off := int(pos) - g.base
+	return off - g.starts[g.Line(pos)-1] + 1
+}
 
 // Span returns the review span of a node in file path.
 func (g *GoSyntax) Span(path string, n ast.Node) review.Span {

@@ -203,20 +203,45 @@ func GoIndent(line string) string {
 	return line[:len(line)-len(strings.TrimLeft(line, " \t"))]
 }
 
-// changedKey identifies the memoised changed-line list of a file by the
+// changedKey identifies the memoised changed-line index of a file by the
 // identity and size of its Lines map, so a test that swaps the map gets a
-// fresh list.
+// fresh index.
 type changedKey struct {
 	lines uintptr
 	n     int
 }
 
+// changedIndex holds a file's changed lines sorted and as a dense set.
+type changedIndex struct {
+	sorted []int
+	has    []bool // has[n] reports whether line n changed
+}
+
+func changedOf(f *review.File) *changedIndex {
+	key := changedKey{reflect.ValueOf(f.Lines).Pointer(), len(f.Lines)}
+	return f.Memo(key, func() any {
+		x := &changedIndex{sorted: f.ChangedLines()}
+		if n := len(x.sorted); n > 0 {
+			x.has = make([]bool, x.sorted[n-1]+1)
+			for _, l := range x.sorted {
+				if l > 0 {
+					x.has[l] = true
+				}
+			}
+		}
+		return x
+	}).(*changedIndex)
+}
+
 // ChangedLines returns the changed line numbers of f in increasing order,
 // memoised on f (File.ChangedLines sorts on every call). Callers must not
 // modify the slice.
-func ChangedLines(f *review.File) []int {
-	key := changedKey{reflect.ValueOf(f.Lines).Pointer(), len(f.Lines)}
-	return f.Memo(key, func() any { return f.ChangedLines() }).([]int)
+func ChangedLines(f *review.File) []int { return changedOf(f).sorted }
+
+// IsChanged reports whether line n of f changed, in constant time.
+func IsChanged(f *review.File, n int) bool {
+	x := changedOf(f)
+	return n >= 0 && n < len(x.has) && x.has[n]
 }
 
 // EachChangedLine calls fn for each changed line of f in increasing order,
@@ -228,4 +253,21 @@ func EachChangedLine(f *review.File, fn func(n int, line string)) {
 			fn(n, lines[n-1])
 		}
 	}
+}
+
+// GoDeclsWithChangedLine returns, in source order and without repeats,
+// the top-level declarations that hold a changed line for which match
+// returns true. Rules use it to parse-walk only the declarations their
+// cheap line pre-filter selects.
+func GoDeclsWithChangedLine(f *review.File, match func(line string) bool) []ast.Decl {
+	var out []ast.Decl
+	EachChangedLine(f, func(n int, line string) {
+		if !match(line) {
+			return
+		}
+		if d := GoDeclAt(f, n); d != nil && (len(out) == 0 || out[len(out)-1] != d) {
+			out = append(out, d)
+		}
+	})
+	return out
 }

@@ -86,12 +86,11 @@ func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*rev
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		changed := &changedLines{file: f} // sorted once, on first use, for all the file's passes
 		for _, r := range l.rules {
 			if r.CrossFile != crossFile || !r.Applies(f.Language, depth) || opts.Config.Rule(r.ID).Off {
 				continue
 			}
-			p := &Pass{Ctx: ctx, Rule: r, File: f, ChangeSet: cs, Depth: depth, Config: opts.Config, changed: changed}
+			p := &Pass{Ctx: ctx, Rule: r, File: f, ChangeSet: cs, Depth: depth, Config: opts.Config}
 			if err := runSafe(p); err != nil {
 				errs = append(errs, err)
 			}

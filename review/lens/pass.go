@@ -17,21 +17,14 @@ type Pass struct {
 	Config    *review.Config
 
 	findings []*review.Finding
-	changed  *changedLines // shared by the passes of one file; nil means compute
+	changed  *changedIndex // the file's changed lines, fetched once per pass
 }
 
-// changedLines sorts a file's changed lines once for all its passes.
-type changedLines struct {
-	file  *review.File
-	lines []int
-	done  bool
-}
-
-func (c *changedLines) get() []int {
-	if !c.done {
-		c.lines, c.done = c.file.ChangedLines(), true
+func (p *Pass) changedIndex() *changedIndex {
+	if p.changed == nil {
+		p.changed = changedOf(p.File)
 	}
-	return c.lines
+	return p.changed
 }
 
 type linesKey struct{}
@@ -70,18 +63,15 @@ func (p *Pass) Line(n int) string {
 }
 
 // Changed reports whether line n was added or modified.
-func (p *Pass) Changed(n int) bool { return p.File.Changed(n) }
+func (p *Pass) Changed(n int) bool {
+	x := p.changedIndex()
+	return n >= 0 && n < len(x.has) && x.has[n]
+}
 
 // EachChanged calls fn for each changed line in increasing order.
 func (p *Pass) EachChanged(fn func(n int, line string)) {
 	lines := p.Lines()
-	var changed []int
-	if p.changed != nil {
-		changed = p.changed.get()
-	} else {
-		changed = p.File.ChangedLines()
-	}
-	for _, n := range changed {
+	for _, n := range p.changedIndex().sorted {
 		if n >= 1 && n <= len(lines) {
 			fn(n, lines[n-1])
 		}

@@ -28,7 +28,8 @@ var ContextBackground = &lens.Rule{
 			"credentials) are lost. Pass the parameter on instead. Not reported: functions whose context " +
 			"parameter is unnamed or `_`, goroutines and deferred closures (work that must outlive the call; " +
 			"context.WithoutCancel(ctx) is the better tool there), a fresh context made after the function " +
-			"waited on ctx.Done() (graceful shutdown needs one), and variables named for shutdown or cleanup.",
+			"waited on ctx.Done() (graceful shutdown needs one), a fresh context that replaces a nil ctx or is only " +
+			"compared with it, and variables named for shutdown or cleanup.",
 		Bad:  "func (s *Store) Get(ctx context.Context, id string) (*Item, error) {\n\trow := s.db.QueryRowContext(context.Background(), q, id)",
 		Good: "func (s *Store) Get(ctx context.Context, id string) (*Item, error) {\n\trow := s.db.QueryRowContext(ctx, q, id)",
 	},
@@ -36,25 +37,16 @@ var ContextBackground = &lens.Rule{
 }
 
 func runContextBackground(p *lens.Pass) {
-	if !p.Contains(".Background()") && !p.Contains(".TODO()") {
-		return
-	}
 	g := lens.GoFile(p.File)
 	if g.File == nil {
 		return
 	}
 	pkg := lens.GoImportName(g.File, "context")
-	if pkg == "" || pkg == "_" || pkg == "." {
+	if pkg == "" || pkg == "_" || pkg == "." || !p.Contains(pkg+".Background()") && !p.Contains(pkg+".TODO()") {
 		return
 	}
-	var decls []ast.Decl
-	lens.EachChangedLine(p.File, func(n int, line string) {
-		if !strings.Contains(line, pkg+".Background()") && !strings.Contains(line, pkg+".TODO()") {
-			return
-		}
-		if d := lens.GoDeclAt(p.File, n); d != nil && (len(decls) == 0 || decls[len(decls)-1] != d) {
-			decls = append(decls, d)
-		}
+	decls := lens.GoDeclsWithChangedLine(p.File, func(line string) bool {
+		return strings.Contains(line, pkg+".Background()") || strings.Contains(line, pkg+".TODO()")
 	})
 	for _, d := range decls {
 		var stack []ast.Node
@@ -91,7 +83,7 @@ func checkContextBackground(p *lens.Pass, g *lens.GoSyntax, pkg string, call *as
 		}
 		param, fn = contextParam(ft, pkg), stack[i]
 	}
-	if param == "" || detachedName(stack) || waitedOnDone(fn, param, call.Pos()) {
+	if param == "" || detachedName(stack) || waitedOnDone(fn, param, call.Pos()) || nilGuard(p.File, stack, param) {
 		return
 	}
 	line := g.Line(call.Pos())
@@ -134,6 +126,27 @@ func contextParam(ft *ast.FuncType, pkg string) string {
 		}
 	}
 	return ""
+}
+
+// nilGuard reports a fresh context that replaces a nil one (`if ctx ==
+// nil { ctx = context.Background() }`) or is only compared with the
+// parameter.
+func nilGuard(f *review.File, stack []ast.Node, param string) bool {
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.BinaryExpr:
+			if i == len(stack)-2 && (n.Op == token.EQL || n.Op == token.NEQ) {
+				return true
+			}
+		case *ast.IfStmt:
+			if c := strings.ReplaceAll(lens.GoText(f, n.Cond), " ", ""); strings.Contains(c, param+"==nil") {
+				return true
+			}
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
 }
 
 // detachedName reports a statement that assigns the fresh context to a

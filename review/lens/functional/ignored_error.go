@@ -29,8 +29,11 @@ var IgnoredError = &lens.Rule{
 			"and Sync on a file from os.Create, Flush on a bufio.Writer, Commit on a transaction, Run on an " +
 			"exec.Cmd, Wait on an errgroup, Scan on rows) and functions of the same file whose last result is " +
 			"error. Calls whose errors are conventionally ignored (fmt.Print*, writes to a bytes.Buffer or " +
-			"strings.Builder, hash writes, Rollback) are not reported, nor is any deferred call: a deferred Close " +
-			"is a separate question. An explicit `_ =` is reported only where the error means lost or invalid data.",
+			"strings.Builder, hash writes, Rollback, printers) are not reported, nor is any deferred call: a deferred " +
+			"Close is a separate question. Also left alone: a call followed by a return of another error (cleanup " +
+			"on a failure path), a call whose line or the comment above says the error is ignored on purpose " +
+			"(\"best effort\", \"ignore\"), os.Setenv with a literal key, and cleanup calls in tests. An explicit " +
+			"`_ =` is reported only where the error means lost or invalid data.",
 		Bad:  "os.WriteFile(path, data, 0o644)\nreturn nil",
 		Good: "if err := os.WriteFile(path, data, 0o644); err != nil {\n\treturn fmt.Errorf(\"save %s: %w\", path, err)\n}\nreturn nil",
 	},
@@ -65,12 +68,11 @@ var errFuncs = map[string]map[string]errCallee{
 		"RemoveAll": {review.SeverityMedium, effectCleanup, false, false},
 		"Mkdir":     {review.SeverityMedium, "the directory may not exist and the next write fails with a less clear error", false, true},
 		"MkdirAll":  {review.SeverityMedium, "the directory may not exist and the next write fails with a less clear error", false, true},
-		"Chmod":     {review.SeverityMedium, "the file keeps its old permissions", false, true},
+		"Chmod":     {review.SeverityMedium, "the file keeps its old permissions", false, false},
 		"Chown":     {review.SeverityMedium, "the file keeps its old owner", false, true},
 		"Lchown":    {review.SeverityMedium, "the file keeps its old owner", false, true},
 		"Chtimes":   {review.SeverityMedium, "the file keeps its old times", false, false},
 		"Setenv":    {review.SeverityMedium, "the environment keeps its old value", false, false},
-		"Unsetenv":  {review.SeverityMedium, "the environment keeps its old value", false, false},
 		"Symlink":   {review.SeverityMedium, "the link is never created and nothing reports it", false, true},
 		"Link":      {review.SeverityMedium, "the link is never created and nothing reports it", false, true},
 		"Truncate":  {review.SeverityMedium, "the file keeps its old content", false, true},
@@ -108,7 +110,7 @@ const (
 // kindMethods lists, per kind of value, the methods whose errors matter.
 var kindMethods = map[valueKind]map[string]errCallee{
 	fileWriter: {
-		"Close":       {review.SeverityHigh, "data still in the kernel's buffers may never reach the disk, and a failed write surfaces only here", false, true},
+		"Close":       {review.SeverityHigh, "data still in the kernel's buffers may never reach the disk, and a failed write surfaces only here", false, false},
 		"Write":       {review.SeverityHigh, effectWrite, true, true},
 		"WriteString": {review.SeverityHigh, effectWrite, true, true},
 		"WriteAt":     {review.SeverityHigh, effectWrite, true, true},
@@ -197,6 +199,46 @@ func sameFileErrFuncs(file *ast.File) (funcs map[string]bool, methods map[string
 	return funcs, methods
 }
 
+// isStringLit reports a first argument that is a string literal: os.Setenv
+// fails only for malformed keys, which a literal is not.
+func isStringLit(args []ast.Expr) bool {
+	if len(args) == 0 {
+		return false
+	}
+	lit, ok := args[0].(*ast.BasicLit)
+	return ok && lit.Kind == token.STRING
+}
+
+// acknowledged reports a comment on the line or the one above that says
+// the error is ignored on purpose ("best effort", "ignore the error").
+func acknowledged(f *review.File, line int) bool {
+	cs := lens.Comments(f)
+	lines := lens.Lines(f)
+	for _, n := range []int{line, line - 1} {
+		if n < 1 || n > len(cs) || cs[n-1].Col == 0 {
+			continue
+		}
+		if n < line && strings.TrimSpace(lines[n-1][:cs[n-1].Col-1]) != "" {
+			continue // the line above has code: its comment is about that code
+		}
+		t := strings.ToLower(cs[n-1].Text)
+		for _, w := range []string{"best effort", "best-effort", "ignore", "error is", "err is", "can't fail", "cannot fail", "never fails"} {
+			if strings.Contains(t, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// conventionallyIgnored are method names whose errors callers ignore by
+// convention (writers that report errors later, printers) or that are a
+// separate question (Close).
+var conventionallyIgnored = map[string]bool{
+	"Write": true, "WriteString": true, "WriteByte": true, "WriteRune": true, "Close": true,
+	"Print": true, "Printf": true, "Println": true, "UnreadByte": true, "UnreadRune": true,
+}
+
 // typeName returns the name of a named type or a pointer to one.
 func typeName(e ast.Expr) string {
 	if st, ok := e.(*ast.StarExpr); ok {
@@ -254,18 +296,14 @@ func runIgnoredError(p *lens.Pass) {
 	// Pre-filter: only declarations with a changed line that starts with a
 	// call of interest are walked.
 	var decls []*ast.FuncDecl
-	var lastDecl ast.Decl
-	lens.EachChangedLine(p.File, func(n int, line string) {
+	for _, d := range lens.GoDeclsWithChangedLine(p.File, func(line string) bool {
 		name, ok := leadingCall(line)
-		if !ok || !candidateNames[name] && !funcs[name] && !methodOfAny(methods, name) {
-			return
-		}
-		d := lens.GoDeclAt(p.File, n)
-		if fd, ok := d.(*ast.FuncDecl); ok && d != lastDecl && fd.Body != nil {
+		return ok && (candidateNames[name] || funcs[name] || methodOfAny(methods, name))
+	}) {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 			decls = append(decls, fd)
-			lastDecl = d
 		}
-	})
+	}
 	if len(decls) == 0 {
 		return
 	}
@@ -346,7 +384,7 @@ func (c *ignoredErrorCheck) decl(fd *ast.FuncDecl) {
 		case *ast.ValueSpec:
 			c.trackSpec(n)
 		case *ast.ExprStmt:
-			if call, ok := n.X.(*ast.CallExpr); ok && !(isClose(call) && beforeErrorReturn(stack)) {
+			if call, ok := n.X.(*ast.CallExpr); ok && !beforeErrorReturn(stack) {
 				c.check(n, call, false, deferred(stack))
 			}
 		}
@@ -354,15 +392,9 @@ func (c *ignoredErrorCheck) decl(fd *ast.FuncDecl) {
 	})
 }
 
-// isClose reports a call of a Close method.
-func isClose(call *ast.CallExpr) bool {
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Close"
-}
-
 // beforeErrorReturn reports whether the statement on top of the stack is
-// followed by a return of an error: closing is then best-effort cleanup
-// on a path that already reports a failure.
+// followed by a return of an error: the call is then cleanup on a path
+// that already reports a failure (closing a file, sending an alert).
 func beforeErrorReturn(stack []ast.Node) bool {
 	if len(stack) < 2 {
 		return false
@@ -500,7 +532,7 @@ func (c *ignoredErrorCheck) check(stmt ast.Stmt, call *ast.CallExpr, explicit, i
 	if !ok || explicit && !info.explicit || c.test && !info.tests {
 		return
 	}
-	if inDefer && strings.HasSuffix(name, ".Close") {
+	if inDefer && strings.HasSuffix(name, ".Close") || name == "os.Setenv" && isStringLit(call.Args) || acknowledged(c.p.File, line) {
 		return
 	}
 	how := "dropped"
@@ -527,7 +559,7 @@ func (c *ignoredErrorCheck) check(stmt ast.Stmt, call *ast.CallExpr, explicit, i
 func (c *ignoredErrorCheck) lookup(call *ast.CallExpr) (string, errCallee, bool) {
 	switch fn := ast.Unparen(call.Fun).(type) {
 	case *ast.Ident:
-		if c.funcs[fn.Name] && !c.locals[fn.Name] {
+		if c.funcs[fn.Name] && !c.locals[fn.Name] && !strings.HasPrefix(strings.ToLower(fn.Name), "print") {
 			return fn.Name, errCallee{review.SeverityMedium, "the failure is lost and the caller carries on as if the call had succeeded", false, true}, true
 		}
 	case *ast.SelectorExpr:
@@ -538,7 +570,7 @@ func (c *ignoredErrorCheck) lookup(call *ast.CallExpr) (string, errCallee, bool)
 				info, ok := errFuncs[path][method]
 				return x.Name + "." + method, info, ok
 			}
-			if c.methods[c.types[x.Name]][method] {
+			if c.methods[c.types[x.Name]][method] && !conventionallyIgnored[method] {
 				return x.Name + "." + method, errCallee{review.SeverityMedium, "the failure is lost and the caller carries on as if the call had succeeded", false, true}, true
 			}
 			if info, ok := kindMethods[c.kinds[x.Name]][method]; ok {

@@ -27,7 +27,8 @@ var LostCancel = &lens.Rule{
 			"(`ctx, _ := ...`) or never calling it keeps all of that alive until the parent is cancelled or the " +
 			"timer fires, which leaks memory on every call of a hot path. Call it, normally with `defer cancel()` " +
 			"right after the call. A cancel function that is called, deferred, returned, stored or passed on " +
-			"anywhere in the function is considered used; the rule does not check that every path calls it " +
+			"anywhere in the function (or is a named result) is considered used; the rule does not check that every " +
+			"path calls it " +
 			"(go vet's lostcancel does, at depth comprehensive).",
 		Bad:  "ctx, _ := context.WithTimeout(ctx, 5*time.Second)\nreturn s.db.PingContext(ctx)",
 		Good: "ctx, cancel := context.WithTimeout(ctx, 5*time.Second)\ndefer cancel()\nreturn s.db.PingContext(ctx)",
@@ -36,25 +37,16 @@ var LostCancel = &lens.Rule{
 }
 
 func runLostCancel(p *lens.Pass) {
-	if !p.Contains(".With") {
-		return
-	}
 	g := lens.GoFile(p.File)
 	if g.File == nil {
 		return
 	}
 	pkg := lens.GoImportName(g.File, "context")
-	if pkg == "" || pkg == "_" || pkg == "." {
+	if pkg == "" || pkg == "_" || pkg == "." || !p.Contains(pkg+".With") {
 		return
 	}
-	var decls []ast.Decl
-	lens.EachChangedLine(p.File, func(n int, line string) {
-		if !strings.Contains(line, pkg+".With") {
-			return
-		}
-		if d := lens.GoDeclAt(p.File, n); d != nil && (len(decls) == 0 || decls[len(decls)-1] != d) {
-			decls = append(decls, d)
-		}
+	decls := lens.GoDeclsWithChangedLine(p.File, func(line string) bool {
+		return strings.Contains(line, pkg+".With")
 	})
 	for _, d := range decls {
 		var stack []ast.Node
@@ -85,14 +77,15 @@ func checkLostCancel(p *lens.Pass, g *lens.GoSyntax, pkg string, as *ast.AssignS
 		return // stored in a field or elsewhere: used
 	}
 	var body ast.Node
+	var ft *ast.FuncType
 	for i := len(stack) - 2; i >= 0 && body == nil; i-- {
-		_, b := lens.GoFuncBody(stack[i])
+		t, b := lens.GoFuncBody(stack[i])
 		if b != nil {
-			body = b
+			ft, body = t, b
 		}
 	}
-	if body == nil {
-		return
+	if body == nil || declares(ft.Results, cancel.Name) {
+		return // a named result is returned
 	}
 	_, fn, _ := lens.GoCallee(call)
 	discarded := cancel.Name == "_"

@@ -52,8 +52,20 @@ var wantRE = regexp.MustCompile(`want "((?:[^"\\]|\\.)*)"`)
 
 // Run checks rule against every file under dir (recursively): each line
 // with `want "re"` annotations must yield findings whose titles or messages
-// match, and no other line may yield a finding.
+// match, and no other line may yield a finding. An input named "x.go.in" is
+// reviewed as "x.go": the suffix keeps deliberately malformed inputs away
+// from the repository's own formatters and linters.
 func Run(t *testing.T, rule *lens.Rule, dir string) {
+	t.Helper()
+	RunFiles(t, rule, dir, func(f *review.File) { Expect(t, rule, f, Check(t, rule, f, 0, nil)) })
+}
+
+// InputName returns the review path of a test input: its path without an
+// ".in" suffix.
+func InputName(rel string) string { return strings.TrimSuffix(filepath.ToSlash(rel), ".in") }
+
+// RunFiles calls fn on a subtest for each test input under dir.
+func RunFiles(t *testing.T, rule *lens.Rule, dir string, fn func(f *review.File)) {
 	t.Helper()
 	n := 0
 	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
@@ -67,8 +79,7 @@ func Run(t *testing.T, rule *lens.Rule, dir string) {
 		}
 		rel, _ := filepath.Rel(dir, path)
 		t.Run(filepath.ToSlash(rel), func(t *testing.T) {
-			f := NewFile(filepath.ToSlash(rel), content)
-			Expect(t, rule, f, Check(t, rule, f, 0, nil))
+			fn(NewFile(InputName(rel), content))
 		})
 		return nil
 	})

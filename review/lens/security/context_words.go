@@ -117,15 +117,6 @@ func enclosingScriptFunc(lines []string, n int, lang string) string {
 	return ""
 }
 
-// isJS reports whether lang is JavaScript or TypeScript, with or without JSX.
-func isJS(lang string) bool {
-	switch lang {
-	case review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX:
-		return true
-	}
-	return false
-}
-
 // secretNoun names the secret a context word points at, for messages.
 func secretNoun(word string) string {
 	switch {

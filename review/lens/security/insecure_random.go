@@ -63,15 +63,13 @@ func runInsecureRandom(p *lens.Pass) {
 	}
 	switch lang := p.File.Language; {
 	case lang == review.LangGo:
-		if p.Contains("math/rand") {
-			insecureRandomGo(p)
-		}
+		insecureRandomGo(p)
 	case lang == review.LangPython:
 		if p.Contains("random") {
 			insecureRandomScript(p, pyRandom, "Python's random module",
 				"Use the secrets module: secrets.token_urlsafe(32), secrets.token_hex, secrets.choice.")
 		}
-	case isJS(lang):
+	case lens.IsJS(lang):
 		if p.Contains("Math.random") {
 			insecureRandomScript(p, jsRandom, "Math.random()",
 				"Use crypto.randomUUID(), crypto.getRandomValues(new Uint8Array(32)) or Node's crypto.randomBytes(32).")
@@ -93,16 +91,13 @@ func insecureRandomGo(p *lens.Pass) {
 	if len(pkgs) == 0 {
 		return
 	}
-	var decls []ast.Decl
-	lens.EachChangedLine(p.File, func(n int, line string) {
+	decls := lens.GoDeclsWithChangedLine(p.File, func(line string) bool {
 		for name := range pkgs {
 			if strings.Contains(line, name+".") {
-				if d := lens.GoDeclAt(p.File, n); d != nil && (len(decls) == 0 || decls[len(decls)-1] != d) {
-					decls = append(decls, d)
-				}
-				return
+				return true
 			}
 		}
+		return false
 	})
 	for _, d := range decls {
 		fn := ""

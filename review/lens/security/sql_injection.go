@@ -57,14 +57,12 @@ func runSQLInjection(p *lens.Pass) {
 	}
 	switch lang := p.File.Language; {
 	case lang == review.LangGo:
-		if p.Contains("Query") || p.Contains("Exec") || p.Contains("Prepare") || p.Contains("Select") || p.Contains("Get") || p.Contains("Raw") {
-			sqlGo(p)
-		}
+		sqlGo(p)
 	case lang == review.LangPython:
 		if p.Contains("execute") {
 			sqlPython(p)
 		}
-	case isJS(lang):
+	case lens.IsJS(lang):
 		if p.Contains("query") || p.Contains("execute") || p.Contains("raw") || p.Contains("Unsafe") {
 			sqlJS(p)
 		}
@@ -80,23 +78,52 @@ var sqlMethods = map[string]int{
 	"Select": 1, "Get": 1, "SelectContext": 2, "GetContext": 2, "Raw": 0,
 }
 
-// goSQLHint is the cheap pre-filter of a changed line: a query call or
-// the start of a SQL string.
+// goSQLHint is the cheap pre-filter of a changed line: a call of a query
+// method, or a string that starts with SQL.
 func goSQLHint(line string) bool {
-	for _, h := range []string{"Query", "Exec", "Prepare", "Select(", "Get(", "SelectContext(", "GetContext(", "Raw("} {
-		if strings.Contains(line, h) {
-			return true
+	for i := strings.IndexByte(line, '('); i >= 0; {
+		j := i
+		for j > 0 && isGoIdentByte(line[j-1]) {
+			j--
 		}
+		// Query methods start with one of these capitals.
+		if j > 0 && j < i && line[j-1] == '.' && strings.IndexByte("QEPSGRM", line[j]) >= 0 {
+			if _, ok := sqlMethods[line[j:i]]; ok {
+				return true
+			}
+		}
+		k := strings.IndexByte(line[i+1:], '(')
+		if k < 0 {
+			break
+		}
+		i += k + 1
 	}
-	if !strings.Contains(line, `"`) {
-		return false
-	}
-	for _, kw := range []string{"SELECT ", "INSERT ", "UPDATE ", "DELETE ", "select ", "insert ", "update ", "delete ", "WHERE ", "where "} {
-		if strings.Contains(line, kw) {
-			return true
+	for _, q := range []byte{'"', '`'} {
+		for i := strings.IndexByte(line, q); i >= 0; {
+			rest := line[i+1:]
+			for _, kw := range sqlStarts {
+				if rest == "" || rest[0]|0x20 != kw[0] {
+					continue
+				}
+				if len(rest) > len(kw) && strings.EqualFold(rest[:len(kw)], kw) {
+					return true
+				}
+			}
+			k := strings.IndexByte(rest, q)
+			if k < 0 {
+				break
+			}
+			i += k + 1
 		}
 	}
 	return false
+}
+
+// sqlStarts are the words SQL statements start with.
+var sqlStarts = []string{"select ", "insert ", "update ", "delete ", "with ", "replace "}
+
+func isGoIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 func sqlGo(p *lens.Pass) {
@@ -104,22 +131,16 @@ func sqlGo(p *lens.Pass) {
 	if g.File == nil {
 		return
 	}
-	var decls []*ast.FuncDecl
-	lens.EachChangedLine(p.File, func(n int, line string) {
-		if !goSQLHint(line) {
-			return
-		}
-		if fd, ok := lens.GoDeclAt(p.File, n).(*ast.FuncDecl); ok && fd.Body != nil && (len(decls) == 0 || decls[len(decls)-1] != fd) {
-			decls = append(decls, fd)
-		}
-	})
+	decls := lens.GoDeclsWithChangedLine(p.File, goSQLHint)
 	if len(decls) == 0 {
 		return
 	}
 	s := &sqlScan{p: p, g: g, fmtPkg: lens.GoImportName(g.File, "fmt"), strconvPkg: lens.GoImportName(g.File, "strconv"),
 		stringsPkg: lens.GoImportName(g.File, "strings"), consts: packageConsts(g.File)}
-	for _, fd := range decls {
-		s.fn(fd)
+	for _, d := range decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+			s.fn(fd)
+		}
 	}
 }
 

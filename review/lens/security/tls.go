@@ -54,7 +54,7 @@ func runTLSVerifyDisabled(p *lens.Pass) {
 		if p.Contains("False") || p.Contains("CERT_NONE") || p.Contains("_create_unverified_context") {
 			tlsPython(p)
 		}
-	case isJS(lang):
+	case lens.IsJS(lang):
 		if p.Contains("rejectUnauthorized") || p.Contains("NODE_TLS_REJECT_UNAUTHORIZED") || p.Contains("strictSSL") {
 			tlsJS(p)
 		}
@@ -66,14 +66,8 @@ func tlsGo(p *lens.Pass) {
 	if g.File == nil {
 		return
 	}
-	var decls []ast.Decl
-	lens.EachChangedLine(p.File, func(n int, line string) {
-		if !strings.Contains(line, "InsecureSkipVerify") {
-			return
-		}
-		if d := lens.GoDeclAt(p.File, n); d != nil && (len(decls) == 0 || decls[len(decls)-1] != d) {
-			decls = append(decls, d)
-		}
+	decls := lens.GoDeclsWithChangedLine(p.File, func(line string) bool {
+		return strings.Contains(line, "InsecureSkipVerify")
 	})
 	for _, d := range decls {
 		ast.Inspect(d, func(n ast.Node) bool {

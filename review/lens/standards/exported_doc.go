@@ -37,9 +37,10 @@ var ExportedUndocumented = &lens.Rule{
 			"and editors show to its users (Go Code Review Comments, \"Doc Comments\"). An exported function, " +
 			"type, method of an exported type, constant or variable added or redeclared without one leaves users " +
 			"to read the code. Write a full sentence that starts with the name. A comment on a const, var or type " +
-			"group documents its members. Not reported: test files, package main, generated files, and the " +
-			"methods that implement well-known interfaces (String, Error, ServeHTTP, MarshalJSON, Len, ...), whose " +
-			"contract is documented by the interface.",
+			"group documents its members, and so does the type of a typed or iota constant group. Not reported: " +
+			"test files, package main, generated and cgo files, the methods that implement well-known interfaces " +
+			"(String, Error, ServeHTTP, MarshalJSON, Len, ...), whose contract is documented by the interface, and " +
+			"one-line methods, which are almost always such accessors.",
 		Bad:  "func ParseConfig(b []byte) (*Config, error) {",
 		Good: "// ParseConfig parses a YAML configuration file.\nfunc ParseConfig(b []byte) (*Config, error) {",
 	},
@@ -62,7 +63,8 @@ func runExportedUndocumented(p *lens.Pass) {
 		return
 	}
 	g := lens.GoFile(p.File)
-	if g.File == nil || g.File.Name == nil || g.File.Name.Name == "main" || ast.IsGenerated(g.File) {
+	if g.File == nil || g.File.Name == nil || g.File.Name.Name == "main" || ast.IsGenerated(g.File) ||
+		lens.GoImportName(g.File, "C") != "" {
 		return
 	}
 	report := func(name *ast.Ident, kind, what string) {
@@ -93,6 +95,9 @@ func runExportedUndocumented(p *lens.Pass) {
 			if recv := recvIdent(d); recv == "" || !ast.IsExported(recv) || interfaceMethods[d.Name.Name] {
 				continue
 			}
+			if g.Line(d.Pos()) == g.Line(d.End()) {
+				continue // a one-line accessor, usually implementing an interface
+			}
 			report(d.Name, "method", name)
 		case *ast.GenDecl:
 			if d.Doc != nil && d.Lparen.IsValid() {
@@ -109,7 +114,7 @@ func runExportedUndocumented(p *lens.Pass) {
 						report(s.Name, kind, s.Name.Name)
 					}
 				case *ast.ValueSpec:
-					if s.Doc != nil || d.Doc != nil || s.Comment != nil && d.Lparen.IsValid() {
+					if s.Doc != nil || d.Doc != nil || s.Comment != nil && d.Lparen.IsValid() || enumGroup(d) {
 						continue
 					}
 					for _, n := range s.Names {
@@ -122,6 +127,32 @@ func runExportedUndocumented(p *lens.Pass) {
 			}
 		}
 	}
+}
+
+// enumGroup reports a parenthesised group of typed constants, or of
+// constants counted with iota: the documentation of their type, or of the
+// group's first member, covers them, as go doc shows them together.
+func enumGroup(d *ast.GenDecl) bool {
+	if d.Tok != token.CONST || !d.Lparen.IsValid() || len(d.Specs) < 2 {
+		return false
+	}
+	first := d.Specs[0].(*ast.ValueSpec)
+	if first.Type != nil {
+		return true
+	}
+	for _, v := range first.Values {
+		found := false
+		ast.Inspect(v, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name == "iota" {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // recvIdent returns the name of a method's receiver type.

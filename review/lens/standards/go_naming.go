@@ -33,7 +33,7 @@ var GoNaming = &lens.Rule{
 			"benchmark, example and fuzz functions (Example names need underscores), cgo files, functions " +
 			"exported to C with //export, and generated files.",
 		Bad:  "const MAX_RETRY_COUNT = 3\n\nfunc GetUserId(user_name string) string",
-		Good: "const maxRetryCount = 3\n\nfunc GetUserID(userName string) string",
+		Good: "const MaxRetryCount = 3\n\nfunc GetUserID(userName string) string",
 	},
 	Run: runGoNaming,
 }
@@ -126,27 +126,40 @@ func goNameFix(name string) (fixed, why string) {
 // only if it holds an underscore between letters or a mixed-case
 // initialism word.
 func suspectLine(line string) bool {
-	for i := 1; i+1 < len(line); i++ {
-		if line[i] == '_' && isAlnum(line[i-1]) && isAlnum(line[i+1]) {
-			return true
-		}
-	}
 	for i := 0; i+1 < len(line); i++ {
 		c := line[i]
-		if c < 'A' || c > 'Z' || i > 0 && line[i-1] >= 'A' && line[i-1] <= 'Z' {
-			continue
-		}
-		j := i + 1
-		for j < len(line) && line[j] >= 'a' && line[j] <= 'z' {
-			j++
-		}
-		w := strings.ToUpper(strings.TrimSuffix(line[i:j], "s"))
-		if j > i+1 && goInitialisms[w] {
-			return true
+		switch {
+		case c == '_':
+			if i > 0 && isAlnum(line[i-1]) && isAlnum(line[i+1]) {
+				return true
+			}
+		case c >= 'A' && c <= 'Z':
+			if i > 0 && line[i-1] >= 'A' && line[i-1] <= 'Z' {
+				continue
+			}
+			j := i + 1
+			for j < len(line) && line[j] >= 'a' && line[j] <= 'z' {
+				j++
+			}
+			if j > i+1 && j-i <= 6 && mixedInitialisms[line[i:j]] {
+				return true
+			}
+			i = j - 1
 		}
 	}
 	return false
 }
+
+// mixedInitialisms are the initialisms in title case, singular and
+// plural ("Id", "Ids", "Http"): the spellings the pre-filter looks for.
+var mixedInitialisms = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range goInitialisms {
+		t := w[:1] + strings.ToLower(w[1:])
+		m[t], m[t+"s"] = true, true
+	}
+	return m
+}()
 
 func isAlnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
@@ -162,6 +175,9 @@ func runGoNaming(p *lens.Pass) {
 	if g.File == nil || ast.IsGenerated(g.File) || lens.GoImportName(g.File, "C") != "" {
 		return
 	}
+	// Code next to the operating system mirrors its C names (O_RDONLY,
+	// s_IFMT): only initialisms are checked there.
+	lowLevel := systemFile(g.File)
 	test := strings.HasSuffix(p.File.Path, "_test.go")
 	pkgNames := map[string]bool{}
 	for _, d := range lens.GoDecls(p.File) {
@@ -175,7 +191,7 @@ func runGoNaming(p *lens.Pass) {
 				return
 			}
 			fixed, why := goNameFix(id.Name)
-			if fixed == "" {
+			if fixed == "" || lowLevel && why != "a mixed-case initialism" || mirrorsC(id.Name) || keywordEscape(id.Name) {
 				return
 			}
 			r := lens.Report{
@@ -199,7 +215,7 @@ func runGoNaming(p *lens.Pass) {
 			}
 			continue
 		}
-		if !(test && isTestFunc(fd.Name.Name)) && !exportedToC(fd) {
+		if !(test && isTestFunc(fd.Name.Name)) && !exportedToC(fd) && fd.Body != nil {
 			kind := "function"
 			if fd.Recv != nil {
 				kind = "method"
@@ -214,6 +230,33 @@ func runGoNaming(p *lens.Pass) {
 			localNames(fd.Body, check)
 		}
 	}
+}
+
+// systemFile reports a file that works next to the operating system or
+// the runtime: it imports unsafe, syscall or golang.org/x/sys.
+func systemFile(f *ast.File) bool {
+	for _, imp := range f.Imports {
+		p := strings.Trim(imp.Path.Value, `"`)
+		if p == "unsafe" || p == "syscall" || strings.HasPrefix(p, "golang.org/x/sys/") {
+			return true
+		}
+	}
+	return false
+}
+
+// mirrorsC reports a name that copies a C constant behind a short
+// lower-case prefix, such as s_IFMT or c_ISUID.
+func mirrorsC(name string) bool {
+	prefix, rest, ok := strings.Cut(name, "_")
+	return ok && len(prefix) <= 2 && strings.ToLower(prefix) == prefix && rest != "" &&
+		strings.ToUpper(rest) == rest && strings.ToLower(rest) != rest
+}
+
+// keywordEscape reports a name with one trailing underscore that avoids a
+// keyword or a predeclared name (type_, import_, len_).
+func keywordEscape(name string) bool {
+	stem, ok := strings.CutSuffix(name, "_")
+	return ok && stem != "" && !strings.Contains(stem, "_")
 }
 
 // isTestFunc reports the names of test, benchmark, example and fuzz

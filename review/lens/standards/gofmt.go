@@ -186,17 +186,17 @@ func unmatchedLines(a, b []string) []int {
 type fmtLine struct {
 	// inside: the line starts inside a raw string or block comment.
 	inside bool
-	tabs   int
+	kind   cellKind
+	tabs   int32
 	// comment is the column (in runes) of a trailing // comment after a
 	// complete line of code, or -1.
-	comment int
+	comment int32
 	// cell is the column (in runes) of the second aligned cell (a field's
 	// type, a spec's type or =, a key's value), or -1; kind says which.
-	cell int
-	kind cellKind
+	cell int32
 }
 
-type cellKind int
+type cellKind uint8
 
 const (
 	noCell cellKind = iota
@@ -241,13 +241,21 @@ func fmtScreen(f *review.File, lines []string) (int, string) {
 	}
 	lastChanged := changedLines[len(changedLines)-1]
 	info := make([]fmtLine, min(lastChanged+1, len(lines)))
+	next := 0 // index in changedLines of the next changed line
 	for idx := range info {
 		line := lines[idx]
 		n := idx + 1
-		changed := f.Changed(n)
+		changed := next < len(changedLines) && changedLines[next] == n
+		if changed {
+			next++
+		}
 		startsInside := inRaw || inBlock
-		trimmed := strings.TrimLeft(line, "\t")
-		blank := strings.TrimSpace(line) == ""
+		tabs := 0
+		for tabs < len(line) && line[tabs] == '\t' {
+			tabs++
+		}
+		trimmed := line[tabs:]
+		blank := len(trimBlanks(trimmed)) == 0
 		if changed && !startsInside {
 			switch {
 			case blank && line != "":
@@ -264,7 +272,6 @@ func fmtScreen(f *review.File, lines []string) (int, string) {
 		poppedBase := -1         // base of the last level this line closed
 		leading := !startsInside // still in the leading run of closers
 		codeEnd := len(line)     // end of code before a line comment
-		tabs := len(line) - len(trimmed)
 		indentChecked := startsInside || blank
 		checkIndent := func() bool {
 			if indentChecked {
@@ -288,7 +295,48 @@ func fmtScreen(f *review.File, lines []string) (int, string) {
 			}
 			return changed && tabs != want
 		}
-		for i := 0; i < len(line); i++ {
+		closeBracket := func() {
+			depth--
+			for len(levels) > 0 && levels[len(levels)-1].end > depth {
+				poppedBase = levels[len(levels)-1].base
+				levels = levels[:len(levels)-1]
+			}
+			for len(blocks) > 0 && blocks[len(blocks)-1].depth > depth {
+				blocks = blocks[:len(blocks)-1]
+			}
+			lineMin = min(lineMin, depth)
+		}
+		i := 0
+		if leading {
+			// A line that starts with closers is indented like the line
+			// that opened the first of them.
+			for ; i < len(line); i++ {
+				c := line[i]
+				if c == ' ' || c == '\t' {
+					continue
+				}
+				if c != '}' && c != ')' && c != ']' {
+					break
+				}
+				closeBracket()
+				if checkIndent() {
+					return n, "indentation"
+				}
+				if changed {
+					if why := fmtSuspectAt(line, i, codeEnd); why != "" {
+						return n, why
+					}
+				}
+			}
+			if i < len(line) {
+				leading = false
+				startDepth = depth
+				if checkIndent() {
+					return n, "indentation"
+				}
+			}
+		}
+		for ; i < len(line); i++ {
 			c := line[i]
 			switch {
 			case inRaw:
@@ -303,19 +351,13 @@ func fmtScreen(f *review.File, lines []string) (int, string) {
 				}
 				continue
 			}
-			if leading && c != '}' && c != ')' && c != ']' && c != ' ' && c != '\t' {
-				leading = false
-				startDepth = depth
-				if checkIndent() {
-					return n, "indentation"
-				}
-			}
-			closer := leading && (c == '}' || c == ')' || c == ']')
 			switch c {
 			case '`':
 				inRaw = true
+				continue
 			case '"', '\'':
 				i = skipQuoted(line, i)
+				continue
 			case '/':
 				if i+1 < len(line) && line[i+1] == '/' {
 					codeEnd = i
@@ -324,24 +366,15 @@ func fmtScreen(f *review.File, lines []string) (int, string) {
 					inBlock = true
 					i++
 				}
+				continue
 			case '{', '(', '[':
 				depth++
 				lastOpen = c
 			case '}', ')', ']':
-				depth--
-				for len(levels) > 0 && levels[len(levels)-1].end > depth {
-					poppedBase = levels[len(levels)-1].base
-					levels = levels[:len(levels)-1]
-				}
-				if closer && checkIndent() {
-					// A line that starts with closers is indented like the
-					// line that opened the first of them.
-					return n, "indentation"
-				}
-				for len(blocks) > 0 && blocks[len(blocks)-1].depth > depth {
-					blocks = blocks[:len(blocks)-1]
-				}
-				lineMin = min(lineMin, depth)
+				closeBracket()
+			case ',', ';', ':':
+			default:
+				continue
 			}
 			if changed {
 				if why := fmtSuspectAt(line, i, codeEnd); why != "" {
@@ -362,11 +395,11 @@ func fmtScreen(f *review.File, lines []string) (int, string) {
 			}
 			levels = append(levels, fmtLevel{end: depth, base: base, indent: base + 1})
 		}
-		code := strings.TrimRight(line[:codeEnd], " \t")
+		code := trimBlanks(line[:codeEnd])
 		if strings.HasSuffix(code, "*/") && !inBlock {
 			// A trailing block comment is not code.
 			if k := strings.LastIndex(code, "/*"); k >= 0 {
-				code = strings.TrimRight(code[:k], " \t")
+				code = trimBlanks(code[:k])
 			}
 		}
 		if changed && !inRaw && !blank && len(line) > 0 && (line[len(line)-1] == ' ' || line[len(line)-1] == '\t') {
@@ -376,7 +409,8 @@ func fmtScreen(f *review.File, lines []string) (int, string) {
 			return n, "semicolon at the end of the line"
 		}
 		wasContinued := continued
-		if !blank && !startsInside && !inRaw && !inBlock && strings.TrimSpace(code) != "" {
+		hasCode := len(code) > tabs
+		if !blank && !startsInside && !inRaw && !inBlock && hasCode {
 			caseList = (strings.HasPrefix(trimmed, "case ") || caseList && continued) && strings.HasSuffix(code, ",")
 			ends := endsWithOperator(code) || caseList
 			if ends && !continued {
@@ -384,25 +418,25 @@ func fmtScreen(f *review.File, lines []string) (int, string) {
 			}
 			continued = ends
 		}
-		li := fmtLine{inside: startsInside, tabs: tabs, comment: -1, cell: -1}
+		li := fmtLine{inside: startsInside, tabs: int32(tabs), comment: -1, cell: -1}
 		// Lines that open a multi-line value, or continue an expression,
 		// end gofmt's alignment sections.
 		if !startsInside && !blank && depth <= lineMin && !inRaw && !inBlock && !continued && !wasContinued {
-			if codeEnd < len(line) && strings.TrimSpace(code) != "" {
-				li.comment = utf8.RuneCountInString(line[:codeEnd])
+			if codeEnd < len(line) && hasCode {
+				li.comment = int32(utf8.RuneCountInString(line[:codeEnd]))
 			}
 			kind := keyCell
 			if len(blocks) > 0 && blocks[len(blocks)-1].depth == startDepth {
 				kind = blocks[len(blocks)-1].kind
 			}
 			if col := cellColumn(code, tabs, kind); col >= 0 {
-				li.cell, li.kind = utf8.RuneCountInString(code[:col]), kind
+				li.cell, li.kind = int32(utf8.RuneCountInString(code[:col])), kind
 			}
 		}
 		info[idx] = li
 		// Blocks whose lines align: struct fields and grouped specs.
 		if !startsInside && depth > lineMin {
-			switch t := strings.TrimSpace(code); {
+			switch t := code[min(tabs, len(code)):]; {
 			case strings.HasSuffix(t, "struct {"):
 				blocks = append(blocks, fmtBlock{fieldCell, depth})
 			case t == "const (" || t == "var (" || t == "type (":
@@ -410,12 +444,21 @@ func fmtScreen(f *review.File, lines []string) (int, string) {
 			}
 		}
 	}
-	for idx := range info {
-		if f.Changed(idx+1) && misaligned(info, idx) {
-			return idx + 1, "alignment"
+	for _, n := range changedLines {
+		if n <= len(info) && misaligned(info, n-1) {
+			return n, "alignment"
 		}
 	}
 	return 0, ""
+}
+
+// trimBlanks removes trailing spaces and tabs.
+func trimBlanks(s string) string {
+	i := len(s)
+	for i > 0 && (s[i-1] == ' ' || s[i-1] == '\t') {
+		i--
+	}
+	return s[:i]
 }
 
 // fmtLevel is an open indentation level: the bracket depth at the end of

@@ -2,55 +2,57 @@ package standards
 
 import (
 	"go/format"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
-
-	"golang.org/x/tools/txtar"
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-// The gofmt inputs live in a txtar archive, since unformatted .go files
-// would fail the repository's own gofmt check.
-func gofmtCases(t *testing.T) *txtar.Archive {
+// The unformatted inputs are named x.go.in, so they do not fail the
+// repository's own formatting check.
+func gofmtCases(t *testing.T) map[string][]byte {
 	t.Helper()
-	ar, err := txtar.ParseFile("testdata/gofmt/cases.txtar")
+	entries, err := os.ReadDir("testdata/gofmt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ar
+	out := map[string][]byte{}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join("testdata/gofmt", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[lenstest.InputName(e.Name())] = b
+	}
+	return out
 }
 
 func TestGofmt(t *testing.T) {
-	for _, f := range gofmtCases(t).Files {
-		t.Run(f.Name, func(t *testing.T) {
-			file := lenstest.NewFile(f.Name, f.Data)
-			lenstest.Expect(t, Gofmt, file, lenstest.Check(t, Gofmt, file, 0, nil))
-		})
-	}
+	lenstest.Run(t, Gofmt, "testdata/gofmt")
 }
 
 func TestGofmtFixes(t *testing.T) {
 	total := 0
-	for _, f := range gofmtCases(t).Files {
-		n := lenstest.CheckFixes(t, Gofmt, lenstest.NewFile(f.Name, f.Data))
+	for name, data := range gofmtCases(t) {
+		n := lenstest.CheckFixes(t, Gofmt, lenstest.NewFile(name, data))
 		total += n
 		if n == 0 {
 			continue
 		}
-		file := lenstest.NewFile(f.Name, f.Data)
-		fd := lenstest.Check(t, Gofmt, file, 0, nil)[0]
-		fixed, err := review.ApplyEdits(f.Data, fd.Fix.Edits)
+		fd := lenstest.Check(t, Gofmt, lenstest.NewFile(name, data), 0, nil)[0]
+		fixed, err := review.ApplyEdits(data, fd.Fix.Edits)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want, _ := format.Source(f.Data); string(fixed) != string(want) {
-			t.Errorf("%s: fix gives\n%s\nwant gofmt's output\n%s", f.Name, fixed, want)
+		if want, _ := format.Source(data); string(fixed) != string(want) {
+			t.Errorf("%s: fix gives\n%s\nwant gofmt's output\n%s", name, fixed, want)
 		}
 	}
-	if total < 5 {
+	if total < 6 {
 		t.Errorf("checked %d fixes, want one per unformatted input", total)
 	}
 }
@@ -58,11 +60,11 @@ func TestGofmtFixes(t *testing.T) {
 // TestGofmtScreen checks that the screen lets formatted inputs through
 // without running gofmt, and stops every unformatted one.
 func TestGofmtScreen(t *testing.T) {
-	for _, f := range gofmtCases(t).Files {
-		file := lenstest.NewFile(f.Name, f.Data)
-		want := f.Name != "clean.go" && f.Name != "eof.go"
+	for name, data := range gofmtCases(t) {
+		file := lenstest.NewFile(name, data)
+		want := name != "clean.go" && name != "eof.go"
 		if got := fmtSuspect(file, lens.Lines(file)); got != want {
-			t.Errorf("%s: fmtSuspect = %v, want %v", f.Name, got, want)
+			t.Errorf("%s: fmtSuspect = %v, want %v", name, got, want)
 		}
 	}
 }

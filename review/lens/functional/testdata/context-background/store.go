@@ -66,3 +66,14 @@ func Handler(w http.ResponseWriter, r *http.Request) {
 	ctx := context.Background()
 	_ = ctx
 }
+
+func (s *Store) Guarded(ctx context.Context) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if ctx != context.Background() {
+		_ = ctx
+	}
+	_, err := s.db.ExecContext(ctx, "SELECT 1")
+	return err
+}

@@ -90,3 +90,15 @@ func Goroutines(paths []string) {
 		}()
 	}
 }
+
+type node struct {
+	mu     sync.Mutex
+	parent *node
+}
+
+func LockChain(n *node) {
+	for p := n.parent; p != nil; p = p.parent {
+		p.mu.Lock()
+		defer p.mu.Unlock() // want "runs only when LockChain returns, not at the end of each iteration"
+	}
+}

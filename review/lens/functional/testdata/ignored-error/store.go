@@ -156,3 +156,16 @@ func NearMisses(ctx context.Context, s *Store, data []byte) error {
 	other.save(data)
 	return nil
 }
+
+func Acknowledged(dir string, env string) error {
+	os.Setenv("STORE_MODE", "fast") // a literal key cannot fail
+	os.Setenv(env, "1")             // want "os.Setenv is dropped"
+	os.Chmod(dir, 0o700)            // best effort: the directory may be read-only
+	// Ignore the error: the lock is recreated on the next run.
+	os.Remove(dir + "/lock")
+	if _, err := os.Stat(dir); err != nil {
+		os.RemoveAll(dir)
+		return fmt.Errorf("stat: %w", err)
+	}
+	return nil
+}

@@ -74,3 +74,8 @@ func Called(ctx context.Context, work func(context.Context)) {
 	work(ctx)
 	cancel()
 }
+
+func Named(ctx context.Context) (c context.Context, cancel context.CancelFunc) {
+	c, cancel = context.WithCancel(ctx)
+	return
+}

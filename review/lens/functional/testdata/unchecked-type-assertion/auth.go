@@ -18,7 +18,7 @@ type NotFound struct{ ID string }
 func (e *NotFound) Error() string { return e.ID }
 
 func CurrentUser(ctx context.Context) string {
-	u := ctx.Value(ctxKey{}).(*User) // want "assertion to \*User panics when ctx.Value\(ctxKey\{\}\) holds another type"
+	u := ctx.Value(ctxKey{}).(*User) // want "assertion to \*User panics when ctx.Value\(ctxKey\{\}\) \(a context value\) holds another type"
 	return u.Name
 }
 
@@ -76,4 +76,37 @@ func Checked(ctx context.Context, x any, err error) string {
 		return nf.ID
 	}
 	return u.Name
+}
+
+type Node interface{ Op() int }
+
+type Call struct{ Node }
+
+func Walk(n Node, v any) {
+	switch n.Op() {
+	case 1:
+		call := n.(*Call) // the Op says which type n holds
+		_ = call
+	}
+	n2 := n
+	n2 = n2.(*Call) // n is the code's own value
+	if _, ok := v.(string); !ok {
+		return
+	}
+	s := v.(string)
+	_ = s
+}
+
+func Shadow(n Node) {
+	n = n.(*Call)
+	{
+		n := n.(*Call)
+		_ = n
+	}
+}
+
+func Parse(v any, cache interface{ Get(string) any }) (string, int) {
+	s := v.(string)           // want "an any parameter"
+	hits := cache.Get("hits") // a lookup by key
+	return s, hits.(int) + 1  // want "a lookup by key"
 }

@@ -6,7 +6,11 @@ func ParseConfig(b []byte) error { return nil } // want "Exported function Parse
 
 type Client struct{} // want "Exported type Client"
 
-func (c *Client) Do() error { return nil } // want "Exported method Client.Do"
+func (c *Client) Do() error { // want "Exported method Client.Do"
+	return nil
+}
+
+func (c *Client) Name() string { return "client" }
 
 var ErrClosed = errors.New("closed") // want "Exported variable ErrClosed"
 
@@ -44,3 +48,16 @@ var (
 type Server struct {
 	Addr string
 }
+
+// Level is a logging level.
+type Level int
+
+const (
+	Debug Level = iota
+	Info
+)
+
+const (
+	ColorRed = iota + 1
+	ColorBlue
+)

@@ -57,3 +57,12 @@ func ServeHTTP() {}
 var _ = Identity(0)
 
 func IDs(userIDs []string) []string { return userIDs }
+
+func runtime_procPin() int
+
+func keyword(type_ string) string { return type_ }
+
+const (
+	s_IFMT  = 0xf000
+	s_IFDIR = 0x4000
+)

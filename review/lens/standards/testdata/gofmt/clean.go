@@ -1,67 +1,3 @@
-Inputs of the gofmt rule: each file is checked with every line changed.
--- spaces.go --
-package p
-
-func add(a, b int) int {
-    return a + b // want "gofmt would rewrite this line"
-}
--- spacing.go --
-package p
-
-func add(a,b int) int { // want "Not gofmt-formatted"
-	return a + b
-}
-
-func sub(a, b int) int{
-	return a - b
-}
--- else.go --
-package p
-
-func f(x bool) int {
-	if x {
-		return 1
-	}else{ // want "gofmt would rewrite"
-		return 2
-	}
-}
--- align.go --
-package p
-
-type Config struct {
-	Name    string
-	Timeout int
-	ID string // want "gofmt would rewrite"
-}
--- keyed.go --
-package p
-
-type T struct{ Name, Mode string }
-
-var t = T{
-	Name: "x",
-	Mode:   "y", // want "gofmt would rewrite"
-}
--- indent.go --
-package p
-
-func f(xs []int) int {
-	n := 0
-	for _, x := range xs {
-	n += x // want "gofmt would rewrite"
-	}
-	return n
-}
--- once.go --
-package p
-
-func f() {
-  g() // want "gofmt would rewrite"
-  g()
-}
-
-func g() {}
--- clean.go --
 package p
 
 import (
@@ -133,8 +69,3 @@ retry:
 }
 
 func call(fn func()) error { fn(); return nil }
--- eof.go --
-package p
-
-func f() {}
-
