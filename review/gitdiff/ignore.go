@@ -3,8 +3,10 @@ package gitdiff
 import (
 	"bytes"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Ignore rules follow git's dir.c: patterns are parsed like
@@ -204,4 +206,78 @@ func dirFrame(root, dir string, parent *ignoreFrame) *ignoreFrame {
 	}
 	data := readIgnoreFile(filepath.Join(root, filepath.FromSlash(base), ".gitignore"), true)
 	return parent.push(data, base)
+}
+
+// Matcher answers whether paths of the work tree are ignored, with the same
+// rules as a scan (.gitignore at every level, info/exclude,
+// core.excludesFile, Options.Ignore and reviewls's own folder). The
+// language server's watcher uses it to never watch ignored directories. It
+// reads each directory's .gitignore once; it is safe for concurrent use.
+// Create a new one after an ignore file changes.
+type Matcher struct {
+	root   string
+	filter pathFilter
+	base   *ignoreFrame
+
+	mu     sync.Mutex
+	frames map[string]*ignoreFrame // directory -> frame in effect inside it
+}
+
+// Matcher returns an ignore matcher for the repository's current ignore
+// files.
+func (r *Repo) Matcher() (*Matcher, error) {
+	cfg, err := loadConfig(r.gitDir, r.commonDir)
+	if err != nil {
+		return nil, err
+	}
+	return &Matcher{
+		root:   r.root,
+		filter: newPathFilter(r.ignore),
+		base:   baseFrame(cfg, r.commonDir),
+		frames: map[string]*ignoreFrame{},
+	}, nil
+}
+
+// Ignored reports whether the repo-relative, slash-separated path (a
+// directory if isDir) is left out of reviews, either itself or because a
+// parent directory is.
+func (m *Matcher) Ignored(rel string, isDir bool) bool {
+	rel = strings.Trim(rel, "/")
+	if rel == "" || rel == "." {
+		return false
+	}
+	parts := strings.Split(rel, "/")
+	for i := range parts {
+		p := strings.Join(parts[:i+1], "/")
+		dir := i < len(parts)-1 || isDir
+		if parts[i] == ".git" || m.filter.excluded(p) {
+			return true
+		}
+		if m.frame(strings.Join(parts[:i], "/")).excluded(p, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// frame returns the ignore frame in effect inside directory dir.
+func (m *Matcher) frame(dir string) *ignoreFrame {
+	m.mu.Lock()
+	f, ok := m.frames[dir]
+	m.mu.Unlock()
+	if ok {
+		return f
+	}
+	parent := m.base
+	if dir != "" {
+		parent = m.frame(path.Dir(dir))
+		if path.Dir(dir) == "." {
+			parent = m.frame("")
+		}
+	}
+	f = dirFrame(m.root, dir, parent)
+	m.mu.Lock()
+	m.frames[dir] = f
+	m.mu.Unlock()
+	return f
 }

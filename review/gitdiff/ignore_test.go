@@ -120,3 +120,44 @@ func boolStr(b bool, s string) string {
 	}
 	return ""
 }
+
+// TestMatcher checks the watcher's matcher against git check-ignore.
+func TestMatcher(t *testing.T) {
+	dir := initRepo(t)
+	write(t, dir, map[string]string{
+		".gitignore":        "build/\n*.log\n!keep.log\n/node_modules\n",
+		"src/.gitignore":    "gen/\n!gen/keep/\n",
+		"src/a.go":          "package a\n",
+		"docs/x.md":         "x\n",
+		".git/info/exclude": "secret-dir/\n",
+	})
+	r := open(t, dir, Options{Ignore: []string{"vendor/**"}})
+	m, err := r.Matcher()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		path  string
+		isDir bool
+		want  bool
+	}{
+		{"src", true, false},
+		{"build", true, true},
+		{"src/build", true, true},
+		{"src/build/x", true, true},
+		{"node_modules", true, true},
+		{"src/node_modules", true, false},
+		{"src/gen", true, true},
+		{"docs", true, false},
+		{"a.log", false, true},
+		{"keep.log", false, false},
+		{"secret-dir", true, true},
+		{"vendor", true, true},
+		{".git", true, true},
+		{".copilot-tracking", true, true},
+	} {
+		if got := m.Ignored(tt.path, tt.isDir); got != tt.want {
+			t.Errorf("Ignored(%q, %v) = %v, want %v", tt.path, tt.isDir, got, tt.want)
+		}
+	}
+}
