@@ -268,12 +268,14 @@ func (m *Matcher) frame(dir string) *ignoreFrame {
 	if ok {
 		return f
 	}
-	parent := m.base
-	if dir != "" {
-		parent = m.frame(path.Dir(dir))
-		if path.Dir(dir) == "." {
-			parent = m.frame("")
-		}
+	var parent *ignoreFrame
+	switch up := path.Dir(dir); {
+	case dir == "":
+		parent = m.base
+	case up == ".":
+		parent = m.frame("")
+	default:
+		parent = m.frame(up)
 	}
 	f = dirFrame(m.root, dir, parent)
 	m.mu.Lock()
