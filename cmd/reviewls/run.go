@@ -39,6 +39,7 @@ func (e *env) errorf(format string, args ...any) int {
 
 func commands() []command {
 	return []command{
+		{"serve", "run the language server on stdin/stdout", runServe},
 		{"review", "review the changes of a work tree and write the artifacts", runReview},
 		{"rules", "list the rule catalog or show one rule", runRules},
 		{"status", "list the changed paths a review would cover", runStatus},

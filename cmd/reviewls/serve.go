@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/reviewls/reviewls/lsp"
+)
+
+// stdrwc joins the process's stdin and stdout into the stream the language
+// server speaks on (efm-langserver's stdrwc).
+type stdrwc struct {
+	in  io.Reader
+	out io.Writer
+}
+
+func (s stdrwc) Read(p []byte) (int, error)  { return s.in.Read(p) }
+func (s stdrwc) Write(p []byte) (int, error) { return s.out.Write(p) }
+
+func (s stdrwc) Close() error {
+	var errs []error
+	for _, c := range []any{s.in, s.out} {
+		if cl, ok := c.(io.Closer); ok {
+			errs = append(errs, cl.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func runServe(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "Usage: reviewls serve [flags]\n\nRuns the reviewls language server on stdin/stdout. Logs go to stderr (or\n--logfile), never to stdout.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	logfile := fs.String("logfile", "", "write logs to this file instead of stderr")
+	level := fs.String("log-level", "info", "log level: debug, info, warn or error")
+	verbose := fs.Bool("v", false, "verbose: log at debug level")
+	quiet := fs.Duration("quiet", 0, "quiet window before a review after a change (default 200ms)")
+	pos, code, ok := parseFlags(e, fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		return e.errorf("serve takes no arguments")
+	}
+	var lvl slog.Level
+	if err := lvl.UnmarshalText([]byte(strings.ToUpper(*level))); err != nil {
+		return e.errorf("--log-level: unknown level %q", *level)
+	}
+	if *verbose {
+		lvl = slog.LevelDebug
+	}
+	var logOut io.Writer = e.stderr
+	if *logfile != "" {
+		f, err := os.OpenFile(*logfile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return e.errorf("--logfile: %v", err)
+		}
+		defer f.Close()
+		logOut = f
+	}
+	logger := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: lvl}))
+	err := lsp.Serve(ctx, stdrwc{in: e.stdin, out: e.stdout}, lsp.Options{
+		Logger:           logger,
+		Version:          version(),
+		DiagnosticsDelay: *quiet,
+	})
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, lsp.ErrExitWithoutShutdown):
+		return 1
+	}
+	logger.Error("server stopped", "err", err)
+	return 1
+}

@@ -1,0 +1,120 @@
+package lsp
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/reviewls/reviewls/artifacts"
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/engine"
+)
+
+// artifactWriter writes a session's artifact folder once its review has
+// settled (rate-limited, so typing never rewrites files per keystroke) and
+// notices folders written by someone else, such as the CLI.
+type artifactWriter struct {
+	ss *session
+
+	mu       sync.Mutex // guards the fields below
+	timer    *time.Timer
+	latest   *review.Result
+	written  []byte // metadata.json as this server last wrote it
+	external *artifacts.Dir
+	stopped  bool
+}
+
+func newArtifactWriter(ss *session) *artifactWriter { return &artifactWriter{ss: ss} }
+
+// settled records the newest result and (re)arms the write timer.
+func (w *artifactWriter) settled(res *review.Result) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.stopped || res.ChangeSet.Empty() {
+		w.latest = nil
+		return
+	}
+	w.latest = res
+	if w.timer != nil && w.timer.Stop() {
+		w.ss.wg.Done()
+	}
+	w.ss.wg.Add(1)
+	w.timer = time.AfterFunc(w.ss.srv.opts.ArtifactDelay, func() {
+		defer w.ss.wg.Done()
+		w.write()
+	})
+}
+
+// write persists the latest result.
+func (w *artifactWriter) write() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	res := w.latest
+	if w.stopped || res == nil {
+		return
+	}
+	written, err := artifacts.Write(w.ss.root, res, artifacts.Options{Tool: "reviewls", Version: w.ss.srv.opts.Version, Rules: engine.Rules()})
+	if err != nil {
+		w.ss.logger.Warn("write artifacts", "err", err)
+		return
+	}
+	w.written, _ = os.ReadFile(filepath.Join(written.Dir, artifacts.FileMetadata))
+	w.ss.logger.Debug("artifacts written", "dir", written.Dir)
+}
+
+// changedOnDisk is told that a file of the artifact folder changed. A
+// metadata.json that is not the one this server wrote is someone else's
+// review (the CLI, say): it is read and kept as the latest known folder.
+func (w *artifactWriter) changedOnDisk(path string) {
+	if filepath.Base(path) != artifacts.FileMetadata {
+		return
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if bytes.Equal(data, w.written) {
+		return
+	}
+	dir, err := artifacts.Read(filepath.Dir(path))
+	if err != nil {
+		w.ss.logger.Warn("read artifact folder written by another process", "dir", filepath.Dir(path), "err", err)
+		return
+	}
+	w.external = dir
+	w.ss.logger.Info("picked up a review written by another process", "dir", dir.Path, "verdict", dir.Metadata.Verdict, "reviewed_at", dir.Metadata.ReviewedAt)
+}
+
+// lastExternal returns the last review folder written by someone else.
+func (w *artifactWriter) lastExternal() *artifacts.Dir {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.external
+}
+
+// flush writes a pending result now (shutdown, tests).
+func (w *artifactWriter) flush() {
+	w.mu.Lock()
+	pending := w.timer != nil && w.timer.Stop()
+	if pending {
+		w.ss.wg.Done()
+	}
+	w.mu.Unlock()
+	if pending {
+		w.write()
+	}
+}
+
+// stop cancels a pending write.
+func (w *artifactWriter) stop() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.stopped = true
+	if w.timer != nil && w.timer.Stop() {
+		w.ss.wg.Done()
+	}
+}

@@ -1,0 +1,159 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/lens"
+)
+
+// codeActionReviewNow is the kind of the "Review now" source action.
+const codeActionReviewNow protocol.CodeActionKind = "source.reviewls.review"
+
+// CodeAction offers, for findings under the range: the rule's quick fix,
+// and an action that inserts an ignore comment; and for the document, the
+// "Review now" source action.
+func (s *server) CodeAction(ctx context.Context, params *protocol.CodeActionParams) ([]protocol.CodeAction, error) {
+	ss, rel := s.sessionForURI(params.TextDocument.URI)
+	if ss == nil {
+		return nil, nil
+	}
+	var actions []protocol.CodeAction
+	if wants(params.Context.Only, protocol.QuickFix) {
+		actions = append(actions, s.quickFixes(ss, rel, params)...)
+	}
+	if wants(params.Context.Only, codeActionReviewNow) {
+		actions = append(actions, protocol.CodeAction{
+			Title:   "Review now",
+			Kind:    codeActionReviewNow,
+			Command: &protocol.Command{Title: "Review now", Command: cmdReview, Arguments: []any{map[string]any{"uri": params.TextDocument.URI}}},
+		})
+	}
+	return actions, nil
+}
+
+// wants reports whether kind passes the client's "only" filter.
+func wants(only []protocol.CodeActionKind, kind protocol.CodeActionKind) bool {
+	if len(only) == 0 {
+		return true
+	}
+	for _, o := range only {
+		if o == kind || strings.HasPrefix(string(kind), string(o)+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// quickFixes returns the fix and ignore actions of the findings whose
+// ranges meet the requested range. Edits are only offered when the
+// document still holds the text the review saw, so their positions are
+// right.
+func (s *server) quickFixes(ss *session, rel string, params *protocol.CodeActionParams) []protocol.CodeAction {
+	res, versions := ss.current()
+	if res == nil {
+		return nil
+	}
+	file := res.ChangeSet.File(rel)
+	if file == nil || !file.Reviewed() {
+		return nil
+	}
+	if doc, open := s.document(params.TextDocument.URI); open {
+		if v, ok := versions[rel]; !ok || v != doc.version || string(doc.text) != string(file.Content) {
+			return nil
+		}
+	}
+	m := newMapper(file.Content)
+	var actions []protocol.CodeAction
+	for _, f := range res.Findings {
+		if f.Span.Path != rel {
+			continue
+		}
+		r := findingRange(file, m, f)
+		if !overlaps(r, params.Range) {
+			continue
+		}
+		diag := diagnostic(res, file, m, f)
+		if f.Fix != nil {
+			if edit, err := workspaceEdit(params.TextDocument.URI, m, f.Fix.Edits); err == nil {
+				title := f.Fix.Title
+				if title == "" {
+					title = "Fix: " + strings.TrimPrefix(f.Title, "["+f.Perspective.Title()+"] ")
+				}
+				actions = append(actions, protocol.CodeAction{
+					Title: title, Kind: protocol.QuickFix, Diagnostics: []protocol.Diagnostic{diag},
+					IsPreferred: true, Edit: edit,
+				})
+			} else {
+				s.logger.Warn("fix edits do not map", "rule", f.RuleID, "err", err)
+			}
+		}
+		actions = append(actions, protocol.CodeAction{
+			Title:       fmt.Sprintf("Ignore %s on this line", f.RuleID),
+			Kind:        protocol.QuickFix,
+			Diagnostics: []protocol.Diagnostic{diag},
+			Edit:        ignoreEdit(params.TextDocument.URI, file, m, f),
+		})
+	}
+	return actions
+}
+
+// overlaps reports whether two ranges share a position (touching counts,
+// so a cursor at a range's end still gets its actions).
+func overlaps(a, b protocol.Range) bool {
+	return !less(a.End, b.Start) && !less(b.End, a.Start)
+}
+
+func less(a, b protocol.Position) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+}
+
+// workspaceEdit converts engine text edits to an LSP workspace edit.
+func workspaceEdit(u protocol.DocumentURI, m *mapper, edits []review.TextEdit) (*protocol.WorkspaceEdit, error) {
+	var out []protocol.TextEdit
+	for _, e := range edits {
+		s := e.Span
+		var r protocol.Range
+		if s.StartCol == 0 {
+			// Whole lines, terminators included: up to the start of the
+			// line after the last.
+			r = protocol.Range{Start: m.position(s.StartLine, 1), End: protocol.Position{Line: uint32(s.Last()), Character: 0}}
+			if s.Last() >= len(m.starts) {
+				r.End = m.position(s.Last(), 1<<30)
+			}
+		} else {
+			r = protocol.Range{Start: m.position(s.StartLine, s.StartCol), End: m.position(s.Last(), s.EndCol)}
+		}
+		out = append(out, protocol.TextEdit{Range: r, NewText: e.NewText})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("fix has no edits")
+	}
+	return &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{u: out}}, nil
+}
+
+// ignoreReasonPlaceholder is inserted for the user to replace; the
+// directive needs a reason to take effect.
+const ignoreReasonPlaceholder = "<why this finding does not apply>"
+
+// ignoreEdit inserts an ignore comment for f on its own line above the
+// finding, indented like it, in the file's comment syntax (JSX markup gets
+// {/* */}).
+func ignoreEdit(u protocol.DocumentURI, file *review.File, m *mapper, f *review.Finding) *protocol.WorkspaceEdit {
+	line := f.Span.StartLine
+	text := string(m.lineText(line - 1))
+	indent := text[:len(text)-len(strings.TrimLeft(text, " \t"))]
+	comment := lens.IgnoreComment(file.Language, f.RuleID, ignoreReasonPlaceholder)
+	trimmed := strings.TrimSpace(text)
+	if (file.Language == review.LangJSX || file.Language == review.LangTSX) && strings.HasPrefix(trimmed, "<") {
+		comment = "{/* reviewls:ignore " + f.RuleID + " " + ignoreReasonPlaceholder + " */}"
+	}
+	at := protocol.Position{Line: uint32(line - 1), Character: 0}
+	return &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{
+		u: {{Range: protocol.Range{Start: at, End: at}, NewText: indent + comment + "\n"}},
+	}}
+}

@@ -1,0 +1,142 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// Command names.
+const (
+	cmdReview = "reviewls.review"
+)
+
+// commandFunc runs a command with its JSON arguments.
+type commandFunc func(ctx context.Context, s *server, args []json.RawMessage) (any, error)
+
+// commands maps command names to their implementation.
+func commands() map[string]commandFunc {
+	return map[string]commandFunc{
+		cmdReview: runReviewCommand,
+	}
+}
+
+// commandNames lists the advertised commands in a stable order.
+func commandNames() []string {
+	var names []string
+	for n := range commands() {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// ExecuteCommand runs a reviewls command. Commands do real work, so the
+// message queue is released first: edits keep flowing meanwhile.
+func (s *server) ExecuteCommand(ctx context.Context, params *protocol.ExecuteCommandParams) (any, error) {
+	fn, ok := commands()[params.Command]
+	if !ok {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("unknown command %q (known: %v)", params.Command, commandNames()))
+	}
+	var args []json.RawMessage
+	for _, a := range params.Arguments {
+		data, err := json.Marshal(a)
+		if err != nil {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
+		}
+		args = append(args, data)
+	}
+	release(ctx)
+	return fn(ctx, s, args)
+}
+
+// invalidParams is a command argument error: the client sent something the
+// command cannot use. Nothing has changed when it is returned.
+func invalidParams(format string, a ...any) error {
+	return jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf(format, a...))
+}
+
+// sessionArg is the optional first argument naming the workspace folder or
+// a document: {"uri": "file:///..."}.
+type sessionArg struct {
+	URI protocol.DocumentURI `json:"uri"`
+}
+
+// pickSession returns the session an argument list refers to: the one that
+// holds args[0].uri, or the only session.
+func (s *server) pickSession(args []json.RawMessage) (*session, error) {
+	if len(args) > 0 {
+		var a sessionArg
+		if err := json.Unmarshal(args[0], &a); err == nil && a.URI != "" {
+			ss, _ := s.sessionForURI(a.URI)
+			if ss == nil {
+				return nil, invalidParams("%s is not inside a reviewed git repository", a.URI)
+			}
+			return ss, nil
+		}
+	}
+	s.sessionsMu.Lock()
+	defer s.sessionsMu.Unlock()
+	switch len(s.sessions) {
+	case 0:
+		return nil, invalidParams("no workspace folder is inside a git repository")
+	case 1:
+		return s.sessions[0], nil
+	}
+	return nil, invalidParams("several repositories are open: pass {\"uri\": ...} to choose one")
+}
+
+// reviewSummary is the JSON result of reviewls.review.
+type reviewSummary struct {
+	Target   string              `json:"target"`
+	Branch   string              `json:"branch"`
+	Files    int                 `json:"files"`
+	Findings int                 `json:"findings"`
+	Counts   review.Counts       `json:"counts"`
+	Verdict  review.Verdict      `json:"verdict"`
+	Depth    string              `json:"depth"`
+	Persp    []review.Perspective `json:"perspectives"`
+	Folder   string              `json:"artifactFolder,omitempty"`
+}
+
+func summarize(ss *session, res *review.Result) reviewSummary {
+	sum := reviewSummary{
+		Target:  string(res.ChangeSet.Target.Kind),
+		Branch:  res.ChangeSet.Target.BranchLabel(),
+		Files:   len(res.ChangeSet.Files),
+		Verdict: res.Verdict,
+		Counts:  res.Counts,
+		Persp:   res.Perspectives,
+	}
+	if sum.Verdict == "" {
+		sum.Verdict = review.VerdictApprove
+	}
+	if res.Depth.Valid() {
+		sum.Depth = res.Depth.String()
+	}
+	sum.Findings = len(res.Findings)
+	if !res.ChangeSet.Empty() {
+		sum.Folder = ss.artifactFolder(res.ChangeSet.Target)
+	}
+	return sum
+}
+
+// runReviewCommand reviews everything now and returns the summary.
+func runReviewCommand(ctx context.Context, s *server, args []json.RawMessage) (any, error) {
+	ss, err := s.pickSession(args)
+	if err != nil {
+		return nil, err
+	}
+	res, err := ss.reviewNow(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ss.artifacts.flush()
+	return summarize(ss, res), nil
+}

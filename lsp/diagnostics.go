@@ -1,0 +1,169 @@
+package lsp
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"sort"
+	"sync"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/reviewls/reviewls/artifacts"
+	"github.com/reviewls/reviewls/review"
+)
+
+// diagnosticData is the data field of a reviewls diagnostic: what a client
+// (or a later code action) needs to know about the finding.
+type diagnosticData struct {
+	ID          string `json:"id"`
+	Perspective string `json:"perspective"`
+	LineState   string `json:"lineState"`
+	Severity    string `json:"severity"`
+	Rule        string `json:"rule"`
+}
+
+// publisher sends diagnostics for one session: one publishDiagnostics per
+// file whose diagnostics changed, with the document version the review
+// saw, and an empty list for files that no longer have findings.
+type publisher struct {
+	srv *server
+	ss  *session
+
+	mu    sync.Mutex // guards state
+	state map[string]pubState
+}
+
+// pubState is what was last published for a path.
+type pubState struct {
+	hash    [32]byte
+	version int32
+	empty   bool
+}
+
+func newPublisher(srv *server, ss *session) *publisher {
+	return &publisher{srv: srv, ss: ss, state: map[string]pubState{}}
+}
+
+// publish sends the diagnostics of res. versions maps open documents to
+// the version the review saw; mustPub lists paths edited since the last
+// publish, which are republished even when unchanged so a client waiting
+// for a version sees it.
+func (p *publisher) publish(res *review.Result, versions map[string]int32, mustPub map[string]bool) {
+	byPath := diagnosticsOf(res)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	paths := map[string]bool{}
+	for path := range byPath {
+		paths[path] = true
+	}
+	for path, st := range p.state {
+		if !st.empty {
+			paths[path] = true
+		}
+	}
+	for path := range mustPub {
+		paths[path] = true
+	}
+	ordered := make([]string, 0, len(paths))
+	for path := range paths {
+		ordered = append(ordered, path)
+	}
+	sort.Strings(ordered)
+	for _, path := range ordered {
+		diags := byPath[path]
+		if diags == nil {
+			diags = []protocol.Diagnostic{}
+		}
+		data, _ := json.Marshal(diags)
+		st := pubState{hash: sha256.Sum256(data), version: versions[path], empty: len(diags) == 0}
+		prev, seen := p.state[path]
+		if seen && prev == st && !mustPub[path] {
+			continue
+		}
+		if !seen && st.empty && !mustPub[path] {
+			continue // never published, nothing to say
+		}
+		p.state[path] = st
+		params := &protocol.PublishDiagnosticsParams{
+			URI:         protocol.DocumentURI(uri.File(p.ss.absPath(path))),
+			Diagnostics: diags,
+		}
+		if v, open := versions[path]; open && v > 0 {
+			params.Version = uint32(v)
+		}
+		if err := p.srv.client.PublishDiagnostics(context.Background(), params); err != nil {
+			p.srv.logger.Warn("publishDiagnostics", "uri", params.URI, "err", err)
+		}
+	}
+}
+
+// clear publishes empty lists for every path with diagnostics (a session
+// closing, or a folder removed).
+func (p *publisher) clear() {
+	p.publish(&review.Result{ChangeSet: &review.ChangeSet{}}, nil, nil)
+}
+
+// diagnosticsOf converts the accepted findings of res to diagnostics per
+// repo-relative path, ranges mapped on the content the review saw.
+func diagnosticsOf(res *review.Result) map[string][]protocol.Diagnostic {
+	out := map[string][]protocol.Diagnostic{}
+	if res == nil || res.ChangeSet == nil {
+		return out
+	}
+	mappers := map[string]*mapper{}
+	for _, f := range res.Findings {
+		file := res.ChangeSet.File(f.Span.Path)
+		if file == nil || !file.Reviewed() {
+			continue
+		}
+		m := mappers[f.Span.Path]
+		if m == nil {
+			m = newMapper(file.Content)
+			mappers[f.Span.Path] = m
+		}
+		out[f.Span.Path] = append(out[f.Span.Path], diagnostic(res, file, m, f))
+	}
+	return out
+}
+
+// diagnostic converts one finding. Its range stays on changed lines: a
+// span that also covers unchanged lines is cut to its first line.
+func diagnostic(res *review.Result, file *review.File, m *mapper, f *review.Finding) protocol.Diagnostic {
+	return protocol.Diagnostic{
+		Range:           findingRange(file, m, f),
+		Severity:        severity(f.Severity),
+		Code:            f.RuleID,
+		CodeDescription: &protocol.CodeDescription{Href: uri.URI(artifacts.RuleHelpURI(f.RuleID))},
+		Source:          "reviewls",
+		Message:         res.Redactor.String(f.Message),
+		Data: diagnosticData{
+			ID:          f.ID,
+			Perspective: string(f.Perspective),
+			LineState:   string(f.LineState),
+			Severity:    f.Severity.String(),
+			Rule:        f.RuleID,
+		},
+	}
+}
+
+// findingRange maps a finding's span to an LSP range on changed lines.
+func findingRange(file *review.File, m *mapper, f *review.Finding) protocol.Range {
+	s := f.Span
+	end := s.Last()
+	for n := s.StartLine; n <= end; n++ {
+		if !file.Changed(n) {
+			end = s.StartLine
+			break
+		}
+	}
+	r := m.lineRange(s.StartLine, end)
+	if s.StartCol > 0 {
+		r.Start = m.position(s.StartLine, s.StartCol)
+		if s.EndCol > 0 && s.EndLine <= end {
+			r.End = m.position(max(s.EndLine, s.StartLine), s.EndCol)
+		}
+	}
+	return r
+}

@@ -1,0 +1,346 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"go.uber.org/zap"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// Options configures the server. The zero value is usable.
+type Options struct {
+	// Logger receives the server's logs; nil discards them. Warnings and
+	// errors are also sent to the client as window/logMessage.
+	Logger *slog.Logger
+	// DiagnosticsDelay is the quiet window between the last change and
+	// the review it triggers; 0 means DefaultDiagnosticsDelay. Tests use a
+	// tiny value.
+	DiagnosticsDelay time.Duration
+	// ArtifactDelay is how long a review must stay current before the
+	// server writes the artifact folder; 0 means DefaultArtifactDelay.
+	ArtifactDelay time.Duration
+	// PollInterval is how often the server rescans when the file watcher
+	// could not watch everything (the OS watch limit); 0 means
+	// DefaultPollInterval.
+	PollInterval time.Duration
+	// ProcessPoll is how often the server checks that the client process
+	// is alive; 0 means DefaultProcessPoll.
+	ProcessPoll time.Duration
+	// Version is reported in serverInfo and written to artifacts.
+	Version string
+	// NoWatch disables the fsnotify watcher (the client's
+	// didChangeWatchedFiles events still work).
+	NoWatch bool
+}
+
+const (
+	// DefaultDiagnosticsDelay is short enough that findings appear while
+	// the user pauses typing, and long enough that a burst of keystrokes
+	// (or a git command touching many files) costs one review.
+	DefaultDiagnosticsDelay = 200 * time.Millisecond
+	// DefaultArtifactDelay keeps typing from rewriting the artifact folder
+	// on every keystroke: it is written once the review has been stable for
+	// two seconds.
+	DefaultArtifactDelay = 2 * time.Second
+	// DefaultPollInterval is the rescan period when the watch limit was
+	// hit: a full status scan of a large repository takes a few hundred
+	// milliseconds, so every five seconds keeps the cost below 10%.
+	DefaultPollInterval = 5 * time.Second
+	// DefaultProcessPoll checks the client process every two seconds, as
+	// gopls does: cheap, and an orphaned server lingers at most that long.
+	DefaultProcessPoll = 2 * time.Second
+)
+
+func (o *Options) withDefaults() Options {
+	c := *o
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	if c.DiagnosticsDelay <= 0 {
+		c.DiagnosticsDelay = DefaultDiagnosticsDelay
+	}
+	if c.ArtifactDelay <= 0 {
+		c.ArtifactDelay = DefaultArtifactDelay
+	}
+	if c.PollInterval <= 0 {
+		c.PollInterval = DefaultPollInterval
+	}
+	if c.ProcessPoll <= 0 {
+		c.ProcessPoll = DefaultProcessPoll
+	}
+	if c.Version == "" {
+		c.Version = "devel"
+	}
+	return c
+}
+
+// ErrExitWithoutShutdown is returned by Serve when the client sent exit
+// without shutdown, or the stream ended before a clean exit; the process
+// should exit with status 1 (LSP spec).
+var ErrExitWithoutShutdown = errors.New("exit without shutdown")
+
+// Serve runs the language server on rwc until the client exits or ctx is
+// done. It returns nil after shutdown+exit.
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
+	opts = opts.withDefaults()
+	s := newServer(opts)
+	st := newStream(rwc, func(err error) { s.logger.Warn("malformed JSON-RPC message", "err", err) })
+	conn := jsonrpc2.NewConn(st)
+	s.conn = conn
+	s.client = protocol.ClientDispatcher(conn, zap.NewNop())
+	conn.Go(ctx, protocol.CancelHandler(asyncHandler(jsonrpc2.ReplyHandler(s.handle))))
+	select {
+	case <-conn.Done():
+	case <-ctx.Done():
+		conn.Close()
+		<-conn.Done()
+	}
+	s.stopAll()
+	s.stateMu.Lock()
+	clean := s.exitClean
+	s.stateMu.Unlock()
+	if !clean {
+		return ErrExitWithoutShutdown
+	}
+	return nil
+}
+
+type serverState int
+
+const (
+	stateCreated serverState = iota
+	stateInitialized
+	stateShutdown
+)
+
+// server implements protocol.Server. Handlers turn parameters into session
+// calls and results back into protocol types; the review itself happens in
+// sessions.
+type server struct {
+	opts   Options
+	logger *slog.Logger
+	conn   jsonrpc2.Conn
+	client protocol.Client
+
+	// stateMu guards state, exitClean, caps, settings and rootFolders.
+	stateMu     sync.Mutex
+	state       serverState
+	exitClean   bool
+	caps        protocol.ClientCapabilities
+	settings    settings
+	settingsErr error
+	rootFolders []protocol.WorkspaceFolder
+
+	// docsMu guards docs.
+	docsMu sync.Mutex
+	docs   map[protocol.DocumentURI]*document
+
+	// sessionsMu guards sessions.
+	sessionsMu sync.Mutex
+	sessions   []*session
+
+	// shownMu guards shown, the messages showMessageOnce already showed.
+	shownMu sync.Mutex
+	shown   map[string]bool
+
+	stop     chan struct{} // closed by stopAll
+	stopOnce sync.Once
+	wg       sync.WaitGroup
+}
+
+// document is an open editor buffer.
+type document struct {
+	uri        protocol.DocumentURI
+	version    int32
+	languageID string
+	text       []byte
+}
+
+func newServer(opts Options) *server {
+	s := &server{
+		opts: opts,
+		docs: map[protocol.DocumentURI]*document{},
+		stop: make(chan struct{}),
+	}
+	s.logger = slog.New(&clientLog{inner: opts.Logger.Handler(), srv: s}).With("component", "lsp")
+	return s
+}
+
+var _ protocol.Server = (*server)(nil)
+
+// handle checks the lifecycle state and dispatches a message.
+func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+	_, isCall := req.(*jsonrpc2.Call)
+	s.stateMu.Lock()
+	state := s.state
+	s.stateMu.Unlock()
+	method := req.Method()
+	switch {
+	case method == protocol.MethodInitialize:
+		if state != stateCreated {
+			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "initialize may be sent only once"))
+		}
+	case method == protocol.MethodExit:
+	case state == stateCreated:
+		if isCall {
+			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized: send initialize first"))
+		}
+		s.logger.Debug("notification before initialize dropped", "method", method)
+		return nil
+	case state == stateShutdown:
+		if isCall {
+			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is shutting down"))
+		}
+		return nil
+	case method == protocol.MethodTextDocumentDidChange:
+		// Decoded here: protocol's change event cannot tell a missing range
+		// (full text) from an insertion at 0:0.
+		var params didChangeParams
+		if err := json.Unmarshal(req.Params(), &params); err != nil {
+			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "didChange: "+err.Error()))
+		}
+		if err := s.didChange(ctx, &params); err != nil {
+			s.logger.Warn("didChange", "uri", params.TextDocument.URI, "err", err)
+		}
+		return reply(ctx, nil, nil)
+	}
+	return protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)(ctx, s.replier(method, isCall, reply), req)
+}
+
+// replier logs errors of notifications, which jsonrpc2 drops, and gives a
+// wrapped JSON-RPC error its code (protocol wraps ErrParse with
+// fmt.Errorf, which the wire encoding would send as code 0).
+func (s *server) replier(method string, isCall bool, reply jsonrpc2.Replier) jsonrpc2.Replier {
+	return func(ctx context.Context, result any, err error) error {
+		if err != nil && !isCall {
+			s.logger.Warn("notification failed", "method", method, "err", err)
+		}
+		if err != nil {
+			err = wireError(err)
+		}
+		return reply(ctx, result, err)
+	}
+}
+
+// wireError gives every error a JSON-RPC code: jsonrpc2 errors keep
+// theirs (also when wrapped), protocol's parse errors (formatted, not
+// wrapped) become ParseError, cancellations RequestCancelled, and anything
+// else InternalError with its message.
+func wireError(err error) error {
+	var je *jsonrpc2.Error
+	switch {
+	case errors.As(err, &je):
+		if error(je) == err {
+			return err
+		}
+		return jsonrpc2.NewError(je.Code, err.Error())
+	case strings.HasPrefix(err.Error(), jsonrpc2.ErrParse.Error()):
+		return jsonrpc2.NewError(jsonrpc2.ParseError, err.Error())
+	case errors.Is(err, context.Canceled):
+		return protocol.ErrRequestCancelled
+	}
+	return jsonrpc2.NewError(jsonrpc2.InternalError, err.Error())
+}
+
+// Request answers methods the protocol package does not know.
+func (s *server) Request(ctx context.Context, method string, params any) (any, error) {
+	return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, "method not found: "+method)
+}
+
+// stopAll stops every session and background goroutine and waits for them.
+func (s *server) stopAll() {
+	s.stopOnce.Do(func() {
+		close(s.stop)
+		s.sessionsMu.Lock()
+		sessions := s.sessions
+		s.sessions = nil
+		s.sessionsMu.Unlock()
+		for _, ss := range sessions {
+			ss.close()
+		}
+	})
+	s.wg.Wait()
+}
+
+// showMessage shows a message to the user; errors are logged.
+func (s *server) showMessage(ctx context.Context, typ protocol.MessageType, msg string) {
+	if err := s.client.ShowMessage(ctx, &protocol.ShowMessageParams{Type: typ, Message: msg}); err != nil {
+		s.logger.Warn("showMessage", "err", err)
+	}
+}
+
+// uriPath converts a file URI to an absolute path.
+func uriPath(u protocol.DocumentURI) (string, error) {
+	parsed, err := url.Parse(string(u))
+	if err != nil {
+		return "", fmt.Errorf("parse uri %q: %w", u, err)
+	}
+	if parsed.Scheme != "file" {
+		return "", fmt.Errorf("uri %q: not a file uri", u)
+	}
+	return filepath.Clean(uri.URI(u).Filename()), nil
+}
+
+// pathURI converts an absolute path to a file URI.
+func pathURI(path string) protocol.DocumentURI {
+	return protocol.DocumentURI(uri.File(path))
+}
+
+// session returns the session whose root contains path, the deepest one
+// when folders nest.
+func (s *server) sessionFor(path string) *session {
+	s.sessionsMu.Lock()
+	defer s.sessionsMu.Unlock()
+	var best *session
+	for _, ss := range s.sessions {
+		if path == ss.root || strings.HasPrefix(path, ss.root+string(filepath.Separator)) {
+			if best == nil || len(ss.root) > len(best.root) {
+				best = ss
+			}
+		}
+	}
+	return best
+}
+
+// sessionForURI is sessionFor for a document URI; it returns the session
+// and the repo-relative slash path.
+func (s *server) sessionForURI(u protocol.DocumentURI) (*session, string) {
+	p, err := uriPath(u)
+	if err != nil {
+		return nil, ""
+	}
+	ss := s.sessionFor(p)
+	if ss == nil {
+		return nil, ""
+	}
+	rel, err := filepath.Rel(ss.root, p)
+	if err != nil {
+		return nil, ""
+	}
+	return ss, filepath.ToSlash(rel)
+}
+
+// severity maps a finding severity to an LSP diagnostic severity.
+func severity(s review.Severity) protocol.DiagnosticSeverity {
+	switch s {
+	case review.SeverityCritical, review.SeverityHigh:
+		return protocol.DiagnosticSeverityError
+	case review.SeverityMedium:
+		return protocol.DiagnosticSeverityWarning
+	}
+	return protocol.DiagnosticSeverityInformation
+}

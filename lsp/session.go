@@ -1,0 +1,307 @@
+package lsp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+
+	"github.com/reviewls/reviewls/artifacts"
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/config"
+	"github.com/reviewls/reviewls/review/engine"
+	"github.com/reviewls/reviewls/review/gitdiff"
+)
+
+// session reviews one repository for one workspace folder.
+type session struct {
+	srv    *server
+	folder string // the workspace folder
+	root   string // the repository's work tree root
+	logger *slog.Logger
+
+	// engMu guards eng, which is replaced when .reviewls.yaml changes.
+	engMu sync.Mutex
+	eng   *engine.Engine
+
+	// modMu guards the scheduling state below.
+	modMu      sync.Mutex
+	modID      uint64
+	pending    map[string]uint64 // path -> modID at which it changed
+	mustPub    map[string]bool   // paths to republish even if unchanged
+	full       uint64            // modID of the last change needing a full rescan (0: none)
+	// showProgress asks the next full review to report $/progress (not
+	// for polling rescans).
+	showProgress bool
+	cancelPrev context.CancelFunc
+	timer      *time.Timer
+	closed     bool
+
+	sema chan struct{} // one review at a time
+
+	// resultMu guards result and its document versions.
+	resultMu sync.Mutex
+	result   *review.Result
+	versions map[string]int32 // path -> document version the result saw
+
+	pub *publisher
+
+	watcher   *watcher
+	matcher   *atomic.Pointer[gitdiff.Matcher] // swapped when a .gitignore changes
+	pollStop  chan struct{}
+	artifacts *artifactWriter
+
+	wg sync.WaitGroup
+}
+
+func (s *server) newSession(folder string) (*session, error) {
+	eng, err := engine.Open(folder, engine.Options{Logger: s.opts.Logger.With("component", "engine")})
+	if err != nil {
+		return nil, err
+	}
+	ss := &session{
+		srv:     s,
+		folder:  folder,
+		root:    eng.Root(),
+		eng:     eng,
+		pending: map[string]uint64{},
+		mustPub: map[string]bool{},
+		sema:    make(chan struct{}, 1),
+	}
+	ss.logger = s.logger.With("root", ss.root)
+	ss.pub = newPublisher(s, ss)
+	ss.artifacts = newArtifactWriter(ss)
+	return ss, nil
+}
+
+// start begins watching and runs the first, full review.
+func (ss *session) start() {
+	if !ss.srv.opts.NoWatch {
+		ss.startWatcher()
+	}
+	ss.didModify(fromGit)
+}
+
+// close stops the session's goroutines and waits for them.
+func (ss *session) close() {
+	ss.modMu.Lock()
+	ss.closed = true
+	ss.stopTimerLocked()
+	if ss.cancelPrev != nil {
+		ss.cancelPrev()
+	}
+	ss.modMu.Unlock()
+	if ss.watcher != nil {
+		ss.watcher.Close()
+	}
+	if ss.pollStop != nil {
+		close(ss.pollStop)
+	}
+	ss.artifacts.stop()
+	ss.wg.Wait()
+	ss.engMu.Lock()
+	ss.eng.Close()
+	ss.engMu.Unlock()
+}
+
+// didModify is the one funnel for change: it marks the paths pending and
+// schedules a review. Git-level changes (and an empty modification list)
+// ask for a full rescan.
+func (ss *session) didModify(src modSource, mods ...modification) {
+	ss.modMu.Lock()
+	defer ss.modMu.Unlock()
+	if ss.closed {
+		return
+	}
+	ss.modID++
+	for _, m := range mods {
+		ss.pending[m.path] = ss.modID
+		if src == fromEditor || src == fromSave {
+			ss.mustPub[m.path] = true
+		}
+		if isConfigPath(m.path) {
+			ss.full = ss.modID
+		}
+	}
+	if src == fromGit || src == fromUser || src == fromPoll || len(mods) == 0 {
+		ss.full = ss.modID
+	}
+	if src != fromPoll && ss.full == ss.modID {
+		ss.showProgress = true
+	}
+	ss.scheduleLocked()
+}
+
+// isConfigPath reports paths whose change affects the whole review.
+func isConfigPath(p string) bool {
+	base := p[strings.LastIndexByte(p, '/')+1:]
+	return p == config.FileName || base == ".gitignore"
+}
+
+// scheduleLocked cancels the running review of an older generation and
+// re-arms the debounce timer. Requires modMu.
+func (ss *session) scheduleLocked() {
+	if ss.cancelPrev != nil {
+		ss.cancelPrev()
+	}
+	genCtx, cancel := context.WithCancel(context.Background())
+	ss.cancelPrev = cancel
+	id := ss.modID
+	delay := ss.srv.quiet()
+	ss.stopTimerLocked()
+	ss.wg.Add(1)
+	ss.timer = time.AfterFunc(delay, func() {
+		defer ss.wg.Done()
+		ss.run(genCtx, id)
+	})
+}
+
+// stopTimerLocked stops the pending debounce timer; a timer stopped before
+// it fired will never call wg.Done, so do it here. Requires modMu.
+func (ss *session) stopTimerLocked() {
+	if ss.timer != nil && ss.timer.Stop() {
+		ss.wg.Done()
+	}
+	ss.timer = nil
+}
+
+// run reviews generation id: the pending paths (or everything when a full
+// rescan is due) with the open documents as overlays.
+func (ss *session) run(ctx context.Context, id uint64) {
+	select {
+	case ss.sema <- struct{}{}:
+	case <-ctx.Done():
+		return
+	}
+	defer func() { <-ss.sema }()
+
+	ss.modMu.Lock()
+	if id != ss.modID || ss.closed {
+		ss.modMu.Unlock()
+		return // a newer generation is scheduled
+	}
+	full := ss.full > 0
+	withProgress := full && ss.showProgress
+	var paths []string
+	for p := range ss.pending {
+		paths = append(paths, p)
+	}
+	mustPub := ss.mustPub
+	ss.modMu.Unlock()
+
+	overlay, versions := ss.srv.overlays(ss)
+	req := review.Request{Dir: ss.root, Mode: review.ModeInteractive, Overlay: overlay}
+	ss.srv.currentSettings().request(&req)
+	if !full {
+		req.Paths = paths
+	}
+	if req.Staged {
+		// A staged review reads the index: buffers are not part of it.
+		req.Overlay = nil
+	}
+	var progress *progressReporter
+	if withProgress {
+		progress = ss.srv.beginProgress(ctx, "reviewls", "Reviewing changes")
+	}
+	start := time.Now()
+	res, err := ss.review(ctx, req)
+	if progress != nil {
+		msg := "done"
+		if res != nil {
+			msg = fmt.Sprintf("%d findings", len(res.Findings))
+		}
+		progress.end(msg)
+	}
+	if err != nil {
+		if ctx.Err() == nil {
+			ss.logger.Warn("review failed", "err", err)
+			ss.srv.showMessageOnce(fmt.Sprintf("reviewls: review of %s failed: %v", ss.root, err))
+		}
+		return
+	}
+
+	ss.modMu.Lock()
+	if id != ss.modID || ss.closed {
+		ss.modMu.Unlock()
+		return // stale: the newer generation will publish
+	}
+	// Everything that changed up to this generation is now reviewed.
+	for p, at := range ss.pending {
+		if at <= id {
+			delete(ss.pending, p)
+		}
+	}
+	if ss.full <= id {
+		ss.full = 0
+		ss.showProgress = false
+	}
+	ss.mustPub = map[string]bool{}
+	ss.modMu.Unlock()
+
+	ss.resultMu.Lock()
+	ss.result, ss.versions = res, versions
+	ss.resultMu.Unlock()
+	ss.logger.Debug("review done", "mod_id", id, "full", full, "files", len(res.ChangeSet.Files), "findings", len(res.Findings), "elapsed", time.Since(start))
+	ss.pub.publish(res, versions, mustPub)
+	ss.artifacts.settled(res)
+}
+
+// review runs the engine; a changed .reviewls.yaml reopens it first.
+func (ss *session) review(ctx context.Context, req review.Request) (*review.Result, error) {
+	ss.engMu.Lock()
+	defer ss.engMu.Unlock()
+	if req.Paths == nil {
+		// A full rescan also re-reads the configuration.
+		eng, err := engine.Open(ss.root, engine.Options{Logger: ss.srv.opts.Logger.With("component", "engine")})
+		if err != nil {
+			var ce *config.Error
+			if errors.As(err, &ce) {
+				ss.srv.showMessageOnce("reviewls: " + err.Error())
+			}
+			return nil, err
+		}
+		ss.eng.Close()
+		ss.eng = eng
+	}
+	return ss.eng.Run(ctx, req)
+}
+
+// current returns the last published result and the document versions it
+// saw.
+func (ss *session) current() (*review.Result, map[string]int32) {
+	ss.resultMu.Lock()
+	defer ss.resultMu.Unlock()
+	return ss.result, ss.versions
+}
+
+// reviewNow runs a full review synchronously (commands).
+func (ss *session) reviewNow(ctx context.Context) (*review.Result, error) {
+	ss.didModify(fromUser)
+	// Wait for the scheduled generation instead of racing it: run it here.
+	ss.modMu.Lock()
+	id := ss.modID
+	ss.stopTimerLocked()
+	ss.modMu.Unlock()
+	ss.run(ctx, id)
+	res, _ := ss.current()
+	if res == nil {
+		return nil, errors.New("no review result")
+	}
+	return res, nil
+}
+
+// absPath returns the absolute path of a repo-relative path.
+func (ss *session) absPath(rel string) string {
+	return filepath.Join(ss.root, filepath.FromSlash(rel))
+}
+
+// artifactFolder is where the session's branch review lives.
+func (ss *session) artifactFolder(t review.Target) string {
+	return artifacts.Folder(ss.root, t)
+}

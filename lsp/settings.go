@@ -1,0 +1,105 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// settings are the client-side options, from initializationOptions or
+// workspace/didChangeConfiguration (under a "reviewls" key or bare).
+type settings struct {
+	// Scope is "worktree" (staged, unstaged and untracked changes,
+	// including unsaved buffers; the default) or "staged" (what the next
+	// commit holds: the index against HEAD).
+	Scope string `json:"scope"`
+	// Profile, Depth and Perspectives override .reviewls.yaml.
+	Profile      string   `json:"profile"`
+	Depth        string   `json:"depth"`
+	Perspectives []string `json:"perspectives"`
+	// Base makes the review a branch diff against this ref.
+	Base string `json:"base"`
+	// QuietWindow is the debounce delay in milliseconds.
+	QuietWindow int `json:"quietWindow"`
+}
+
+// parseSettings decodes raw settings and checks every value; the error
+// names the bad key.
+func parseSettings(raw any) (settings, error) {
+	var st settings
+	if raw == nil {
+		return st, nil
+	}
+	data, err := json.Marshal(raw)
+	if err != nil {
+		return st, err
+	}
+	var wrapped struct {
+		Reviewls *json.RawMessage `json:"reviewls"`
+	}
+	if json.Unmarshal(data, &wrapped) == nil && wrapped.Reviewls != nil {
+		data = *wrapped.Reviewls
+	}
+	if string(data) == "null" {
+		return st, nil
+	}
+	if err := json.Unmarshal(data, &st); err != nil {
+		return settings{}, fmt.Errorf("reviewls settings: %w", err)
+	}
+	switch st.Scope {
+	case "", "worktree", "staged":
+	default:
+		return settings{}, fmt.Errorf("reviewls settings: scope: unknown scope %q (want worktree or staged)", st.Scope)
+	}
+	if st.Profile != "" {
+		if _, err := review.ParseProfile(st.Profile); err != nil {
+			return settings{}, fmt.Errorf("reviewls settings: profile: %w", err)
+		}
+	}
+	if st.Depth != "" {
+		if _, err := review.ParseDepth(st.Depth); err != nil {
+			return settings{}, fmt.Errorf("reviewls settings: depth: %w", err)
+		}
+	}
+	for _, p := range st.Perspectives {
+		if _, err := review.ParsePerspective(p); err != nil {
+			return settings{}, fmt.Errorf("reviewls settings: perspectives: %w", err)
+		}
+	}
+	if st.QuietWindow < 0 {
+		return settings{}, fmt.Errorf("reviewls settings: quietWindow: want milliseconds >= 0, got %d", st.QuietWindow)
+	}
+	return st, nil
+}
+
+// request fills the review request fields the settings control.
+func (st settings) request(req *review.Request) {
+	req.Staged = st.Scope == "staged"
+	if !req.Staged {
+		req.Base = st.Base
+	}
+	if st.Profile != "" {
+		req.Profile, _ = review.ParseProfile(st.Profile)
+	}
+	if st.Depth != "" {
+		req.Depth, _ = review.ParseDepth(st.Depth)
+	}
+	for _, p := range st.Perspectives {
+		ps, _ := review.ParsePerspective(p)
+		req.Perspectives = append(req.Perspectives, ps)
+	}
+	if len(req.Perspectives) > 0 && req.Profile == "" {
+		req.Profile = review.ProfileCustom
+	}
+}
+
+// quiet returns the debounce delay: the client's quietWindow when set,
+// else the server default.
+func (st settings) quiet(def time.Duration) time.Duration {
+	if st.QuietWindow > 0 {
+		return time.Duration(st.QuietWindow) * time.Millisecond
+	}
+	return def
+}

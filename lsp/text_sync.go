@@ -1,0 +1,123 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+
+	"go.lsp.dev/protocol"
+)
+
+// didChangeParams is textDocument/didChange with range-aware changes.
+type didChangeParams struct {
+	TextDocument   protocol.VersionedTextDocumentIdentifier `json:"textDocument"`
+	ContentChanges []contentChange                          `json:"contentChanges"`
+}
+
+// modSource says where a modification came from.
+type modSource int
+
+const (
+	fromEditor  modSource = iota // didOpen, didChange, didClose: an overlay changed
+	fromSave                     // didSave: the file on disk now matches the buffer
+	fromWatcher                  // fsnotify or didChangeWatchedFiles
+	fromGit                      // HEAD, the index or refs moved: rescan everything
+	fromUser                     // a command asked for a review
+	fromPoll                     // the watch-limit fallback's periodic rescan
+)
+
+// modification is one changed path of a session.
+type modification struct {
+	path string // repo-relative, slash-separated
+	uri  protocol.DocumentURI
+}
+
+// DidOpen records the buffer and reviews it.
+func (s *server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocumentParams) error {
+	d := params.TextDocument
+	s.docsMu.Lock()
+	s.docs[d.URI] = &document{uri: d.URI, version: d.Version, languageID: string(d.LanguageID), text: []byte(d.Text)}
+	s.docsMu.Unlock()
+	return s.modified(d.URI, fromEditor)
+}
+
+func (s *server) didChange(ctx context.Context, params *didChangeParams) error {
+	u := params.TextDocument.URI
+	s.docsMu.Lock()
+	d, ok := s.docs[u]
+	if !ok {
+		s.docsMu.Unlock()
+		return fmt.Errorf("change to %s, which is not open", u)
+	}
+	text, err := applyChanges(d.text, params.ContentChanges)
+	if err != nil {
+		s.docsMu.Unlock()
+		return err
+	}
+	d.text, d.version = text, params.TextDocument.Version
+	s.docsMu.Unlock()
+	return s.modified(u, fromEditor)
+}
+
+// DidChange is never called: handle decodes didChange itself.
+func (s *server) DidChange(ctx context.Context, params *protocol.DidChangeTextDocumentParams) error {
+	return fmt.Errorf("didChange reached the protocol dispatcher")
+}
+
+// DidSave reviews the saved file: its buffer and the disk now agree.
+func (s *server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocumentParams) error {
+	if params.Text != "" {
+		s.docsMu.Lock()
+		if d, ok := s.docs[params.TextDocument.URI]; ok {
+			d.text = []byte(params.Text)
+		}
+		s.docsMu.Unlock()
+	}
+	return s.modified(params.TextDocument.URI, fromSave)
+}
+
+// DidClose drops the buffer: the file on disk is reviewed again.
+func (s *server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocumentParams) error {
+	s.docsMu.Lock()
+	delete(s.docs, params.TextDocument.URI)
+	s.docsMu.Unlock()
+	return s.modified(params.TextDocument.URI, fromEditor)
+}
+
+// modified funnels a document change to its session.
+func (s *server) modified(u protocol.DocumentURI, src modSource) error {
+	ss, rel := s.sessionForURI(u)
+	if ss == nil {
+		return nil // outside every repository: nothing to review
+	}
+	ss.didModify(src, modification{path: rel, uri: u})
+	return nil
+}
+
+// overlays returns the open documents of a session as repo-relative path
+// -> text, with the version of each.
+func (s *server) overlays(ss *session) (map[string][]byte, map[string]int32) {
+	s.docsMu.Lock()
+	defer s.docsMu.Unlock()
+	texts := map[string][]byte{}
+	versions := map[string]int32{}
+	for u, d := range s.docs {
+		owner, rel := s.sessionForURI(u)
+		if owner != ss {
+			continue
+		}
+		texts[rel] = d.text
+		versions[rel] = d.version
+	}
+	return texts, versions
+}
+
+// document returns a copy of an open document's state.
+func (s *server) document(u protocol.DocumentURI) (document, bool) {
+	s.docsMu.Lock()
+	defer s.docsMu.Unlock()
+	d, ok := s.docs[u]
+	if !ok {
+		return document{}, false
+	}
+	return *d, true
+}

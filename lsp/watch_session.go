@@ -1,0 +1,118 @@
+package lsp
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/reviewls/reviewls/review/gitdiff"
+)
+
+// startWatcher watches the session's work tree and git state. When the
+// watcher cannot be started or hits the OS watch limit, the session falls
+// back to rescanning every PollInterval.
+func (ss *session) startWatcher() {
+	repo := ss.eng.Repo()
+	var matcher atomic.Pointer[gitdiff.Matcher]
+	m, err := repo.Matcher()
+	if err != nil {
+		ss.logger.Warn("read ignore rules", "err", err)
+	} else {
+		matcher.Store(m)
+	}
+	ss.matcher = &matcher
+	w, err := newWatcher(watcherOptions{
+		Root:      ss.root,
+		GitDir:    repo.GitDir(),
+		CommonDir: repo.CommonDir(),
+		Ignored: func(rel string, isDir bool) bool {
+			if m := matcher.Load(); m != nil {
+				return m.Ignored(rel, isDir)
+			}
+			return false
+		},
+		Quiet:   ss.srv.quiet(),
+		Logger:  ss.srv.opts.Logger.With("component", "lsp.watch", "root", ss.root),
+		OnBatch: ss.onBatch,
+		OnLimit: ss.onLimit,
+	})
+	if err != nil {
+		ss.logger.Warn("file watcher unavailable; polling", "err", err)
+		ss.onLimit(err)
+		return
+	}
+	ss.watcher = w
+}
+
+// onLimit warns once and starts polling.
+func (ss *session) onLimit(err error) {
+	ss.srv.showMessage(context.Background(), protocol.MessageTypeWarning,
+		"reviewls: cannot watch every directory of "+ss.root+" ("+err.Error()+"); changes made outside the editor are picked up every "+
+			ss.srv.opts.PollInterval.String()+" instead. Raise fs.inotify.max_user_watches to watch them all.")
+	ss.modMu.Lock()
+	if ss.pollStop != nil || ss.closed {
+		ss.modMu.Unlock()
+		return
+	}
+	ss.pollStop = make(chan struct{})
+	stop := ss.pollStop
+	ss.modMu.Unlock()
+	ss.wg.Go(func() {
+		t := time.NewTicker(ss.srv.opts.PollInterval)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				ss.didModify(fromPoll)
+			}
+		}
+	})
+}
+
+// addEvents passes client events through the watcher's debouncer, so they
+// are deduplicated with fsnotify's; without a watcher they go straight in.
+func (ss *session) addEvents(evs []fileEvent) {
+	if ss.watcher != nil {
+		ss.watcher.Add(evs...)
+		return
+	}
+	ss.onBatch(evs)
+}
+
+// onBatch turns a batch of file events into modifications.
+func (ss *session) onBatch(evs []fileEvent) {
+	var mods []modification
+	git := false
+	for _, ev := range evs {
+		switch {
+		case ev.Git:
+			git = true
+		case ev.Artifact:
+			ss.artifacts.changedOnDisk(ev.Path)
+		default:
+			rel, err := filepath.Rel(ss.root, ev.Path)
+			if err != nil || strings.HasPrefix(rel, "..") {
+				continue
+			}
+			rel = filepath.ToSlash(rel)
+			if filepath.Base(rel) == ".gitignore" && ss.matcher != nil {
+				if m, err := ss.eng.Repo().Matcher(); err == nil {
+					ss.matcher.Store(m)
+				}
+			}
+			mods = append(mods, modification{path: rel, uri: pathURI(ev.Path)})
+		}
+	}
+	switch {
+	case git:
+		ss.didModify(fromGit, mods...)
+	case len(mods) > 0:
+		ss.didModify(fromWatcher, mods...)
+	}
+}
