@@ -94,15 +94,15 @@ func (s *server) pickSession(args []json.RawMessage) (*session, error) {
 
 // reviewSummary is the JSON result of reviewls.review.
 type reviewSummary struct {
-	Target   string              `json:"target"`
-	Branch   string              `json:"branch"`
-	Files    int                 `json:"files"`
-	Findings int                 `json:"findings"`
-	Counts   review.Counts       `json:"counts"`
-	Verdict  review.Verdict      `json:"verdict"`
-	Depth    string              `json:"depth"`
+	Target   string               `json:"target"`
+	Branch   string               `json:"branch"`
+	Files    int                  `json:"files"`
+	Findings int                  `json:"findings"`
+	Counts   review.Counts        `json:"counts"`
+	Verdict  review.Verdict       `json:"verdict"`
+	Depth    string               `json:"depth"`
 	Persp    []review.Perspective `json:"perspectives"`
-	Folder   string              `json:"artifactFolder,omitempty"`
+	Folder   string               `json:"artifactFolder,omitempty"`
 }
 
 func summarize(ss *session, res *review.Result) reviewSummary {

@@ -25,7 +25,7 @@ func TestMapperUTF16(t *testing.T) {
 		{2, 999, pos(1, 20)},
 		{3, 999, pos(2, 1)}, // the \r is not part of the line
 		{4, 2, pos(3, 1)},   // an invalid byte counts as one unit
-		{99, 1, pos(4, 0)}, // clamps to the empty last line
+		{99, 1, pos(4, 0)},  // clamps to the empty last line
 	} {
 		if got := m.position(tt.line, tt.col); got != tt.want {
 			t.Errorf("position(%d, %d) = %v, want %v", tt.line, tt.col, got, tt.want)

@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 	"time"
 
-
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/config"
@@ -31,17 +30,17 @@ type session struct {
 	eng   *engine.Engine
 
 	// modMu guards the scheduling state below.
-	modMu      sync.Mutex
-	modID      uint64
-	pending    map[string]uint64 // path -> modID at which it changed
-	mustPub    map[string]bool   // paths to republish even if unchanged
-	full       uint64            // modID of the last change needing a full rescan (0: none)
+	modMu   sync.Mutex
+	modID   uint64
+	pending map[string]uint64 // path -> modID at which it changed
+	mustPub map[string]bool   // paths to republish even if unchanged
+	full    uint64            // modID of the last change needing a full rescan (0: none)
 	// showProgress asks the next full review to report $/progress (not
 	// for polling rescans).
 	showProgress bool
-	cancelPrev context.CancelFunc
-	timer      *time.Timer
-	closed     bool
+	cancelPrev   context.CancelFunc
+	timer        *time.Timer
+	closed       bool
 
 	sema chan struct{} // one review at a time
 

@@ -114,7 +114,9 @@ func (c *Client) Telemetry(context.Context, any) error { return nil }
 func (c *Client) RegisterCapability(context.Context, *protocol.RegistrationParams) error { return nil }
 
 // UnregisterCapability accepts unregistrations.
-func (c *Client) UnregisterCapability(context.Context, *protocol.UnregistrationParams) error { return nil }
+func (c *Client) UnregisterCapability(context.Context, *protocol.UnregistrationParams) error {
+	return nil
+}
 
 // ApplyEdit records the edit and reports it applied.
 func (c *Client) ApplyEdit(_ context.Context, p *protocol.ApplyWorkspaceEditParams) (bool, error) {
