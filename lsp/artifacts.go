@@ -24,6 +24,7 @@ type artifactWriter struct {
 	written  []byte // metadata.json as this server last wrote it
 	external *artifacts.Dir
 	stopped  bool
+	writes   int // folders written, for tests and logs
 }
 
 func newArtifactWriter(ss *session) *artifactWriter { return &artifactWriter{ss: ss} }
@@ -61,7 +62,8 @@ func (w *artifactWriter) write() {
 		return
 	}
 	w.written, _ = os.ReadFile(filepath.Join(written.Dir, artifacts.FileMetadata))
-	w.ss.logger.Debug("artifacts written", "dir", written.Dir)
+	w.writes++
+	w.ss.logger.Debug("artifacts written", "dir", written.Dir, "writes", w.writes)
 }
 
 // changedOnDisk is told that a file of the artifact folder changed. A

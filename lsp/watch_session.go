@@ -50,9 +50,6 @@ func (ss *session) startWatcher() {
 
 // onLimit warns once and starts polling.
 func (ss *session) onLimit(err error) {
-	ss.srv.showMessage(context.Background(), protocol.MessageTypeWarning,
-		"reviewls: cannot watch every directory of "+ss.root+" ("+err.Error()+"); changes made outside the editor are picked up every "+
-			ss.srv.opts.PollInterval.String()+" instead. Raise fs.inotify.max_user_watches to watch them all.")
 	ss.modMu.Lock()
 	if ss.pollStop != nil || ss.closed {
 		ss.modMu.Unlock()
@@ -61,6 +58,9 @@ func (ss *session) onLimit(err error) {
 	ss.pollStop = make(chan struct{})
 	stop := ss.pollStop
 	ss.modMu.Unlock()
+	ss.srv.showMessage(context.Background(), protocol.MessageTypeWarning,
+		"reviewls: cannot watch every directory of "+ss.root+" ("+err.Error()+"); changes made outside the editor are picked up every "+
+			ss.srv.opts.PollInterval.String()+" instead. Raise fs.inotify.max_user_watches to watch them all.")
 	ss.wg.Go(func() {
 		t := time.NewTicker(ss.srv.opts.PollInterval)
 		defer t.Stop()

@@ -19,6 +19,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -47,6 +48,10 @@ type Config struct {
 	Folders []string
 	// NoProgress leaves workDoneProgress out of the client capabilities.
 	NoProgress bool
+	// Command, when set, runs this server binary (e.g. ["reviewls",
+	// "serve"]) and speaks to it over its stdin and stdout instead of
+	// running lsp.Serve in process. Its stderr goes to the test log.
+	Command []string
 }
 
 // Env is a running server and its fake client.
@@ -73,10 +78,31 @@ func New(t testing.TB, dir string, cfg Config) *Env {
 		opts.ArtifactDelay = time.Hour
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	serverSide, clientSide := net.Pipe()
 	env := &Env{T: t, Ctx: ctx, Dir: dir, Client: newClient(), served: make(chan error, 1), versions: map[string]int32{}}
 	env.Client.state.Dir = dir
-	go func() { env.served <- lsp.Serve(ctx, serverSide, opts) }()
+	var clientSide io.ReadWriteCloser
+	if len(cfg.Command) > 0 {
+		cmd := exec.CommandContext(ctx, cfg.Command[0], cfg.Command[1:]...)
+		cmd.Dir = dir
+		cmd.Stderr = testWriter{t}
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatalf("start %v: %v", cfg.Command, err)
+		}
+		clientSide = pipeRWC{stdout, stdin}
+		go func() { env.served <- cmd.Wait() }()
+	} else {
+		serverSide, c := net.Pipe()
+		clientSide = c
+		go func() { env.served <- lsp.Serve(ctx, serverSide, opts) }()
+	}
 	env.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientSide))
 	env.conn.Go(ctx, protocol.ClientHandler(env.Client, jsonrpc2.MethodNotFoundHandler))
 	env.Server = protocol.ServerDispatcher(env.conn, zap.NewNop())
@@ -372,4 +398,18 @@ func (s *State) String() string {
 		fmt.Fprintf(&b, "  message: %s\n", m.Message)
 	}
 	return b.String()
+}
+
+// pipeRWC joins a process's stdout (read) and stdin (write, close).
+type pipeRWC struct {
+	io.Reader
+	io.WriteCloser
+}
+
+// testWriter sends a server process's stderr to the test log.
+type testWriter struct{ t testing.TB }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Logf("server: %s", strings.TrimRight(string(p), "\n"))
+	return len(p), nil
 }

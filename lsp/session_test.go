@@ -1,0 +1,201 @@
+package lsp
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"golang.org/x/tools/txtar"
+
+	"github.com/reviewls/reviewls/artifacts"
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/reviewtest"
+)
+
+// recordingClient is a protocol.Client that records publications and
+// messages, for tests that drive a session directly.
+type recordingClient struct {
+	protocol.Client // unimplemented methods panic: the test did not expect them
+
+	mu       sync.Mutex
+	pubs     map[string][]protocol.PublishDiagnosticsParams
+	messages []string
+}
+
+func (c *recordingClient) PublishDiagnostics(_ context.Context, p *protocol.PublishDiagnosticsParams) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.pubs == nil {
+		c.pubs = map[string][]protocol.PublishDiagnosticsParams{}
+	}
+	name := filepath.Base(uri.URI(p.URI).Filename())
+	c.pubs[name] = append(c.pubs[name], *p)
+	return nil
+}
+
+func (c *recordingClient) ShowMessage(_ context.Context, p *protocol.ShowMessageParams) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.messages = append(c.messages, p.Message)
+	return nil
+}
+
+func (c *recordingClient) LogMessage(context.Context, *protocol.LogMessageParams) error { return nil }
+
+func (c *recordingClient) published(name string) []protocol.PublishDiagnosticsParams {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]protocol.PublishDiagnosticsParams(nil), c.pubs[name]...)
+}
+
+// testSession opens a session on a new repository holding files, with a
+// recording client and no file watcher.
+func testSession(t *testing.T, opts Options, files map[string]string) (*session, *recordingClient) {
+	t.Helper()
+	ar := &txtar.Archive{}
+	for p, c := range files {
+		ar.Files = append(ar.Files, txtar.File{Name: "base/" + p, Data: []byte(c)})
+	}
+	dir := reviewtest.RepoFromArchive(t, ar).Dir
+	opts.NoWatch = true
+	srv := newServer(opts.withDefaults())
+	rc := &recordingClient{}
+	srv.client = rc
+	srv.state = stateInitialized
+	ss, err := srv.newSession(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.sessions = []*session{ss}
+	t.Cleanup(srv.stopAll)
+	return ss, rc
+}
+
+func write(t *testing.T, ss *session, rel, content string) {
+	t.Helper()
+	if err := os.WriteFile(ss.absPath(rel), []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestScheduleDebounce checks the quiet window in fake time: a burst of
+// saves 50ms apart costs one review, which starts 200ms after the last.
+func TestScheduleDebounce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ss, rc := testSession(t, Options{DiagnosticsDelay: 200 * time.Millisecond, ArtifactDelay: time.Hour}, map[string]string{"a.go": "package a\n"})
+		ss.start()
+		time.Sleep(time.Second)
+		synctest.Wait()
+		write(t, ss, "a.go", "package a\n\n// TODO: later\n")
+		for range 5 {
+			ss.didModify(fromSave, modification{path: "a.go"})
+			time.Sleep(50 * time.Millisecond)
+		}
+		// The last save was 50ms ago: 149ms more and nothing is published.
+		time.Sleep(149 * time.Millisecond)
+		synctest.Wait()
+		if n := len(rc.published("a.go")); n != 0 {
+			t.Fatalf("%d publications inside the quiet window, want 0", n)
+		}
+		time.Sleep(2 * time.Millisecond)
+		synctest.Wait()
+		pubs := rc.published("a.go")
+		if len(pubs) != 1 || len(pubs[0].Diagnostics) != 1 {
+			t.Fatalf("publications after the window = %+v, want one with the TODO", pubs)
+		}
+	})
+}
+
+// TestArtifactsRateLimited checks that reviews in quick succession write
+// the artifact folder once, after the last one settled.
+func TestArtifactsRateLimited(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ss, _ := testSession(t, Options{DiagnosticsDelay: 10 * time.Millisecond, ArtifactDelay: time.Second}, map[string]string{"a.go": "package a\n"})
+		ss.start()
+		for i := range 5 {
+			write(t, ss, "a.go", "package a\n\n// TODO: "+strings.Repeat("x", i+1)+"\n")
+			ss.didModify(fromSave, modification{path: "a.go"})
+			time.Sleep(300 * time.Millisecond) // typing pace: each review completes
+			synctest.Wait()
+		}
+		ss.artifacts.mu.Lock()
+		writes := ss.artifacts.writes
+		ss.artifacts.mu.Unlock()
+		if writes != 0 {
+			t.Fatalf("%d writes while the review kept changing, want 0", writes)
+		}
+		time.Sleep(time.Second)
+		synctest.Wait()
+		ss.artifacts.mu.Lock()
+		writes = ss.artifacts.writes
+		ss.artifacts.mu.Unlock()
+		if writes != 1 {
+			t.Fatalf("%d writes after the review settled, want 1", writes)
+		}
+		data, err := os.ReadFile(filepath.Join(ss.root, artifacts.ReviewsDir, "main", artifacts.FileMetadata))
+		if err != nil || !strings.Contains(string(data), `"low": 1`) {
+			t.Fatalf("metadata.json: %v\n%s", err, data)
+		}
+	})
+}
+
+// TestArtifactsPickedUp checks that a review folder written by another
+// process (the CLI) is read, and the server's own writes are not.
+func TestArtifactsPickedUp(t *testing.T) {
+	ss, _ := testSession(t, Options{ArtifactDelay: time.Hour}, map[string]string{"a.go": "package a\n"})
+	write(t, ss, "a.go", "package a\n\n// TODO: later\n")
+	res, err := ss.reviewNow(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss.artifacts.flush()
+	meta := filepath.Join(ss.artifactFolder(res.ChangeSet.Target), artifacts.FileMetadata)
+	ss.artifacts.changedOnDisk(meta)
+	if ext := ss.artifacts.lastExternal(); ext != nil {
+		t.Fatalf("the server's own write was taken for an external one: %+v", ext.Metadata)
+	}
+	// Another process reviews in workflow mode and writes the folder.
+	other := *res
+	other.Mode = review.ModeWorkflow
+	other.Finished = other.Finished.Add(time.Minute)
+	if _, err := artifacts.Write(ss.root, &other, artifacts.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	ss.artifacts.changedOnDisk(meta)
+	ext := ss.artifacts.lastExternal()
+	if ext == nil || ext.Metadata.Artifacts != nil || ext.Metadata.FindingsCount.Low != 1 {
+		t.Fatalf("external folder = %+v, want the workflow review", ext)
+	}
+}
+
+// TestPollingFallback checks that, when the watch limit is hit, the user is
+// told once and changes made outside the editor are still picked up.
+func TestPollingFallback(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ss, rc := testSession(t, Options{DiagnosticsDelay: 10 * time.Millisecond, PollInterval: time.Second, ArtifactDelay: time.Hour}, map[string]string{"a.go": "package a\n"})
+		ss.start()
+		ss.onLimit(syscall.ENOSPC)
+		ss.onLimit(syscall.ENOSPC) // a second report starts no second poller
+		time.Sleep(100 * time.Millisecond)
+		synctest.Wait()
+		write(t, ss, "a.go", "package a\n\n// TODO: later\n")
+		time.Sleep(1100 * time.Millisecond)
+		synctest.Wait()
+		if pubs := rc.published("a.go"); len(pubs) != 1 || len(pubs[0].Diagnostics) != 1 {
+			t.Fatalf("publications = %+v, want the TODO found by polling", pubs)
+		}
+		rc.mu.Lock()
+		defer rc.mu.Unlock()
+		if len(rc.messages) != 1 || !strings.Contains(rc.messages[0], "cannot watch every directory") {
+			t.Errorf("messages = %q", rc.messages)
+		}
+	})
+}
