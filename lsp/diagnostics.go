@@ -3,7 +3,7 @@ package lsp
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/json"
+	"fmt"
 	"sort"
 	"sync"
 
@@ -49,9 +49,17 @@ func newPublisher(srv *server, ss *session) *publisher {
 // publish sends the diagnostics of res. versions maps open documents to
 // the version the review saw; mustPub lists paths edited since the last
 // publish, which are republished even when unchanged so a client waiting
-// for a version sees it.
+// for a version sees it. Diagnostics are only built for paths whose
+// findings changed: a cheap fingerprint of the findings decides.
 func (p *publisher) publish(res *review.Result, versions map[string]int32, mustPub map[string]bool) {
-	byPath := diagnosticsOf(res)
+	byPath := map[string][]*review.Finding{}
+	if res != nil && res.ChangeSet != nil {
+		for _, f := range res.Findings {
+			if file := res.ChangeSet.File(f.Span.Path); file != nil && file.Reviewed() {
+				byPath[f.Span.Path] = append(byPath[f.Span.Path], f)
+			}
+		}
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	paths := map[string]bool{}
@@ -72,12 +80,8 @@ func (p *publisher) publish(res *review.Result, versions map[string]int32, mustP
 	}
 	sort.Strings(ordered)
 	for _, path := range ordered {
-		diags := byPath[path]
-		if diags == nil {
-			diags = []protocol.Diagnostic{}
-		}
-		data, _ := json.Marshal(diags)
-		st := pubState{hash: sha256.Sum256(data), version: versions[path], empty: len(diags) == 0}
+		findings := byPath[path]
+		st := pubState{hash: fingerprint(findings), version: versions[path], empty: len(findings) == 0}
 		prev, seen := p.state[path]
 		if seen && prev == st && !mustPub[path] {
 			continue
@@ -86,6 +90,14 @@ func (p *publisher) publish(res *review.Result, versions map[string]int32, mustP
 			continue // never published, nothing to say
 		}
 		p.state[path] = st
+		diags := []protocol.Diagnostic{}
+		if len(findings) > 0 {
+			file := res.ChangeSet.File(path)
+			m := newMapper(file.Content)
+			for _, f := range findings {
+				diags = append(diags, diagnostic(res, file, m, f))
+			}
+		}
 		params := &protocol.PublishDiagnosticsParams{
 			URI:         protocol.DocumentURI(uri.File(p.ss.absPath(path))),
 			Diagnostics: diags,
@@ -99,33 +111,23 @@ func (p *publisher) publish(res *review.Result, versions map[string]int32, mustP
 	}
 }
 
+// fingerprint identifies what a file's diagnostics would say: the same
+// findings at the same places with the same text give the same value.
+func fingerprint(findings []*review.Finding) [32]byte {
+	h := sha256.New()
+	for _, f := range findings {
+		fmt.Fprintf(h, "%s|%s|%d:%d-%d:%d|%s|%s|%s\x00", f.ID, f.RuleID, f.Span.StartLine, f.Span.StartCol, f.Span.EndLine, f.Span.EndCol,
+			f.Severity, f.LineState, f.Message)
+	}
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
 // clear publishes empty lists for every path with diagnostics (a session
 // closing, or a folder removed).
 func (p *publisher) clear() {
 	p.publish(&review.Result{ChangeSet: &review.ChangeSet{}}, nil, nil)
-}
-
-// diagnosticsOf converts the accepted findings of res to diagnostics per
-// repo-relative path, ranges mapped on the content the review saw.
-func diagnosticsOf(res *review.Result) map[string][]protocol.Diagnostic {
-	out := map[string][]protocol.Diagnostic{}
-	if res == nil || res.ChangeSet == nil {
-		return out
-	}
-	mappers := map[string]*mapper{}
-	for _, f := range res.Findings {
-		file := res.ChangeSet.File(f.Span.Path)
-		if file == nil || !file.Reviewed() {
-			continue
-		}
-		m := mappers[f.Span.Path]
-		if m == nil {
-			m = newMapper(file.Content)
-			mappers[f.Span.Path] = m
-		}
-		out[f.Span.Path] = append(out[f.Span.Path], diagnostic(res, file, m, f))
-	}
-	return out
 }
 
 // diagnostic converts one finding. Its range stays on changed lines: a

@@ -202,3 +202,66 @@ func TestNotARepository(t *testing.T) {
 	}
 	env.Shutdown()
 }
+
+// TestCloseReviewsDisk checks that closing a buffer with unsaved edits
+// drops them: the file on disk is reviewed again.
+func TestCloseReviewsDisk(t *testing.T) {
+	dir := repo(t, map[string]string{"a.go": "package a\n"})
+	env := lsptest.New(t, dir, lsptest.Config{})
+	env.OpenFile("a.go")
+	v := env.EditFile("a.go", "package a\n\n// TODO: unsaved\n")
+	env.Await(lsptest.DiagnosticsAt("a.go", uint32(v), lsptest.OnLines(3)))
+	env.CloseFile("a.go")
+	env.Await(lsptest.NoDiagnostics("a.go"))
+	env.Shutdown()
+}
+
+// TestUnchangedNotRepublished checks that a save of another file does not
+// republish a file whose diagnostics did not change.
+func TestUnchangedNotRepublished(t *testing.T) {
+	dir := repo(t, map[string]string{"a.go": "package a\n", "b.go": "package a\n"})
+	env := lsptest.New(t, dir, lsptest.Config{})
+	env.WriteFile("a.go", "package a\n\n// TODO: one\n")
+	env.Await(lsptest.DiagnosticsAt("a.go", 0, lsptest.OnLines(3)))
+	before := env.Client.Publications(env.URI("a.go"))
+	env.OpenFile("b.go")
+	v := env.EditFile("b.go", "package a\n\n// FIXME: two\n")
+	env.SaveFile("b.go", "package a\n\n// FIXME: two\n")
+	env.Await(lsptest.DiagnosticsAt("b.go", uint32(v), lsptest.OnLines(3)))
+	if after := env.Client.Publications(env.URI("a.go")); after != before {
+		t.Errorf("a.go was published %d more times for a change to b.go", after-before)
+	}
+	env.Shutdown()
+}
+
+// TestWarningsReachTheClient checks that server warnings are forwarded
+// as window/logMessage.
+func TestWarningsReachTheClient(t *testing.T) {
+	dir := repo(t, map[string]string{"a.go": "package a\n"})
+	env := lsptest.New(t, dir, lsptest.Config{})
+	env.EditFile("a.go", "package a\n") // never opened
+	env.Await(lsptest.LogContaining("which is not open"))
+	env.Shutdown()
+}
+
+// TestStagedScope checks the staged scope: only what the next commit
+// holds is reviewed, unsaved buffers and unstaged edits are not.
+func TestStagedScope(t *testing.T) {
+	dir := repo(t, map[string]string{"a.go": "package a\n", "b.go": "package a\n"})
+	env := lsptest.New(t, dir, lsptest.Config{InitializationOptions: map[string]any{"reviewls": map[string]any{"scope": "staged"}}})
+	env.WriteFile("a.go", "package a\n\n// TODO: staged\n")
+	env.Git("add", "a.go")
+	env.WriteFile("b.go", "package a\n\n// TODO: unstaged\n")
+	env.Await(lsptest.DiagnosticsAt("a.go", 0, lsptest.OnLines(3), lsptest.WithData("lineState", "staged")))
+	env.OpenFile("a.go")
+	env.EditFile("a.go", "package a\n\n// TODO: staged\n// FIXME: only in the buffer\n")
+	var sum struct{ Findings int }
+	if err := env.ExecuteCommand("reviewls.review", &sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum.Findings != 1 {
+		t.Errorf("staged review found %d findings, want only the staged TODO", sum.Findings)
+	}
+	env.Await(lsptest.NoDiagnostics("b.go"))
+	env.Shutdown()
+}

@@ -32,9 +32,10 @@ type session struct {
 	// modMu guards the scheduling state below.
 	modMu   sync.Mutex
 	modID   uint64
-	pending map[string]uint64 // path -> modID at which it changed
-	mustPub map[string]bool   // paths to republish even if unchanged
-	full    uint64            // modID of the last change needing a full rescan (0: none)
+	pending map[string]uint64    // path -> modID at which it changed
+	mustPub map[string]bool      // paths to republish even if unchanged
+	saved   map[string]fileStamp // files as the editor last saved them
+	full    uint64               // modID of the last change needing a full rescan (0: none)
 	// showProgress asks the next full review to report $/progress (not
 	// for polling rescans).
 	showProgress bool
@@ -71,6 +72,7 @@ func (s *server) newSession(folder string) (*session, error) {
 		eng:     eng,
 		pending: map[string]uint64{},
 		mustPub: map[string]bool{},
+		saved:   map[string]fileStamp{},
 		sema:    make(chan struct{}, 1),
 	}
 	ss.logger = s.logger.With("root", ss.root)
@@ -288,6 +290,9 @@ func (ss *session) reviewNow(ctx context.Context) (*review.Result, error) {
 	ss.stopTimerLocked()
 	ss.modMu.Unlock()
 	ss.run(ctx, id)
+	if err := ctx.Err(); err != nil {
+		return nil, err // $/cancelRequest: the caller gets RequestCancelled
+	}
 	res, _ := ss.current()
 	if res == nil {
 		return nil, errors.New("no review result")

@@ -199,3 +199,22 @@ func TestPollingFallback(t *testing.T) {
 		}
 	})
 }
+
+// TestCancelledCommand checks that a cancelled request stops its review
+// and answers RequestCancelled.
+func TestCancelledCommand(t *testing.T) {
+	ss, rc := testSession(t, Options{ArtifactDelay: time.Hour}, map[string]string{"a.go": "package a\n"})
+	write(t, ss, "a.go", "package a\n\n// TODO: later\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := ss.srv.ExecuteCommand(ctx, &protocol.ExecuteCommandParams{Command: cmdReview})
+	if err == nil {
+		t.Fatal("a cancelled review command succeeded")
+	}
+	if werr := wireError(err); werr != protocol.ErrRequestCancelled {
+		t.Errorf("wire error = %v, want RequestCancelled", werr)
+	}
+	if pubs := rc.published("a.go"); len(pubs) != 0 {
+		t.Errorf("the cancelled review published %+v", pubs)
+	}
+}

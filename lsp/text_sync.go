@@ -72,6 +72,9 @@ func (s *server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocume
 		}
 		s.docsMu.Unlock()
 	}
+	if ss, rel := s.sessionForURI(params.TextDocument.URI); ss != nil {
+		ss.noteSaved(rel)
+	}
 	return s.modified(params.TextDocument.URI, fromSave)
 }
 

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -101,6 +102,9 @@ func (ss *session) onBatch(evs []fileEvent) {
 				continue
 			}
 			rel = filepath.ToSlash(rel)
+			if ss.savedAsIs(rel) {
+				continue // the editor's didSave already covered this write
+			}
 			if filepath.Base(rel) == ".gitignore" && ss.matcher != nil {
 				if m, err := ss.eng.Repo().Matcher(); err == nil {
 					ss.matcher.Store(m)
@@ -115,4 +119,45 @@ func (ss *session) onBatch(evs []fileEvent) {
 	case len(mods) > 0:
 		ss.didModify(fromWatcher, mods...)
 	}
+}
+
+// fileStamp identifies a version of a file on disk.
+type fileStamp struct {
+	size  int64
+	mtime time.Time
+}
+
+func stampOf(path string) (fileStamp, bool) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fileStamp{}, false
+	}
+	return fileStamp{fi.Size(), fi.ModTime()}, true
+}
+
+// noteSaved records the file as the editor saved it, so the watcher's
+// event for the same write does not review it a second time.
+func (ss *session) noteSaved(rel string) {
+	st, ok := stampOf(ss.absPath(rel))
+	ss.modMu.Lock()
+	defer ss.modMu.Unlock()
+	if ok {
+		ss.saved[rel] = st
+	} else {
+		delete(ss.saved, rel)
+	}
+}
+
+// savedAsIs reports whether the file is still exactly as the editor saved
+// it; it forgets the save either way, so the next event counts.
+func (ss *session) savedAsIs(rel string) bool {
+	ss.modMu.Lock()
+	want, ok := ss.saved[rel]
+	delete(ss.saved, rel)
+	ss.modMu.Unlock()
+	if !ok {
+		return false
+	}
+	got, ok := stampOf(ss.absPath(rel))
+	return ok && got == want
 }

@@ -197,6 +197,28 @@ type ChangeSet struct {
 	Root   string
 	Target Target
 	Files  []*File
+
+	memoMu sync.Mutex
+	memo   map[any]*memoEntry
+}
+
+// Memo returns the value cached on the change set under key, computing it
+// once. Cross-file rules use it for indexes of the whole change set; an
+// incremental refresh builds a new ChangeSet (sharing unchanged Files), so
+// these never go stale. It is safe for concurrent use.
+func (cs *ChangeSet) Memo(key any, compute func() any) any {
+	cs.memoMu.Lock()
+	if cs.memo == nil {
+		cs.memo = map[any]*memoEntry{}
+	}
+	e := cs.memo[key]
+	if e == nil {
+		e = &memoEntry{}
+		cs.memo[key] = e
+	}
+	cs.memoMu.Unlock()
+	e.once.Do(func() { e.v = compute() })
+	return e.v
 }
 
 // File returns the changed file at path, or nil.

@@ -40,6 +40,9 @@ type Lens interface {
 type CheckOptions struct {
 	Depth  Depth
 	Config *Config
+	// Skip, when set, names rules not to run this time (the engine skips
+	// expensive whole-package analysis on incremental runs).
+	Skip func(ruleID string) bool
 }
 
 // A Processor is one named step of the findings chain (golangci-lint's

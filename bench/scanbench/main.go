@@ -21,11 +21,11 @@ import (
 	"log"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sort"
-	"strings"
 	"syscall"
 	"time"
+
+	"github.com/reviewls/reviewls/bench/internal/genrepo"
 )
 
 func main() {
@@ -116,57 +116,13 @@ func maxRSS(s []sample) int64 {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// generate writes the repository, commits it with git, and applies the
-// measured change.
+// generate writes the repository and applies the measured change.
 func generate(root string, files, dirs, ignored int) {
-	git := func(args ...string) {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=bench", "GIT_AUTHOR_EMAIL=bench@example.com",
-			"GIT_COMMITTER_NAME=bench", "GIT_COMMITTER_EMAIL=bench@example.com", "GIT_CONFIG_NOSYSTEM=1")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			log.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
+	r, err := genrepo.Generate(root, files, dirs, ignored)
+	if err != nil {
+		log.Fatal(err)
 	}
-	write := func(p, content string) {
-		full := filepath.Join(root, p)
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			log.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			log.Fatal(err)
-		}
+	if err := r.Change(20); err != nil {
+		log.Fatal(err)
 	}
-	// A three-level tree of directories, files spread evenly.
-	dirNames := make([]string, dirs)
-	for i := range dirNames {
-		dirNames[i] = fmt.Sprintf("pkg%02d/sub%02d/leaf%03d", i%30, (i/30)%10, i)
-	}
-	var tracked []string
-	for i := 0; i < files; i++ {
-		p := fmt.Sprintf("%s/file%05d.go", dirNames[i%dirs], i)
-		tracked = append(tracked, p)
-		write(p, fmt.Sprintf("package leaf\n\n// Value%d returns %d.\nfunc Value%d() int {\n\treturn %d\n}\n", i, i, i, i))
-	}
-	for i := 0; i < ignored; i++ {
-		write(fmt.Sprintf("node_modules/dep%03d/lib/file%05d.js", i%500, i), "module.exports = 1;\n")
-	}
-	write(".gitignore", "node_modules/\n*.log\n")
-	git("init", "-q", "-b", "main")
-	git("add", "-A")
-	git("commit", "-q", "-m", "generated")
-	// The measured change: 20 modified files spread over the tree, 2 new.
-	for i := 0; i < 20; i++ {
-		p := tracked[i*(files/20)]
-		full := filepath.Join(root, p)
-		data, err := os.ReadFile(full)
-		if err != nil {
-			log.Fatal(err)
-		}
-		if err := os.WriteFile(full, append(data, []byte(fmt.Sprintf("\n// Changed%d notes a change.\nfunc Changed%d() {}\n", i, i))...), 0o644); err != nil {
-			log.Fatal(err)
-		}
-	}
-	write("pkg00/sub00/new_a.go", "package leaf\n\n// NewA is new.\nfunc NewA() {}\n")
-	write("pkg01/sub01/new_b.go", "package leaf\n\n// NewB is new.\nfunc NewB() {}\n")
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/reviewls/reviewls/lsp"
@@ -43,6 +44,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	level := fs.String("log-level", "info", "log level: debug, info, warn or error")
 	verbose := fs.Bool("v", false, "verbose: log at debug level")
 	quiet := fs.Duration("quiet", 0, "quiet window before a review after a change (default 200ms)")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the session to this file (performance work)")
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
 		return code
@@ -67,6 +69,17 @@ func runServe(ctx context.Context, e *env, args []string) int {
 		logOut = f
 	}
 	logger := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: lvl}))
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return e.errorf("--cpuprofile: %v", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return e.errorf("--cpuprofile: %v", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	err := lsp.Serve(ctx, stdrwc{in: e.stdin, out: e.stdout}, lsp.Options{
 		Logger:           logger,
 		Version:          version(),

@@ -136,3 +136,10 @@ func (c *Client) Configuration(_ context.Context, p *protocol.ConfigurationParam
 func (c *Client) WorkspaceFolders(context.Context) ([]protocol.WorkspaceFolder, error) {
 	return nil, nil
 }
+
+// Publications returns how many times diagnostics were published for u.
+func (c *Client) Publications(u protocol.DocumentURI) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.state.Publications[u]
+}

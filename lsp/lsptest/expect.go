@@ -122,3 +122,15 @@ func WithData(key, value string) DiagnosticFilter {
 func fileURI(s *State, path string) protocol.DocumentURI {
 	return protocol.DocumentURI(uri.File(filepath.Join(s.Dir, filepath.FromSlash(path))))
 }
+
+// LogContaining holds when a window/logMessage contains text.
+func LogContaining(text string) Expectation {
+	return func(s *State) (bool, string) {
+		for _, m := range s.Logs {
+			if strings.Contains(m.Message, text) {
+				return true, ""
+			}
+		}
+		return false, fmt.Sprintf("a log message containing %q", text)
+	}
+}

@@ -76,8 +76,9 @@ type Engine struct {
 	opts   Options
 	logger *slog.Logger
 
-	mu   sync.Mutex // serialises runs; guards last
+	mu   sync.Mutex // serialises runs; guards last and hist
 	last *snapshot
+	hist *historyCache
 }
 
 // snapshot is what a run leaves for the next incremental one.
@@ -88,9 +89,10 @@ type snapshot struct {
 	// *review.File is shared with the next change set (unchanged file) and
 	// the depth and perspectives are the same.
 	findings map[*review.File][]*review.Finding
-	depth    review.Depth
-	hist     *review.History
-	histKey  string
+	// heavy holds the findings of the expensive whole-package rules
+	// (comprehensive, cross-file), carried over by incremental runs.
+	heavy []*review.Finding
+	depth review.Depth
 }
 
 // ErrNoChanges is not returned by Run; a run with nothing to review returns
@@ -209,7 +211,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 		return res, nil
 	}
 
-	hist, histKey := e.history(ctx, target, cs)
+	hist := e.history(ctx, target, cs)
 	res.History = hist
 	res.Risk = risk.Assess(cs, hist, risk.Options{Root: cs.Root})
 
@@ -217,7 +219,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 		return nil, err
 	}
 
-	raw, cache, problems := e.check(ctx, cs, res.Depth, cfg)
+	raw, cache, carried, problems := e.check(ctx, cs, res.Depth, cfg, len(req.Paths) > 0)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -261,7 +263,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	res.Positive, res.Testing, res.Actions = notes(cs, res)
 	res.OutOfScope = []review.Observation{}
 
-	e.last = &snapshot{target: target, cs: cs, findings: cache, depth: res.Depth, hist: hist, histKey: histKey}
+	e.last = &snapshot{target: target, cs: cs, findings: cache, heavy: carried, depth: res.Depth}
 	res.Finished = now()
 	return res, nil
 }
@@ -281,23 +283,86 @@ func (e *Engine) changeSet(ctx context.Context, t review.Target, req review.Requ
 	return e.repo.Scan(ctx, t, req.Overlay)
 }
 
-// history returns the history of the changed paths, reusing the previous
-// run's when HEAD and the path set are the same.
-func (e *Engine) history(ctx context.Context, t review.Target, cs *review.ChangeSet) (*review.History, string) {
-	paths := cs.Paths()
-	key := t.HeadSHA + "\x00" + strings.Join(paths, "\x00")
-	if e.last != nil && e.last.histKey == key && e.last.hist != nil {
-		return e.last.hist, key
-	}
+// history returns the history of the changed paths. Commits are
+// remembered per path for the current HEAD, so an incremental run walks
+// the history only for paths it has not seen (the walk examines the same
+// commits whatever the paths, so per-path answers combine exactly).
+func (e *Engine) history(ctx context.Context, t review.Target, cs *review.ChangeSet) *review.History {
 	if t.Unborn {
-		return &review.History{Reason: "the repository has no commits yet"}, key
+		return &review.History{Reason: "the repository has no commits yet"}
 	}
-	hist, err := e.repo.History(ctx, paths, e.opts.HistoryLimit)
-	if err != nil {
-		e.logger.Warn("history unavailable", "err", err)
-		return &review.History{Reason: err.Error()}, key
+	if e.hist == nil || e.hist.head != t.HeadSHA {
+		e.hist = &historyCache{head: t.HeadSHA, byPath: map[string][]string{}, commits: map[string]*review.Commit{}}
 	}
-	return hist, key
+	hc := e.hist
+	var missing []string
+	for _, p := range cs.Paths() {
+		if _, ok := hc.byPath[p]; !ok {
+			missing = append(missing, p)
+		}
+	}
+	if len(missing) > 0 {
+		h, err := e.repo.History(ctx, missing, e.opts.HistoryLimit)
+		if err != nil {
+			if ctx.Err() == nil {
+				e.logger.Warn("history unavailable", "err", err)
+			}
+			return &review.History{Reason: err.Error()}
+		}
+		hc.meta = review.History{Available: h.Available, Shallow: h.Shallow, Limit: h.Limit, Reason: h.Reason}
+		for _, p := range missing {
+			hc.byPath[p] = nil
+		}
+		for _, c := range h.Commits {
+			if _, ok := hc.commits[c.Hash]; !ok {
+				cc := c
+				cc.Paths = nil
+				hc.commits[c.Hash] = &cc
+			}
+			for _, p := range c.Paths {
+				hc.byPath[p] = append(hc.byPath[p], c.Hash)
+			}
+		}
+	}
+	return hc.assemble(cs.Paths())
+}
+
+// historyCache holds, for one HEAD, the commits that touched each path
+// asked about so far.
+type historyCache struct {
+	head    string
+	meta    review.History // availability of the last walk
+	byPath  map[string][]string
+	commits map[string]*review.Commit
+}
+
+// assemble builds the History of paths from the cache: the commits that
+// touched any of them, newest first, each listing which of them it touched.
+func (hc *historyCache) assemble(paths []string) *review.History {
+	h := hc.meta
+	h.Commits = nil
+	touched := map[string][]string{}
+	for _, p := range paths {
+		for _, hash := range hc.byPath[p] {
+			touched[hash] = append(touched[hash], p)
+		}
+	}
+	for hash, ps := range touched {
+		c := *hc.commits[hash]
+		c.Paths = ps
+		h.Commits = append(h.Commits, c)
+	}
+	sort.Slice(h.Commits, func(i, j int) bool {
+		a, b := h.Commits[i], h.Commits[j]
+		if a.When != b.When {
+			return a.When > b.When
+		}
+		return a.Hash < b.Hash
+	})
+	if !h.Available && len(h.Commits) > 0 {
+		h.Available, h.Reason = true, ""
+	}
+	return &h
 }
 
 // checkProfile rejects a custom profile without perspectives before any
@@ -362,9 +427,14 @@ func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Conf
 }
 
 // check runs every lens concurrently. Findings of files unchanged since
-// the last run (the same *review.File) are reused.
-func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.Depth, cfg *review.Config) ([]*review.Finding, map[*review.File][]*review.Finding, []string) {
-	cache := map[*review.File][]*review.Finding{}
+// the last run (the same *review.File) are reused. On an incremental run
+// the expensive rules — comprehensive and cross-file, such as type-aware
+// Go analysis, which loads packages — do not run: their findings on
+// unchanged files carry over and the next full review refreshes them.
+// It returns the raw findings, the per-file cache, the heavy rules'
+// findings to carry, and check failures.
+func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.Depth, cfg *review.Config, incremental bool) (raw []*review.Finding, cache map[*review.File][]*review.Finding, heavy []*review.Finding, problems []string) {
+	cache = map[*review.File][]*review.Finding{}
 	var fresh []*review.File
 	for _, f := range cs.Reviewed() {
 		if e.last != nil && e.last.depth == depth && e.last.findings != nil {
@@ -376,6 +446,23 @@ func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.D
 		fresh = append(fresh, f)
 		cache[f] = nil
 	}
+	crossFile, isHeavy := map[string]bool{}, map[string]bool{}
+	for _, l := range e.opts.Lenses {
+		for _, r := range l.Rules() {
+			crossFile[r.ID] = r.CrossFile
+			isHeavy[r.ID] = r.CrossFile && r.Depth == review.DepthComprehensive
+		}
+	}
+	carry := incremental && e.last != nil && e.last.depth == depth
+	opts := review.CheckOptions{Depth: depth, Config: cfg}
+	if carry {
+		opts.Skip = func(id string) bool { return isHeavy[id] }
+		for _, f := range e.last.heavy {
+			if file := cs.File(f.Span.Path); file != nil && e.last.cs.File(f.Span.Path) == file {
+				heavy = append(heavy, f)
+			}
+		}
+	}
 	type out struct {
 		findings []*review.Finding
 		err      error
@@ -384,18 +471,11 @@ func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.D
 	var wg sync.WaitGroup
 	for i, l := range e.opts.Lenses {
 		wg.Go(func() {
-			fs, err := l.Check(ctx, cs, fresh, review.CheckOptions{Depth: depth, Config: cfg})
+			fs, err := l.Check(ctx, cs, fresh, opts)
 			results[i] = out{fs, err}
 		})
 	}
 	wg.Wait()
-	crossFile := map[string]bool{}
-	for _, l := range e.opts.Lenses {
-		for _, r := range l.Rules() {
-			crossFile[r.ID] = r.CrossFile
-		}
-	}
-	var problems []string
 	var cross []*review.Finding
 	for i, r := range results {
 		if r.err != nil && ctx.Err() == nil {
@@ -403,20 +483,25 @@ func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.D
 			problems = append(problems, fmt.Sprintf("%s lens: %v", e.opts.Lenses[i].Perspective(), firstLine(r.err.Error())))
 		}
 		for _, f := range r.findings {
-			// Cross-file findings are never cached: they depend on files
-			// other than their own.
-			if crossFile[f.RuleID] {
+			// Cross-file findings are never cached per file: they depend
+			// on files other than their own.
+			switch {
+			case isHeavy[f.RuleID]:
+				heavy = append(heavy, f)
+			case crossFile[f.RuleID]:
 				cross = append(cross, f)
-			} else if file := cs.File(f.Span.Path); file != nil {
-				cache[file] = append(cache[file], f)
+			default:
+				if file := cs.File(f.Span.Path); file != nil {
+					cache[file] = append(cache[file], f)
+				}
 			}
 		}
 	}
-	var raw []*review.Finding
 	for _, f := range cs.Files {
 		raw = append(raw, cache[f]...)
 	}
-	return append(raw, cross...), cache, problems
+	raw = append(raw, cross...)
+	return append(raw, heavy...), cache, heavy, problems
 }
 
 func firstLine(s string) string {

@@ -55,9 +55,7 @@ func (r *Repo) Refresh(ctx context.Context, prev *review.ChangeSet, overlay map[
 	}
 	if prev.Target.Staged {
 		// Only the index is reviewed, and it has not moved.
-		cs := *prev
-		cs.Files = append([]*review.File(nil), prev.Files...)
-		return &cs, nil
+		return &review.ChangeSet{Root: prev.Root, Target: prev.Target, Files: append([]*review.File(nil), prev.Files...)}, nil
 	}
 
 	start := time.Now()

@@ -16,14 +16,12 @@ import (
 // ChangeSetMemo returns the value cached for the change set under key,
 // computing it once with compute. Cross-file rules use it for work done
 // once per review (reading go.mod files, loading packages). The value lives
-// as long as the change set's files; it is safe for concurrent use.
+// as long as the change set; it is safe for concurrent use.
 func ChangeSetMemo(cs *review.ChangeSet, key any, compute func() any) any {
-	if cs == nil || len(cs.Files) == 0 {
+	if cs == nil {
 		return compute()
 	}
-	// Every file of a change set lives exactly as long as the change set, so
-	// its first file can carry the change set's memos.
-	return cs.Files[0].Memo(changeSetKey{key}, compute)
+	return cs.Memo(changeSetKey{key}, compute)
 }
 
 type changeSetKey struct{ key any }

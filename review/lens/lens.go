@@ -87,7 +87,7 @@ func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*rev
 			return err
 		}
 		for _, r := range l.rules {
-			if r.CrossFile != crossFile || !r.Applies(f.Language, depth) || opts.Config.Rule(r.ID).Off {
+			if r.CrossFile != crossFile || !r.Applies(f.Language, depth) || opts.Config.Rule(r.ID).Off || opts.Skip != nil && opts.Skip(r.ID) {
 				continue
 			}
 			p := &Pass{Ctx: ctx, Rule: r, File: f, ChangeSet: cs, Depth: depth, Config: opts.Config}

@@ -2,6 +2,7 @@ package orient
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
@@ -10,6 +11,7 @@ import (
 // Board returns one dispatch-board item per area. Items start pending and
 // owned by Register 2 (the perspective sweep is the next work on them).
 func Board(cs *review.ChangeSet, areas []review.Area) []review.BoardItem {
+	tested := testedDirs(cs)
 	items := make([]review.BoardItem, 0, len(areas))
 	for i, a := range areas {
 		item := review.BoardItem{
@@ -18,7 +20,7 @@ func Board(cs *review.ChangeSet, areas []review.Area) []review.BoardItem {
 			Status:            review.StatusPending,
 			Register:          review.Register2,
 			Summary:           a.Summary,
-			PreliminarySignal: signal(cs, a),
+			PreliminarySignal: signal(cs, a, tested),
 			Files:             append([]string(nil), a.Files...),
 			Links:             []string{},
 			SelectableSymbols: append([]string{}, a.Symbols...),
@@ -40,7 +42,7 @@ func Board(cs *review.ChangeSet, areas []review.Area) []review.BoardItem {
 
 // signal states, factually, what changed in the area and the question it
 // raises for review, citing its strongest file. It never grades severity.
-func signal(cs *review.ChangeSet, a review.Area) string {
+func signal(cs *review.ChangeSet, a review.Area, tested map[string]bool) string {
 	f := strongest(cs, a)
 	cite := fmt.Sprintf("%s:%d", f.Path, firstChanged(f))
 	switch a.Kind {
@@ -65,7 +67,7 @@ func signal(cs *review.ChangeSet, a review.Area) string {
 		what = fmt.Sprintf("modifies %s (+%d −%d)", f.Path, f.Added, f.Deleted)
 	}
 	q := "is the contract of its callers unchanged, and is the new behaviour tested?"
-	if !hasTest(cs, a) {
+	if !tested[a.Name] {
 		q = "no test in this area changed: which test pins the new behaviour?"
 	}
 	if len(a.Symbols) > 0 {
@@ -74,13 +76,19 @@ func signal(cs *review.ChangeSet, a review.Area) string {
 	return fmt.Sprintf("The change %s (%s): %s", what, cite, q)
 }
 
-func hasTest(cs *review.ChangeSet, a review.Area) bool {
+// testedDirs returns every directory that has a changed test file at or
+// below it.
+func testedDirs(cs *review.ChangeSet) map[string]bool {
+	out := map[string]bool{}
 	for _, f := range cs.Files {
-		if review.IsTestPath(f.Path) && strings.HasPrefix(f.Path, a.Name+"/") {
-			return true
+		if !review.IsTestPath(f.Path) {
+			continue
+		}
+		for d := path.Dir(f.Path); d != "." && d != "/" && !out[d]; d = path.Dir(d) {
+			out[d] = true
 		}
 	}
-	return false
+	return out
 }
 
 func limit(s []string, n int) []string {

@@ -95,6 +95,18 @@ func (ff *fileFacts) behavioural() bool {
 // shipped reports whether the file is product (not a test, not docs).
 func (ff *fileFacts) shipped() bool { return !ff.test && !ff.doc }
 
+// factsKey memoises a file's facts on the file.
+type factsKey struct{}
+
+// cachedFacts returns a fresh copy of f's per-file facts, computing them
+// once per file: in the language server an unchanged file is shared by
+// every later change set, and its facts depend only on it. Fields set by
+// the whole-change analysis (tests, risk) start zero in each copy.
+func cachedFacts(f *review.File, sc *scanner) *fileFacts {
+	ff := *f.Memo(factsKey{}, func() any { return newFacts(f, sc) }).(*fileFacts)
+	return &ff
+}
+
 func newFacts(f *review.File, sc *scanner) *fileFacts {
 	ff := &fileFacts{f: f, path: f.Path, lang: f.Language}
 	if ff.lang == "" {

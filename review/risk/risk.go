@@ -110,7 +110,7 @@ func Assess(cs *review.ChangeSet, hist *review.History, opts Options) *review.Ri
 	sc := &scanner{}
 	if cs != nil {
 		for _, f := range cs.Files {
-			ff := newFacts(f, sc)
+			ff := cachedFacts(f, sc)
 			a.files = append(a.files, ff)
 			a.byPath[ff.path] = ff
 		}

@@ -5,6 +5,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -34,15 +35,24 @@ type testState struct {
 // a handful of conventional sibling paths per file under root; it never
 // lists a directory.
 func findTests(files []*fileFacts, byPath map[string]*fileFacts, root string) {
+	// goTests maps a directory to a changed, not deleted _test.go in it.
+	goTests := map[string]string{}
+	for _, t := range files {
+		if t.test && strings.HasSuffix(t.path, "_test.go") && t.f.Status != review.StatusDeleted {
+			if _, ok := goTests[t.dir]; !ok {
+				goTests[t.dir] = t.path
+			}
+		}
+	}
 	for _, ff := range files {
 		if !ff.needsTest() {
 			continue
 		}
-		ff.tests = testsOf(ff, files, byPath, root)
+		ff.tests = testsOf(ff, goTests, byPath, root)
 	}
 }
 
-func testsOf(ff *fileFacts, files []*fileFacts, byPath map[string]*fileFacts, root string) testState {
+func testsOf(ff *fileFacts, goTests map[string]string, byPath map[string]*fileFacts, root string) testState {
 	cands := testCandidates(ff.path, ff.lang)
 	for _, c := range cands {
 		if t := byPath[c]; t != nil && t.f.Status != review.StatusDeleted {
@@ -52,10 +62,8 @@ func testsOf(ff *fileFacts, files []*fileFacts, byPath map[string]*fileFacts, ro
 	if ff.lang == review.LangGo {
 		// Any test of the package exercises the package: a changed
 		// _test.go beside the file counts.
-		for _, t := range files {
-			if t.test && t.dir == ff.dir && strings.HasSuffix(t.path, "_test.go") && t.f.Status != review.StatusDeleted {
-				return testState{kind: testFound, by: "package test " + t.path, changed: true}
-			}
+		if t, ok := goTests[ff.dir]; ok {
+			return testState{kind: testFound, by: "package test " + t, changed: true}
 		}
 	}
 	if ff.lang == review.LangRust {
@@ -75,7 +83,7 @@ func testsOf(ff *fileFacts, files []*fileFacts, byPath map[string]*fileFacts, ro
 		if t := byPath[c]; t != nil {
 			continue // deleted by this change
 		}
-		if fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(c))); err == nil && fi.Mode().IsRegular() {
+		if onDisk(ff.f, root, c) {
 			return testState{kind: testFound, by: c}
 		}
 	}
@@ -138,4 +146,21 @@ func testCandidates(p, lang string) []string {
 // code that runs them.
 func (ff *fileFacts) needsTest() bool {
 	return ff.code && ff.lang != review.LangSQL && ff.shipped() && ff.behavioural() && ff.f.Status != review.StatusDeleted
+}
+
+// siblingsKey memoises, on a source file, which of its unchanged test
+// candidates exist on disk. A candidate that is created, changed or
+// deleted later shows in the change set, which testsOf consults first, so
+// the remembered answer only serves candidates nobody touched.
+type siblingsKey struct{}
+
+func onDisk(f *review.File, root, candidate string) bool {
+	m := f.Memo(siblingsKey{}, func() any { return &sync.Map{} }).(*sync.Map)
+	if v, ok := m.Load(candidate); ok {
+		return v.(bool)
+	}
+	fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(candidate)))
+	found := err == nil && fi.Mode().IsRegular()
+	m.Store(candidate, found)
+	return found
 }

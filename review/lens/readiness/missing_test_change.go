@@ -5,7 +5,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
@@ -68,28 +70,18 @@ func familyOf(lang string) testFamily {
 func runMissingTestChange(p *lens.Pass) {
 	f := p.File
 	fam := familyOf(f.Language)
-	if fam == familyNone || review.IsTestPath(f.Path) || untestedKind(f.Path) || lens.Vendored(f.Path) || generatedFile(f.Content) {
+	if fam == familyNone || review.IsTestPath(f.Path) || untestedKind(f.Path) || lens.Vendored(f.Path) {
 		return
 	}
-	if testChanged(p.ChangeSet, f.Path, fam) || !projectTests(p.ChangeSet, f.Path, fam) {
+	c := changedCodeOf(f)
+	first, code := c.first, c.lines
+	// The cheap line count first: most changes are small, and the test
+	// lookups below touch the whole change set and the disk.
+	if code < minTestedChange || generatedFile(f.Content) {
 		return
 	}
-	first, code := 0, 0
-	comments := lens.Comments(f)
-	p.EachChanged(func(n int, line string) {
-		trimmed := strings.TrimSpace(line)
-		if trimmed == "" {
-			return
-		}
-		if c := comments[n-1]; c.Col > 0 && c.Col == len(line)-len(strings.TrimLeft(line, " \t"))+1 {
-			return // a comment-only line
-		}
-		if first == 0 {
-			first = n
-		}
-		code++
-	})
-	if code < minTestedChange {
+	idx := testIndexOf(p.ChangeSet)
+	if idx.changed(f.Path, fam) || !idx.projectTests(f.Path, fam) {
 		return
 	}
 	p.Report(lens.Report{
@@ -132,42 +124,6 @@ func stem(p string) string {
 	return strings.TrimSuffix(base, path.Ext(base))
 }
 
-// testChanged reports whether the change set holds a test of file p.
-func testChanged(cs *review.ChangeSet, p string, fam testFamily) bool {
-	name := stem(p)
-	alt := ""
-	if name == "index" { // foo/index.ts is tested as foo.test.ts
-		alt = path.Base(path.Dir(p))
-	}
-	for _, o := range cs.Files {
-		if o.Path == p || familyOf(o.Language) != fam && familyOf(review.DetectLanguage(o.Path, nil)) != fam {
-			continue
-		}
-		base := path.Base(o.Path)
-		switch fam {
-		case familyGo:
-			if strings.HasSuffix(base, "_test.go") && path.Dir(o.Path) == path.Dir(p) {
-				return true
-			}
-		case familyPython:
-			if base == "test_"+name+".py" || base == name+"_test.py" || strings.HasPrefix(base, "test_"+name+"_") {
-				return true
-			}
-		case familyJS:
-			for _, n := range []string{name, alt} {
-				if n == "" {
-					continue
-				}
-				if strings.HasPrefix(base, n+".test.") || strings.HasPrefix(base, n+".spec.") ||
-					strings.HasPrefix(base, n+".") && strings.Contains("/"+path.Dir(o.Path)+"/", "/__tests__/") {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // testConvention describes where the rule looked for a test of p.
 func testConvention(p string, fam testFamily) string {
 	name := stem(p)
@@ -180,36 +136,144 @@ func testConvention(p string, fam testFamily) string {
 	return fmt.Sprintf("no %[1]s.test.* or %[1]s.spec.* file, nor __tests__/%[1]s.*", name)
 }
 
-// projectTests reports whether the project tests the family's language:
-// a test file of it is in the change set, beside the file, or in a test
-// directory at the root or beside it.
-func projectTests(cs *review.ChangeSet, p string, fam testFamily) bool {
-	for _, o := range cs.Files {
-		if review.IsTestPath(o.Path) && familyOf(review.DetectLanguage(o.Path, nil)) == fam {
-			return true
+// testIndex is what the rule needs to know about a change set's tests,
+// built once per change set: the changed test files by family, and the
+// on-disk lookups already made.
+type testIndex struct {
+	cs    *review.ChangeSet
+	tests map[testFamily][]string // changed test files
+
+	mu      sync.Mutex
+	dirs    map[string]map[testFamily]bool // directory -> families with a test file in it
+	rootDir *bool                          // a tests/, test/, __tests__ or spec/ directory at the root
+}
+
+type testIndexKey struct{}
+
+func testIndexOf(cs *review.ChangeSet) *testIndex {
+	return lens.ChangeSetMemo(cs, testIndexKey{}, func() any {
+		x := &testIndex{cs: cs, tests: map[testFamily][]string{}, dirs: map[string]map[testFamily]bool{}}
+		for _, o := range cs.Files {
+			if !review.IsTestPath(o.Path) {
+				continue
+			}
+			fam := familyOf(o.Language)
+			if fam == familyNone {
+				fam = familyOf(review.DetectLanguage(o.Path, nil))
+			}
+			x.tests[fam] = append(x.tests[fam], o.Path)
 		}
+		return x
+	}).(*testIndex)
+}
+
+// changed reports whether a test matching p by its family's naming
+// convention changed.
+func (x *testIndex) changed(p string, fam testFamily) bool {
+	name := stem(p)
+	alt := ""
+	if name == "index" { // foo/index.ts is tested as foo.test.ts
+		alt = path.Base(path.Dir(p))
 	}
-	if cs.Root == "" {
-		return false
-	}
-	dir := filepath.Join(cs.Root, filepath.FromSlash(path.Dir(p)))
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() {
-			if name == "__tests__" || name == "tests" || name == "test" {
+	for _, t := range x.tests[fam] {
+		base := path.Base(t)
+		switch fam {
+		case familyGo:
+			if strings.HasSuffix(base, "_test.go") && path.Dir(t) == path.Dir(p) {
 				return true
 			}
-			continue
-		}
-		if review.IsTestPath(path.Join(path.Dir(p), name)) && familyOf(review.DetectLanguage(name, nil)) == fam {
-			return true
-		}
-	}
-	for _, d := range []string{"tests", "test", "__tests__", "spec"} {
-		if fi, err := os.Stat(filepath.Join(cs.Root, d)); err == nil && fi.IsDir() {
-			return true
+		case familyPython:
+			if base == "test_"+name+".py" || base == name+"_test.py" || strings.HasPrefix(base, "test_"+name+"_") {
+				return true
+			}
+		case familyJS:
+			for _, n := range []string{name, alt} {
+				if n == "" {
+					continue
+				}
+				if strings.HasPrefix(base, n+".test.") || strings.HasPrefix(base, n+".spec.") ||
+					strings.HasPrefix(base, n+".") && strings.Contains("/"+path.Dir(t)+"/", "/__tests__/") {
+					return true
+				}
+			}
 		}
 	}
 	return false
+}
+
+// projectTests reports whether the project tests the family's language:
+// a test file of it is in the change set, beside the file, or in a test
+// directory at the root or beside it.
+func (x *testIndex) projectTests(p string, fam testFamily) bool {
+	if len(x.tests[fam]) > 0 {
+		return true
+	}
+	if x.cs.Root == "" {
+		return false
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.rootDir == nil {
+		found := false
+		for _, d := range []string{"tests", "test", "__tests__", "spec"} {
+			if fi, err := os.Stat(filepath.Join(x.cs.Root, d)); err == nil && fi.IsDir() {
+				found = true
+				break
+			}
+		}
+		x.rootDir = &found
+	}
+	if *x.rootDir {
+		return true
+	}
+	dir := path.Dir(p)
+	fams, ok := x.dirs[dir]
+	if !ok {
+		fams = map[testFamily]bool{}
+		entries, _ := os.ReadDir(filepath.Join(x.cs.Root, filepath.FromSlash(dir)))
+		for _, e := range entries {
+			name := e.Name()
+			if e.IsDir() {
+				if name == "__tests__" || name == "tests" || name == "test" {
+					fams[familyGo], fams[familyPython], fams[familyJS] = true, true, true
+				}
+				continue
+			}
+			if review.IsTestPath(path.Join(dir, name)) {
+				fams[familyOf(review.DetectLanguage(name, nil))] = true
+			}
+		}
+		x.dirs[dir] = fams
+	}
+	return fams[fam]
+}
+
+// changedCode is the changed code of a file: the first changed line that
+// is code (not blank, not only a comment), and how many there are.
+type changedCode struct{ first, lines int }
+
+// codeKey memoises changedCode on the file, keyed by its changed-line map
+// (a cross-file rule runs on every file each review; the count depends on
+// the file alone).
+type codeKey struct{ lines uintptr }
+
+func changedCodeOf(f *review.File) changedCode {
+	key := codeKey{reflect.ValueOf(f.Lines).Pointer()}
+	return f.Memo(key, func() any {
+		var c changedCode
+		comments := lens.Comments(f)
+		lens.EachChangedLine(f, func(n int, line string) {
+			if strings.TrimSpace(line) == "" {
+				return
+			}
+			if cm := comments[n-1]; cm.Col > 0 && cm.Col == len(line)-len(strings.TrimLeft(line, " \t"))+1 {
+				return // a comment-only line
+			}
+			if c.first == 0 {
+				c.first = n
+			}
+			c.lines++
+		})
+		return c
+	}).(changedCode)
 }
