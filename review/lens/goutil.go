@@ -271,3 +271,64 @@ func GoDeclsWithChangedLine(f *review.File, match func(line string) bool) []ast.
 	})
 	return out
 }
+
+// GoUses finds where a changed Go file uses imported packages: it returns
+// the local names of those of importPaths the file imports by a usable
+// name (not "_" or "."), mapped to their import paths, and the top-level
+// declarations holding a changed line that mentions one of them followed
+// by a selector (`name.` plus one of the optional selectors, or any
+// selector when none is given). Both are empty when none is imported or
+// none is used on a changed line.
+func GoUses(f *review.File, importPaths []string, selectors ...string) (map[string]string, []ast.Decl) {
+	g := GoFile(f)
+	if g.File == nil {
+		return nil, nil
+	}
+	names := map[string]string{}
+	for _, path := range importPaths {
+		if n := GoImportName(g.File, path); n != "" && n != "_" && n != "." {
+			names[n] = path
+		}
+	}
+	if len(names) == 0 {
+		return nil, nil
+	}
+	var needles []string
+	for n := range names {
+		if len(selectors) == 0 {
+			needles = append(needles, n+".")
+		}
+		for _, s := range selectors {
+			needles = append(needles, n+"."+s)
+		}
+	}
+	present := false
+	for _, s := range needles {
+		if Contains(f, s) {
+			present = true
+			break
+		}
+	}
+	if !present {
+		return names, nil
+	}
+	return names, GoDeclsWithChangedLine(f, func(line string) bool {
+		for _, s := range needles {
+			if strings.Contains(line, s) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// NameOf returns the local name under which names (as returned by GoUses)
+// holds importPath, or "".
+func NameOf(names map[string]string, importPath string) string {
+	for n, p := range names {
+		if p == importPath {
+			return n
+		}
+	}
+	return ""
+}

@@ -38,16 +38,8 @@ var ContextBackground = &lens.Rule{
 
 func runContextBackground(p *lens.Pass) {
 	g := lens.GoFile(p.File)
-	if g.File == nil {
-		return
-	}
-	pkg := lens.GoImportName(g.File, "context")
-	if pkg == "" || pkg == "_" || pkg == "." || !p.Contains(pkg+".Background()") && !p.Contains(pkg+".TODO()") {
-		return
-	}
-	decls := lens.GoDeclsWithChangedLine(p.File, func(line string) bool {
-		return strings.Contains(line, pkg+".Background()") || strings.Contains(line, pkg+".TODO()")
-	})
+	names, decls := lens.GoUses(p.File, []string{"context"}, "Background()", "TODO()")
+	pkg := lens.NameOf(names, "context")
 	for _, d := range decls {
 		var stack []ast.Node
 		ast.Inspect(d, func(n ast.Node) bool {

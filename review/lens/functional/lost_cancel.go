@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"strings"
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
@@ -38,16 +37,8 @@ var LostCancel = &lens.Rule{
 
 func runLostCancel(p *lens.Pass) {
 	g := lens.GoFile(p.File)
-	if g.File == nil {
-		return
-	}
-	pkg := lens.GoImportName(g.File, "context")
-	if pkg == "" || pkg == "_" || pkg == "." || !p.Contains(pkg+".With") {
-		return
-	}
-	decls := lens.GoDeclsWithChangedLine(p.File, func(line string) bool {
-		return strings.Contains(line, pkg+".With")
-	})
+	names, decls := lens.GoUses(p.File, []string{"context"}, "With")
+	pkg := lens.NameOf(names, "context")
 	for _, d := range decls {
 		var stack []ast.Node
 		ast.Inspect(d, func(n ast.Node) bool {

@@ -261,13 +261,14 @@ func changedCodeOf(f *review.File) changedCode {
 	key := codeKey{reflect.ValueOf(f.Lines).Pointer()}
 	return f.Memo(key, func() any {
 		var c changedCode
-		comments := lens.Comments(f)
+		lineComment := lens.CommentSyntax(f.Language).Line
 		lens.EachChangedLine(f, func(n int, line string) {
-			if strings.TrimSpace(line) == "" {
+			t := strings.TrimSpace(line)
+			// A line that starts a comment is not code; a cheap test that
+			// needs no lexer (the count only gates the rule).
+			if t == "" || lineComment != "" && strings.HasPrefix(t, lineComment) ||
+				strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*") {
 				return
-			}
-			if cm := comments[n-1]; cm.Col > 0 && cm.Col == len(line)-len(strings.TrimLeft(line, " \t"))+1 {
-				return // a comment-only line
 			}
 			if c.first == 0 {
 				c.first = n

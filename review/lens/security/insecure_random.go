@@ -79,26 +79,7 @@ func runInsecureRandom(p *lens.Pass) {
 
 func insecureRandomGo(p *lens.Pass) {
 	g := lens.GoFile(p.File)
-	if g.File == nil {
-		return
-	}
-	pkgs := map[string]bool{}
-	for _, path := range []string{"math/rand", "math/rand/v2"} {
-		if n := lens.GoImportName(g.File, path); n != "" && n != "_" && n != "." {
-			pkgs[n] = true
-		}
-	}
-	if len(pkgs) == 0 {
-		return
-	}
-	decls := lens.GoDeclsWithChangedLine(p.File, func(line string) bool {
-		for name := range pkgs {
-			if strings.Contains(line, name+".") {
-				return true
-			}
-		}
-		return false
-	})
+	pkgs, decls := lens.GoUses(p.File, []string{"math/rand", "math/rand/v2"})
 	for _, d := range decls {
 		fn := ""
 		if fd, ok := d.(*ast.FuncDecl); ok {
@@ -123,7 +104,7 @@ func insecureRandomGo(p *lens.Pass) {
 			if !ok {
 				return true
 			}
-			if x, ok := sel.X.(*ast.Ident); !ok || !pkgs[x.Name] || strings.HasPrefix(sel.Sel.Name, "New") || sel.Sel.Name == "Seed" {
+			if x, ok := sel.X.(*ast.Ident); !ok || pkgs[x.Name] == "" || strings.HasPrefix(sel.Sel.Name, "New") || sel.Sel.Name == "Seed" {
 				return true
 			}
 			line := g.Line(call.Pos())

@@ -83,26 +83,12 @@ func runWeakCrypto(p *lens.Pass) {
 
 func weakCryptoGo(p *lens.Pass) {
 	g := lens.GoFile(p.File)
-	if g.File == nil {
-		return
-	}
+	algorithms := map[string]string{"crypto/md5": "MD5", "crypto/sha1": "SHA-1", "crypto/des": "DES", "crypto/rc4": "RC4"}
+	paths, decls := lens.GoUses(p.File, []string{"crypto/md5", "crypto/sha1", "crypto/des", "crypto/rc4"})
 	names := map[string]string{} // local package name -> algorithm
-	for path, alg := range map[string]string{"crypto/md5": "MD5", "crypto/sha1": "SHA-1", "crypto/des": "DES", "crypto/rc4": "RC4"} {
-		if n := lens.GoImportName(g.File, path); n != "" && n != "_" && n != "." {
-			names[n] = alg
-		}
+	for n, path := range paths {
+		names[n] = algorithms[path]
 	}
-	if len(names) == 0 {
-		return
-	}
-	decls := lens.GoDeclsWithChangedLine(p.File, func(line string) bool {
-		for name := range names {
-			if strings.Contains(line, name+".") {
-				return true
-			}
-		}
-		return false
-	})
 	for _, d := range decls {
 		fn := ""
 		if fd, ok := d.(*ast.FuncDecl); ok {
