@@ -434,6 +434,10 @@ type EmissionRecordDoc struct {
 // skipped, awaiting confirmation; once the gate is set, the report that
 // this write persists is the emission, recorded as completed.
 func EmissionRecord(res *review.Result) EmissionRecordDoc {
+	if res != nil && res.Emission != nil {
+		e := res.Emission
+		return EmissionRecordDoc{Mode: e.Mode, Target: e.Target, Status: e.Status, Summary: e.Summary}
+	}
 	status, summary := "skipped", "awaiting human confirmation (reviewls.emit)"
 	if res != nil && res.Gates.EmissionReady {
 		status, summary = "completed", "canonical review artifact persisted after human confirmation"

@@ -87,3 +87,44 @@ type Walkthrough struct {
 	Rollout     []string
 	Symbols     []string
 }
+
+// Loop is the state of the human-steered review loop (hve-spec §10),
+// kept across reviews of one branch: board items keep their ids, statuses
+// and the explanations and investigations done on them; the human's
+// choices of perspectives and depth hold until changed.
+type Loop struct {
+	// Board holds the items as last synchronised with a review.
+	Board       []BoardItem
+	NextActions []NextAction
+	Gates       PhaseGates
+	Phase       string
+	// Perspectives and Depth are the human's choices; nil and zero mean
+	// none was made, and the review's recommendation applies.
+	Perspectives   []Perspective
+	Depth          Depth
+	DepthRationale string
+	// Provenance records which parts of the review state a human
+	// confirmed; recommendedDepth always stays automation-derived.
+	Provenance Provenance
+	// Emission is the emission decision, once taken.
+	Emission *Emission
+}
+
+// Emission is the outcome recorded in emission-record.json (hve-spec
+// §11.6).
+type Emission struct {
+	Mode    string `json:"mode"`
+	Target  string `json:"target"`
+	Status  string `json:"status"`
+	Summary string `json:"summary"`
+}
+
+// Item returns the board item with the id, or nil.
+func (l *Loop) Item(id string) *BoardItem {
+	for i := range l.Board {
+		if l.Board[i].ID == id {
+			return &l.Board[i]
+		}
+	}
+	return nil
+}

@@ -23,6 +23,9 @@ type Request struct {
 	// Overlay holds unsaved editor buffers by repo-relative path; they are
 	// reviewed instead of the files on disk.
 	Overlay map[string][]byte
+	// Loop is the review loop's state from earlier reviews of the branch;
+	// the run keeps its board ids, statuses and human choices.
+	Loop *Loop
 	// Paths, when set, limits a run on an engine with a previous result to
 	// re-diffing and re-checking these paths (an incremental refresh).
 	Paths []string
@@ -64,6 +67,10 @@ type Result struct {
 	NextActions []NextAction
 	Gates       PhaseGates
 	Phase       string
+	// Emission is the emission decision of the loop, if taken.
+	Emission *Emission
+	// Loop is the loop state after this run, to pass to the next one.
+	Loop *Loop
 	// Problems are checks that failed (a rule that panicked, a lens error);
 	// they are reported as execution limitations and never stop the run.
 	Problems []string

@@ -255,11 +255,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	res.Board = orient.Board(cs, areas)
 	res.Walkthrough = orient.Walkthrough(cs, areas, res.Risk)
 	orient.WalkBack(res.Board, accepted, res.Mode == review.ModeWorkflow)
-	res.Phase = review.PhaseOrientation
-	if res.Mode == review.ModeWorkflow {
-		res.Phase = review.PhaseComplete
-	}
-	res.NextActions = []review.NextAction{}
+	res.Loop = orient.Sync(res, req.Loop)
 	res.Positive, res.Testing, res.Actions = notes(cs, res)
 	res.OutOfScope = []review.Observation{}
 
@@ -387,6 +383,10 @@ func checkProfile(req review.Request, cfg *review.Config) error {
 func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Config) error {
 	res.Profile = req.Profile
 	perspectives := req.Perspectives
+	if l := req.Loop; l != nil && len(perspectives) == 0 && len(l.Perspectives) > 0 {
+		// The human chose the perspectives in the loop.
+		res.Profile, perspectives = review.ProfileCustom, l.Perspectives
+	}
 	if cfg != nil {
 		if res.Profile == "" {
 			res.Profile = cfg.Profile
@@ -408,6 +408,9 @@ func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Conf
 	res.Provenance = review.AutomationProvenance()
 	res.Depth = req.Depth
 	res.DepthRationale = req.DepthRationale
+	if l := req.Loop; l != nil && !res.Depth.Valid() && l.Depth.Valid() {
+		res.Depth, res.DepthRationale = l.Depth, l.DepthRationale
+	}
 	switch {
 	case res.Depth.Valid():
 		if res.DepthRationale == "" {
