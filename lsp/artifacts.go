@@ -78,8 +78,9 @@ func (w *artifactWriter) changedOnDisk(path string) {
 		return
 	}
 	w.mu.Lock()
-	defer w.mu.Unlock()
-	if bytes.Equal(data, w.written) {
+	own := bytes.Equal(data, w.written)
+	w.mu.Unlock()
+	if own {
 		return
 	}
 	dir, err := artifacts.Read(filepath.Dir(path))
@@ -87,8 +88,15 @@ func (w *artifactWriter) changedOnDisk(path string) {
 		w.ss.logger.Warn("read artifact folder written by another process", "dir", filepath.Dir(path), "err", err)
 		return
 	}
+	w.mu.Lock()
 	w.external = dir
+	w.mu.Unlock()
 	w.ss.logger.Info("picked up a review written by another process", "dir", dir.Path, "verdict", dir.Metadata.Verdict, "reviewed_at", dir.Metadata.ReviewedAt)
+	if dir.Metadata.Artifacts != nil {
+		// An interactive review (the CLI's loop commands): its loop state
+		// is the human's. A workflow run's batch sweep is not adopted.
+		w.ss.reloadLoop()
+	}
 }
 
 // lastExternal returns the last review folder written by someone else.

@@ -23,7 +23,14 @@ type commandFunc func(ctx context.Context, s *server, args []json.RawMessage) (a
 // commands maps command names to their implementation.
 func commands() map[string]commandFunc {
 	return map[string]commandFunc{
-		cmdReview: runReviewCommand,
+		cmdReview:             runReviewCommand,
+		cmdWalkthrough:        runWalkthroughCommand,
+		cmdBoard:              runBoardCommand,
+		cmdBookmark:           runBookmarkCommand,
+		cmdSelectPerspectives: runSelectPerspectivesCommand,
+		cmdSetDepth:           runSetDepthCommand,
+		cmdSweep:              runSweepCommand,
+		cmdEmit:               runEmitCommand,
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/reviewls/reviewls/review/config"
 	"github.com/reviewls/reviewls/review/engine"
 	"github.com/reviewls/reviewls/review/gitdiff"
+	"github.com/reviewls/reviewls/review/orient"
 )
 
 // session reviews one repository for one workspace folder.
@@ -45,10 +46,13 @@ type session struct {
 
 	sema chan struct{} // one review at a time
 
-	// resultMu guards result and its document versions.
+	// resultMu guards result, its document versions and the loop state.
 	resultMu sync.Mutex
 	result   *review.Result
 	versions map[string]int32 // path -> document version the result saw
+	// loop is the review loop's state (board ids and statuses, human
+	// choices), kept across reviews and changed by commands.
+	loop *review.Loop
 
 	pub *publisher
 
@@ -81,8 +85,16 @@ func (s *server) newSession(folder string) (*session, error) {
 	return ss, nil
 }
 
-// start begins watching and runs the first, full review.
+// start loads the loop state of the branch's last interactive review,
+// begins watching and runs the first, full review.
 func (ss *session) start() {
+	if t, err := ss.eng.Repo().Resolve(context.Background(), false, ""); err == nil {
+		if l, err := artifacts.LoadLoop(ss.root, t); err != nil {
+			ss.logger.Warn("read the review loop state", "err", err)
+		} else {
+			ss.loop = l
+		}
+	}
 	if !ss.srv.opts.NoWatch {
 		ss.startWatcher()
 	}
@@ -197,7 +209,7 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	ss.modMu.Unlock()
 
 	overlay, versions := ss.srv.overlays(ss)
-	req := review.Request{Dir: ss.root, Mode: review.ModeInteractive, Overlay: overlay}
+	req := review.Request{Dir: ss.root, Mode: review.ModeInteractive, Overlay: overlay, Loop: ss.loopSnapshot()}
 	ss.srv.currentSettings().request(&req)
 	if !full {
 		req.Paths = paths
@@ -245,9 +257,7 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	ss.mustPub = map[string]bool{}
 	ss.modMu.Unlock()
 
-	ss.resultMu.Lock()
-	ss.result, ss.versions = res, versions
-	ss.resultMu.Unlock()
+	ss.adopt(res, versions)
 	ss.logger.Debug("review done", "mod_id", id, "full", full, "files", len(res.ChangeSet.Files), "findings", len(res.Findings), "elapsed", time.Since(start))
 	ss.pub.publish(res, versions, mustPub)
 	ss.artifacts.settled(res)
@@ -271,6 +281,72 @@ func (ss *session) review(ctx context.Context, req review.Request) (*review.Resu
 		ss.eng = eng
 	}
 	return ss.eng.Run(ctx, req)
+}
+
+// loopSnapshot returns a copy of the loop state for a run to start from:
+// its board ids and the human's choices of perspectives and depth.
+func (ss *session) loopSnapshot() *review.Loop {
+	ss.resultMu.Lock()
+	defer ss.resultMu.Unlock()
+	if ss.loop == nil {
+		return nil
+	}
+	c := *ss.loop
+	c.Board = append([]review.BoardItem(nil), ss.loop.Board...)
+	c.NextActions = append([]review.NextAction(nil), ss.loop.NextActions...)
+	return &c
+}
+
+// adopt makes res the session's current result. The live loop state is
+// synced onto it again: commands may have changed the loop while the run
+// worked from its snapshot.
+func (ss *session) adopt(res *review.Result, versions map[string]int32) {
+	ss.resultMu.Lock()
+	defer ss.resultMu.Unlock()
+	if ss.loop != nil {
+		res.Loop = orient.Sync(res, ss.loop)
+	}
+	ss.loop = res.Loop
+	ss.result, ss.versions = res, versions
+}
+
+// withLoop runs a change of the loop state on the current result, syncs
+// the result with it, and schedules the artifacts to be written now. It
+// fails without a result.
+func (ss *session) withLoop(fn func(l *review.Loop, res *review.Result) error) error {
+	ss.resultMu.Lock()
+	res := ss.result
+	if res == nil || ss.loop == nil || res.ChangeSet.Empty() {
+		ss.resultMu.Unlock()
+		return invalidParams("nothing to review yet: the work tree has no changes")
+	}
+	if err := fn(ss.loop, res); err != nil {
+		ss.resultMu.Unlock()
+		return err
+	}
+	res.Loop = orient.Sync(res, ss.loop)
+	ss.loop = res.Loop
+	ss.resultMu.Unlock()
+	ss.artifacts.settled(res)
+	ss.artifacts.flush()
+	return nil
+}
+
+// reloadLoop adopts the loop state another process (the CLI's loop
+// commands) wrote for the current branch, so bookmarks, explanations and
+// investigations made there show on the server's board.
+func (ss *session) reloadLoop() {
+	ss.resultMu.Lock()
+	defer ss.resultMu.Unlock()
+	if ss.result == nil || ss.result.ChangeSet.Empty() {
+		return
+	}
+	l, err := artifacts.LoadLoop(ss.root, ss.result.ChangeSet.Target)
+	if err != nil || l == nil {
+		return
+	}
+	ss.result.Loop = orient.Sync(ss.result, l)
+	ss.loop = ss.result.Loop
 }
 
 // current returns the last published result and the document versions it

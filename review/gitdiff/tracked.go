@@ -55,9 +55,9 @@ func (r *Repo) currentIndex() (*index, error) {
 func trackedFiles(idx *index, f *globFilter) []string {
 	out := make([]string, 0, len(idx.entries))
 	ents := idx.entries
-	var dir string     // directory of the last entry looked at
-	var dirOut bool    // whether f leaves out everything below dir
-	dirKnown := false  // whether dir and dirOut are set
+	var dir string    // directory of the last entry looked at
+	var dirOut bool   // whether f leaves out everything below dir
+	dirKnown := false // whether dir and dirOut are set
 	for i := 0; i < len(ents); {
 		name := ents[i].name
 		// A path is kept when one of its stages is not a gitlink (a
