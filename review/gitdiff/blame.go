@@ -47,6 +47,9 @@ type LineOrigin struct {
 // costs a comparison of the two trees); a rename with edits is not, so
 // the lines of the renamed file have their origin in the renaming commit,
 // where git blame, which detects similar renames, would look further.
+//
+// LineHistory holds Repo.objMu only while it reads objects, one commit at a
+// time, never while it diffs, so it can run beside a scan.
 func (r *Repo) LineHistory(ctx context.Context, t review.Target, path string, lines []int, limit int) ([]LineOrigin, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err

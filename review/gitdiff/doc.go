@@ -36,6 +36,15 @@
 // the step that added it: committed (branch diffs only), staged, unstaged
 // or untracked.
 //
+// # History
+//
+// [Repo.History] lists the commits that touched the changed paths, and
+// [Repo.LineHistory] the commit that last changed given lines of a file
+// (git blame along first parents, for those lines only), both walking
+// back a bounded number of commits from the base and reading only the
+// trees along the paths asked about. [Repo.TrackedFiles] lists the index's
+// files, from the index cached by the last scan while it is current.
+//
 // # Limits
 //
 // Work tree files are compared as stored: clean/smudge filters, Git LFS

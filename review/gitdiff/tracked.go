@@ -51,34 +51,42 @@ func (r *Repo) currentIndex() (*index, error) {
 
 // trackedFiles lists the files of idx that f keeps. Index entries are
 // sorted by name, then stage, so the stages of an unmerged path are
-// adjacent and the output is sorted without sorting.
+// adjacent, the entries below a directory are contiguous, and the output
+// is sorted without sorting.
 func trackedFiles(idx *index, f *globFilter) []string {
-	out := make([]string, 0, len(idx.entries))
 	ents := idx.entries
+	skipLo, skipHi := idx.dirRange(trackingDir)
+	out := make([]string, 0, len(ents)-(skipHi-skipLo))
 	var dir string    // directory of the last entry looked at
 	var dirOut bool   // whether f leaves out everything below dir
 	dirKnown := false // whether dir and dirOut are set
 	for i := 0; i < len(ents); {
-		name := ents[i].name
-		// A path is kept when one of its stages is not a gitlink (a
-		// conflict between a submodule and a file is rare but possible).
-		keep := false
-		j := i
-		for ; j < len(ents) && ents[j].name == name; j++ {
-			keep = keep || ents[j].mode != modeGitlink
-		}
-		i = j
-		if !keep {
+		if i == skipLo && skipLo < skipHi {
+			i = skipHi
 			continue
 		}
-		d := ""
-		if k := strings.LastIndexByte(name, '/'); k >= 0 {
-			d = name[:k]
+		e := &ents[i]
+		name := e.name
+		// A path is kept when one of its stages is not a gitlink (a
+		// conflict between a submodule and a file is rare but possible).
+		keep := e.mode != modeGitlink
+		i++
+		for e.stage != 0 && i < len(ents) && ents[i].name == name {
+			keep = keep || ents[i].mode != modeGitlink
+			i++
 		}
-		if !dirKnown || d != dir {
+		if !keep || name == trackingDir {
+			continue
+		}
+		if f.empty() {
+			out = append(out, name)
+			continue
+		}
+		k := strings.LastIndexByte(name, '/')
+		if d := name[:max(k, 0)]; !dirKnown || d != dir {
 			dir, dirOut, dirKnown = d, f.dirExcluded(d), true
 		}
-		if dirOut || f.fileExcluded(name) {
+		if dirOut || f.fileExcluded(name, name[k+1:]) {
 			continue
 		}
 		out = append(out, name)
@@ -86,40 +94,81 @@ func trackedFiles(idx *index, f *globFilter) []string {
 	return out
 }
 
-// globFilter decides what [pathFilter] decides, the paths of
-// Options.Ignore and the tracking folder, for many paths at once: it
-// settles globs of the form "P/**" once per directory and matches globs of
-// the form "**/B" (B without a slash) against the base name only, which
-// costs a tenth of matching the whole path with doublestar.
+// globFilter decides what [pathFilter] decides (the paths of
+// Options.Ignore and the tracking folder) for many paths in index order,
+// at a fraction of the cost: globs of the form "P/**" are settled once per
+// directory, and every glob first checks the last path component against
+// the literal end of its own last component (".pb.go" in "**/*.pb.go"),
+// which rejects most paths without running doublestar.
 type globFilter struct {
-	// dirGlobs are the P of globs "P/**": a path is matched when it or
-	// one of its directories matches P.
-	dirGlobs []string
-	// baseGlobs are the B of globs "**/B": a path is matched when its
-	// base name matches B.
-	baseGlobs []string
+	// dirGlobs are the globs "P/**", with dir set to P: a path is
+	// matched when one of its directories matches P, or the path itself
+	// matches the whole glob (usually when it matches P; doublestar has
+	// exceptions, "x*/**" does not match "x").
+	dirGlobs []glob
 	// other globs are matched against the whole path.
-	other []string
+	other []glob
 	// dirs memoizes dirExcluded.
 	dirs map[string]bool
 }
 
+// glob is a doublestar pattern with a cheap necessary condition on the
+// last component of a matching path: equal to base (when set), or else
+// ending with suffix.
+type glob struct {
+	pattern      string
+	dir          string // P of a pattern "P/**"
+	base, suffix string
+}
+
+func newGlob(pattern string) glob {
+	g := glob{pattern: pattern}
+	last := pattern
+	if p, ok := strings.CutSuffix(pattern, "/**"); ok {
+		g.dir, last = p, p
+	}
+	last = last[strings.LastIndexByte(last, '/')+1:]
+	const meta = `*?[]{}\`
+	switch {
+	case last == "":
+	case !strings.ContainsAny(last, meta):
+		g.base = last
+	case last[0] == '*' && !strings.ContainsAny(last[1:], meta):
+		// "*" never matches a slash: the last component ends with the
+		// rest.
+		g.suffix = last[1:]
+	}
+	return g
+}
+
+// match reports whether the path p matches pattern (or dir when isDir),
+// given p's last component.
+func (g *glob) match(p, last string, isDir bool) bool {
+	if g.base != "" && last != g.base || g.suffix != "" && !strings.HasSuffix(last, g.suffix) {
+		return false
+	}
+	pattern := g.pattern
+	if isDir {
+		pattern = g.dir
+	}
+	ok, _ := doublestar.Match(pattern, p)
+	return ok
+}
+
 func newGlobFilter(globs []string) *globFilter {
 	f := &globFilter{dirs: map[string]bool{}}
-	for _, g := range globs {
-		if p, ok := strings.CutSuffix(g, "/**"); ok {
-			f.dirGlobs = append(f.dirGlobs, p)
-			continue
+	for _, p := range globs {
+		if g := newGlob(p); g.dir != "" {
+			f.dirGlobs = append(f.dirGlobs, g)
+		} else {
+			f.other = append(f.other, g)
 		}
-		// "**/" matches any number of leading directories, none included.
-		if b, ok := strings.CutPrefix(g, "**/"); ok && !strings.Contains(b, "/") && !strings.Contains(b, "**") {
-			f.baseGlobs = append(f.baseGlobs, b)
-			continue
-		}
-		f.other = append(f.other, g)
 	}
 	return f
 }
+
+// empty reports whether f leaves out nothing but the tracking folder.
+func (f *globFilter) empty() bool { return len(f.dirGlobs) == 0 && len(f.other) == 0 }
 
 // dirExcluded reports whether everything below directory d ("" for the
 // root) is left out: d or a directory above it is the tracking folder or
@@ -135,14 +184,16 @@ func (f *globFilter) dirExcluded(d string) bool {
 	if k := strings.LastIndexByte(d, '/'); k >= 0 {
 		parent = d[:k]
 	}
-	out := d == trackingDir || f.dirExcluded(parent) || f.matchDir(d)
+	out := d == trackingDir || f.dirExcluded(parent) || f.matchDirGlob(d, strings.TrimPrefix(d[len(parent):], "/"), true)
 	f.dirs[d] = out
 	return out
 }
 
-func (f *globFilter) matchDir(p string) bool {
-	for _, g := range f.dirGlobs {
-		if ok, _ := doublestar.Match(g, p); ok {
+// matchDirGlob reports whether p, whose last component is last, matches
+// one of the globs "P/**": their P when isDir, the whole glob otherwise.
+func (f *globFilter) matchDirGlob(p, last string, isDir bool) bool {
+	for i := range f.dirGlobs {
+		if f.dirGlobs[i].match(p, last, isDir) {
 			return true
 		}
 	}
@@ -150,21 +201,13 @@ func (f *globFilter) matchDir(p string) bool {
 }
 
 // fileExcluded reports whether the path p, whose directory is not
-// excluded, is left out.
-func (f *globFilter) fileExcluded(p string) bool {
-	if p == trackingDir || f.matchDir(p) {
+// excluded and whose last component is last, is left out.
+func (f *globFilter) fileExcluded(p, last string) bool {
+	if p == trackingDir || f.matchDirGlob(p, last, false) {
 		return true
 	}
-	if len(f.baseGlobs) > 0 {
-		base := p[strings.LastIndexByte(p, '/')+1:]
-		for _, g := range f.baseGlobs {
-			if ok, _ := doublestar.Match(g, base); ok {
-				return true
-			}
-		}
-	}
-	for _, g := range f.other {
-		if ok, _ := doublestar.Match(g, p); ok {
+	for i := range f.other {
+		if f.other[i].match(p, last, false) {
 			return true
 		}
 	}

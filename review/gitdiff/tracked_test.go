@@ -126,8 +126,10 @@ func TestGlobFilter(t *testing.T) {
 	globs := []string{
 		"vendor/**", "**/*.pb.go", "docs/*.md", "a?txt", "**/testdata/**", "*.lock",
 		"{build,dist}/**", "**/gen", "src/**/x.go", "**/[a-c].txt", "**/*.{js,ts}", "x/**/y/**",
+		"**/Makefile", "*/*_test.go", `a\\*b`, "**/*", "src/", "**", "x*/**", "*.txt/**",
 	}
-	parts := []string{"vendor", "docs", "testdata", "build", "dist", "gen", "src", "x", "y", "a", "b.txt", "a.txt", "f.pb.go", "r.md", "go.lock", "m.js", "n.ts", "x.go", ".copilot-tracking"}
+	parts := []string{"vendor", "docs", "testdata", "build", "dist", "gen", "src", "x", "y", "a", "b.txt", "a.txt", "f.pb.go", "r.md", "go.lock", "m.js", "n.ts", "x.go", ".copilot-tracking",
+		"Makefile", "a_test.go", "a*b", `a\\*b`, "xy", "t.txt"}
 	rng := rand.New(rand.NewSource(1))
 	for range 300 {
 		ignore := []string{}
@@ -144,11 +146,9 @@ func TestGlobFilter(t *testing.T) {
 				p = append(p, parts[rng.Intn(len(parts))])
 			}
 			path := strings.Join(p, "/")
-			dir := ""
-			if k := strings.LastIndexByte(path, '/'); k >= 0 {
-				dir = path[:k]
-			}
-			if w, g := want.excluded(path), got.dirExcluded(dir) || got.fileExcluded(path); w != g {
+			k := strings.LastIndexByte(path, '/')
+			dir, last := path[:max(k, 0)], path[k+1:]
+			if w, g := want.excluded(path), got.dirExcluded(dir) || got.fileExcluded(path, last); w != g {
 				t.Errorf("globs %q, path %s: excluded %v, want %v", ignore, path, g, w)
 			}
 		}
