@@ -215,8 +215,9 @@ func (v *view) walkthroughMarkdown() []byte {
 	m.heading(2, "Runway")
 	v.listSection(m, "Entry points", w.EntryPoints, true)
 	v.listSection(m, "Public APIs", w.PublicAPIs, true)
+	v.listSection(m, "Call paths", w.CallPaths, false)
 	v.listSection(m, "Blast radius", w.BlastRadius, false)
-	if len(w.EntryPoints)+len(w.PublicAPIs)+len(w.BlastRadius) == 0 {
+	if len(w.EntryPoints)+len(w.PublicAPIs)+len(w.CallPaths)+len(w.BlastRadius) == 0 {
 		m.para("No entry points, public APIs or dependents were identified.")
 	}
 

@@ -26,6 +26,11 @@ func (s *server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 	if wants(params.Context.Only, protocol.QuickFix) {
 		actions = append(actions, s.quickFixes(ss, rel, params)...)
 	}
+	for _, a := range s.loopActions(ss, rel, params) {
+		if wants(params.Context.Only, a.Kind) {
+			actions = append(actions, a)
+		}
+	}
 	if wants(params.Context.Only, codeActionReviewNow) {
 		actions = append(actions, protocol.CodeAction{
 			Title:   "Review now",

@@ -27,6 +27,8 @@ func commands() map[string]commandFunc {
 		cmdWalkthrough:        runWalkthroughCommand,
 		cmdBoard:              runBoardCommand,
 		cmdBookmark:           runBookmarkCommand,
+		cmdExplain:            runExplainCommand,
+		cmdInvestigate:        runInvestigateCommand,
 		cmdSelectPerspectives: runSelectPerspectivesCommand,
 		cmdSetDepth:           runSetDepthCommand,
 		cmdSweep:              runSweepCommand,

@@ -49,8 +49,9 @@ func (s *server) Initialize(ctx context.Context, params *protocol.InitializePara
 			},
 			HoverProvider: true,
 			CodeActionProvider: &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, protocol.Source, codeActionReviewNow},
+				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, protocol.Source, codeActionReviewNow, codeActionExplain, codeActionInvestigate},
 			},
+			CodeLensProvider:       &protocol.CodeLensOptions{},
 			ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: commandNames()},
 			Workspace: &protocol.ServerCapabilitiesWorkspace{
 				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},

@@ -234,8 +234,3 @@ func (s *server) LinkedEditingRange(context.Context, *protocol.LinkedEditingRang
 func (s *server) Moniker(context.Context, *protocol.MonikerParams) ([]protocol.Moniker, error) {
 	return nil, notImplemented("Moniker")
 }
-
-// CodeLens is not supported yet.
-func (s *server) CodeLens(context.Context, *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
-	return nil, notImplemented("CodeLens")
-}

@@ -82,6 +82,9 @@ type Walkthrough struct {
 	Areas       []Area
 	EntryPoints []string
 	PublicAPIs  []string
+	// CallPaths are callers outside their area of the changed public
+	// symbols ("api/server.go:42 → store.Get").
+	CallPaths   []string
 	BlastRadius []string
 	TestNotes   []string
 	Rollout     []string
@@ -127,4 +130,14 @@ func (l *Loop) Item(id string) *BoardItem {
 		}
 	}
 	return nil
+}
+
+// LineOrigin says which commit last changed a line of a file at the
+// review base (a first-parent blame).
+type LineOrigin struct {
+	Line    int
+	Commit  string // "" when unknown (beyond the history examined)
+	Author  string
+	When    int64 // Unix seconds
+	Subject string
 }

@@ -41,6 +41,10 @@ func commands() []command {
 	return []command{
 		{"serve", "run the language server on stdin/stdout", runServe},
 		{"review", "review the changes of a work tree and write the artifacts", runReview},
+		{"walkthrough", "print the factual walkthrough of the change", runWalkthrough},
+		{"board", "print the dispatch board of review areas", runBoard},
+		{"explain", "explain a symbol of the change (FILE:LINE[:COL] or SYMBOL)", runExplain},
+		{"investigate", "investigate a question about a board item", runInvestigate},
 		{"rules", "list the rule catalog or show one rule", runRules},
 		{"status", "list the changed paths a review would cover", runStatus},
 		{"hook", "install or uninstall the git pre-commit hook", runHook},

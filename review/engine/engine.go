@@ -31,6 +31,7 @@ import (
 	"github.com/reviewls/reviewls/review/orient"
 	"github.com/reviewls/reviewls/review/process"
 	"github.com/reviewls/reviewls/review/risk"
+	"github.com/reviewls/reviewls/review/symbol"
 )
 
 // DefaultHistoryLimit bounds the commits examined for the history signal:
@@ -93,6 +94,8 @@ type snapshot struct {
 	// (comprehensive, cross-file), carried over by incremental runs.
 	heavy []*review.Finding
 	depth review.Depth
+	// callPaths are the walkthrough's call paths of the last full run.
+	callPaths []string
 }
 
 // ErrNoChanges is not returned by Run; a run with nothing to review returns
@@ -251,15 +254,22 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	res.Counts = process.Count(accepted)
 	res.Verdict = review.VerdictFor(res.Counts)
 
-	areas := orient.Areas(cs)
+	changes := e.changedSymbols(target, cs)
+	areas := orient.Areas(cs, changes)
 	res.Board = orient.Board(cs, areas)
-	res.Walkthrough = orient.Walkthrough(cs, areas, res.Risk)
+	res.Walkthrough = orient.Walkthrough(cs, areas, res.Risk, changes)
+	if res.Mode == review.ModeInteractive {
+		e.callPaths(ctx, target, res, changes, len(req.Paths) > 0)
+	}
 	orient.WalkBack(res.Board, accepted, res.Mode == review.ModeWorkflow)
 	res.Loop = orient.Sync(res, req.Loop)
 	res.Positive, res.Testing, res.Actions = notes(cs, res)
 	res.OutOfScope = []review.Observation{}
 
 	e.last = &snapshot{target: target, cs: cs, findings: cache, heavy: carried, depth: res.Depth}
+	if res.Walkthrough != nil {
+		e.last.callPaths = res.Walkthrough.CallPaths
+	}
 	res.Finished = now()
 	return res, nil
 }
@@ -536,6 +546,42 @@ func recommend(p review.Profile, rk *review.Risk, raw []*review.Finding) []revie
 		}
 	}
 	return review.SortPerspectives(set)
+}
+
+// symbolsKey memoises a file's changed symbols on the file: unchanged
+// files are shared by later change sets, so a save costs one file's diff.
+type symbolsKey struct{}
+
+// changedSymbols returns the symbols each reviewed file's change added,
+// removed or changed, by path.
+func (e *Engine) changedSymbols(t review.Target, cs *review.ChangeSet) map[string][]symbol.Change {
+	out := map[string][]symbol.Change{}
+	for _, f := range cs.Reviewed() {
+		out[f.Path] = e.ChangedSymbols(t, f)
+	}
+	return out
+}
+
+// ChangedSymbols returns the symbols a reviewed file's change added,
+// removed or changed, memoised on the file.
+func (e *Engine) ChangedSymbols(t review.Target, f *review.File) []symbol.Change {
+	ws := e.Workspace(t)
+	return f.Memo(symbolsKey{}, func() any {
+		// Not a run's context: a cancelled run must not leave a memo
+		// computed without the base version.
+		return orient.ChangedSymbols(context.Background(), ws, f)
+	}).([]symbol.Change)
+}
+
+// callPaths fills the walkthrough's call paths: searched on full
+// interactive runs (a repository search per changed public symbol), carried
+// over from the last run on incremental ones.
+func (e *Engine) callPaths(ctx context.Context, t review.Target, res *review.Result, changes map[string][]symbol.Change, incremental bool) {
+	if incremental && e.last != nil {
+		res.Walkthrough.CallPaths = e.last.callPaths
+		return
+	}
+	res.Walkthrough.CallPaths = orient.CallPaths(ctx, e.Workspace(t), res.ChangeSet, changes)
 }
 
 // notes derives the factual positive changes, testing recommendations and

@@ -6,10 +6,12 @@ package orient
 import (
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/symbol"
 )
 
 // Area kinds.
@@ -78,7 +80,9 @@ func isConfig(p string) bool {
 
 // Areas groups the changed files of cs into review areas, in board order:
 // source packages by directory, then tests, config, docs and dependencies.
-func Areas(cs *review.ChangeSet) []review.Area {
+// changes holds each file's changed symbols (nil: none known); they become
+// the areas' symbols.
+func Areas(cs *review.ChangeSet, changes map[string][]symbol.Change) []review.Area {
 	index := map[string]*review.Area{}
 	var order []*review.Area
 	for _, f := range cs.Files {
@@ -92,6 +96,11 @@ func Areas(cs *review.ChangeSet) []review.Area {
 		a.Files = append(a.Files, f.Path)
 		a.Added += f.Added
 		a.Deleted += f.Deleted
+		for _, c := range changes[f.Path] {
+			if n := c.Symbol.QualifiedName(); !slices.Contains(a.Symbols, n) {
+				a.Symbols = append(a.Symbols, n)
+			}
+		}
 	}
 	sort.SliceStable(order, func(i, j int) bool {
 		ki, kj := kindOrder[order[i].Kind], kindOrder[order[j].Kind]

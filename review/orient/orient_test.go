@@ -28,7 +28,7 @@ func TestAreasAndBoard(t *testing.T) {
 		changed("main.go", review.StatusDeleted, 0, 9),
 	}}
 	cs.Sort()
-	areas := Areas(cs)
+	areas := Areas(cs, nil)
 	var got []string
 	for _, a := range areas {
 		got = append(got, a.Kind+":"+a.Name+":"+strings.Join(a.Files, ","))

@@ -1,28 +1,56 @@
 package orient
 
 import (
+	"context"
 	"fmt"
+	"path"
+	"sort"
+	"strings"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/symbol"
 )
 
-// Walkthrough builds the factual orientation narrative of a change.
-func Walkthrough(cs *review.ChangeSet, areas []review.Area, risk *review.Risk) *review.Walkthrough {
+// Walkthrough builds the factual orientation narrative of a change
+// (Register 1): its areas, the runway (entry points, public APIs, blast
+// radius) and the test and rollout notes. It grades nothing.
+func Walkthrough(cs *review.ChangeSet, areas []review.Area, risk *review.Risk, changes map[string][]symbol.Change) *review.Walkthrough {
 	w := &review.Walkthrough{Areas: areas}
-	for _, a := range areas {
-		if a.Kind != KindPackage {
-			continue
+	paths := make([]string, 0, len(changes))
+	for p := range changes {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		for _, c := range changes[p] {
+			s := c.Symbol
+			w.Symbols = append(w.Symbols, fmt.Sprintf("%s (%s, %s) at %s:%d", s.QualifiedName(), s.Kind, c.Kind, p, s.Line))
+			if isEntry(p, s) {
+				w.EntryPoints = append(w.EntryPoints, fmt.Sprintf("%s:%d %s", p, s.Line, s.QualifiedName()))
+			}
+			if s.Exported && c.Kind != symbol.ChangeNone && !review.IsTestPath(p) && isCallable(s.Kind) {
+				w.PublicAPIs = append(w.PublicAPIs, fmt.Sprintf("%s:%d %s — %s", p, s.Line, s.Signature, c.Kind))
+			}
 		}
+	}
+	for _, a := range areas {
 		for _, p := range a.Files {
-			if isEntryPoint(p) {
+			if isEntryFile(p) && !containsPrefix(w.EntryPoints, p+":") {
 				w.EntryPoints = append(w.EntryPoints, p)
 			}
 		}
-		w.Symbols = append(w.Symbols, a.Symbols...)
 	}
 	if risk != nil {
 		for _, h := range risk.Hotspots {
-			w.BlastRadius = append(w.BlastRadius, fmt.Sprintf("%s touches %v", h.Path, h.Classes))
+			w.BlastRadius = append(w.BlastRadius, fmt.Sprintf("%s touches %s", h.Path, strings.Join(h.Classes, ", ")))
+		}
+		for _, a := range areas {
+			switch a.Kind {
+			case KindConfig:
+				w.BlastRadius = append(w.BlastRadius, fmt.Sprintf("configuration: %s", strings.Join(a.Files, ", ")))
+			case KindDependencies:
+				w.BlastRadius = append(w.BlastRadius, fmt.Sprintf("dependencies: %s", strings.Join(a.Files, ", ")))
+			}
 		}
 		if risk.Brief.TestNotes != "" {
 			w.TestNotes = append(w.TestNotes, risk.Brief.TestNotes)
@@ -34,11 +62,72 @@ func Walkthrough(cs *review.ChangeSet, areas []review.Area, risk *review.Risk) *
 	return w
 }
 
-func isEntryPoint(p string) bool {
+func isCallable(k symbol.Kind) bool {
+	return k != symbol.KindField
+}
+
+// isEntry reports symbols a program starts from: main functions, HTTP
+// handlers, CLI command functions.
+func isEntry(p string, s symbol.Symbol) bool {
 	switch {
-	case len(p) >= 7 && p[len(p)-7:] == "main.go",
-		len(p) > 4 && (p[:4] == "cmd/"):
+	case s.Name == "main" && (s.Kind == symbol.KindFunction),
+		strings.Contains(s.Signature, "http.ResponseWriter"),
+		strings.Contains(s.Signature, "*cobra.Command"),
+		s.Name == "__main__":
 		return true
 	}
 	return false
+}
+
+// isEntryFile reports files that are entry points by convention.
+func isEntryFile(p string) bool {
+	base := path.Base(p)
+	return strings.HasPrefix(p, "cmd/") || strings.Contains(p, "/cmd/") || base == "main.go" || base == "__main__.py" || base == "manage.py" ||
+		strings.HasPrefix(base, "server.") || strings.HasPrefix(base, "app.") || base == "index.ts" || base == "index.js"
+}
+
+func containsPrefix(list []string, prefix string) bool {
+	for _, s := range list {
+		if strings.HasPrefix(s, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxCallPathSymbols bounds the public symbols whose callers a walkthrough
+// searches (each search reads the language's tracked files).
+const maxCallPathSymbols = 10
+
+// CallPaths finds, for the changed public symbols, their callers outside
+// the symbol's own directory: the paths by which the change reaches the
+// rest of the code.
+func CallPaths(ctx context.Context, ws Workspace, cs *review.ChangeSet, changes map[string][]symbol.Change) []string {
+	var out []string
+	n := 0
+	paths := make([]string, 0, len(changes))
+	for p := range changes {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		f := cs.File(p)
+		if f == nil || review.IsTestPath(p) {
+			continue
+		}
+		for _, c := range changes[p] {
+			s := c.Symbol
+			if !s.Exported || c.Kind == symbol.ChangeRemoved || !isCallable(s.Kind) || n >= maxCallPathSymbols || ctx.Err() != nil {
+				continue
+			}
+			n++
+			refs, _ := symbol.References(ws.Root(), searchFiles(ws, cs, f.Language), overlayOf(cs), s.Name, &s, 20)
+			for _, r := range refs {
+				if r.Call && path.Dir(r.Path) != path.Dir(p) && !r.InTest {
+					out = append(out, fmt.Sprintf("%s:%d → %s", r.Path, r.Line, s.QualifiedName()))
+				}
+			}
+		}
+	}
+	return out
 }

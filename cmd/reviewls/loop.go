@@ -1,0 +1,268 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/reviewls/reviewls/artifacts"
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/engine"
+	"github.com/reviewls/reviewls/review/gitdiff"
+	"github.com/reviewls/reviewls/review/orient"
+)
+
+// loopRun is an interactive review run for the loop commands, started from
+// the branch's loop state on disk.
+type loopRun struct {
+	eng *engine.Engine
+	res *review.Result
+}
+
+// openLoop reviews the work tree at dir interactively, keeping the loop
+// state (board ids, statuses, human choices) of the branch's last
+// interactive review. It returns an exit code when it cannot.
+func openLoop(ctx context.Context, e *env, dir string) (*loopRun, int) {
+	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, IndexFile: indexFile()})
+	if err != nil {
+		if errors.Is(err, gitdiff.ErrNotRepository) {
+			abs, _ := filepath.Abs(dir)
+			return nil, e.errorf("not a git repository: %s", abs)
+		}
+		return nil, e.errorf("%v", err)
+	}
+	t, err := eng.Repo().Resolve(ctx, false, "")
+	if err != nil {
+		eng.Close()
+		return nil, e.errorf("%v", err)
+	}
+	loop, err := artifacts.LoadLoop(eng.Root(), t)
+	if err != nil {
+		e.logger.Warn("ignoring the loop state on disk", "err", err)
+		loop = nil
+	}
+	res, err := eng.Run(ctx, review.Request{Dir: dir, Mode: review.ModeInteractive, Loop: loop})
+	if err != nil {
+		eng.Close()
+		return nil, e.errorf("%v", err)
+	}
+	if res.ChangeSet.Empty() {
+		eng.Close()
+		return nil, e.errorf("no changes to review (%s)", describeTarget(res.ChangeSet.Target))
+	}
+	return &loopRun{eng: eng, res: res}, 0
+}
+
+// save syncs the loop into the result and writes the artifact folder.
+func (lr *loopRun) save(e *env) int {
+	lr.res.Loop = orient.Sync(lr.res, lr.res.Loop)
+	if _, err := artifacts.Write(lr.eng.Root(), lr.res, artifactOptions()); err != nil {
+		return e.errorf("%v", err)
+	}
+	return exitOK
+}
+
+// loopFlags parses the common flags of the loop commands: an optional
+// -C DIR (the work tree) and logging.
+func loopFlags(e *env, name, usage string, args []string) ([]string, string, int, bool) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprint(e.stderr, usage) }
+	dir := fs.String("C", ".", "the work tree (any path inside it)")
+	setLogger := logFlags(fs)
+	pos, code, ok := parseFlags(e, fs, args)
+	if !ok {
+		return nil, "", code, false
+	}
+	setLogger(e)
+	return pos, *dir, 0, true
+}
+
+func runWalkthrough(ctx context.Context, e *env, args []string) int {
+	pos, dir, code, ok := loopFlags(e, "walkthrough", "Usage: reviewls walkthrough [-C DIR]\n\nPrints the factual walkthrough of the change (Register 1) and writes walkthrough.md.\n", args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		return e.errorf("walkthrough takes no arguments")
+	}
+	lr, code := openLoop(ctx, e, dir)
+	if lr == nil {
+		return code
+	}
+	defer lr.eng.Close()
+	orient.Confirm(lr.res.Loop)
+	if code := lr.save(e); code != exitOK {
+		return code
+	}
+	e.stdout.Write(lr.res.Redactor.Bytes(artifacts.WalkthroughMarkdown(lr.res)))
+	return exitOK
+}
+
+func runBoard(ctx context.Context, e *env, args []string) int {
+	pos, dir, code, ok := loopFlags(e, "board", "Usage: reviewls board [-C DIR]\n\nPrints the dispatch board (review areas, their status and preliminary signal)\nand writes dispatch-board.md.\n", args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		return e.errorf("board takes no arguments")
+	}
+	lr, code := openLoop(ctx, e, dir)
+	if lr == nil {
+		return code
+	}
+	defer lr.eng.Close()
+	orient.Confirm(lr.res.Loop)
+	if code := lr.save(e); code != exitOK {
+		return code
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "phase: %s\n\n", lr.res.Phase)
+	for _, it := range lr.res.Board {
+		fmt.Fprintf(&b, "%-9s %-11s %s\n", it.ID, it.Status, it.Area)
+		fmt.Fprintf(&b, "          %s\n", it.Summary)
+		fmt.Fprintf(&b, "          %s\n", it.PreliminarySignal)
+		if len(it.SelectableSymbols) > 0 {
+			fmt.Fprintf(&b, "          symbols: %s\n", strings.Join(it.SelectableSymbols, ", "))
+		}
+	}
+	fmt.Fprintf(&b, "\nboard: %s\n", filepath.Join(artifacts.Folder(lr.eng.Root(), lr.res.ChangeSet.Target), artifacts.FileBoard))
+	fmt.Fprint(e.stdout, lr.res.Redactor.String(b.String()))
+	return exitOK
+}
+
+func runExplain(ctx context.Context, e *env, args []string) int {
+	pos, dir, code, ok := loopFlags(e, "explain", "Usage: reviewls explain [-C DIR] FILE:LINE[:COL] | SYMBOL\n\nExplains a symbol of the change (Register 1): at a position of a changed file,\nor by name. Writes explanations/<item>-<symbol>.md.\n", args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		return e.errorf("explain takes one FILE:LINE[:COL] or SYMBOL")
+	}
+	lr, code := openLoop(ctx, e, dir)
+	if lr == nil {
+		return code
+	}
+	defer lr.eng.Close()
+	res := lr.res
+	ws := lr.eng.Workspace(res.ChangeSet.Target)
+	var ex *orient.Explanation
+	var err error
+	if file, line, col, isPos := parsePosition(pos[0]); isPos {
+		rel, rerr := repoRelative(lr.eng.Root(), file)
+		if rerr != nil {
+			return e.errorf("%v", rerr)
+		}
+		ex, err = orient.Explain(ctx, ws, res, orient.ExplainRequest{Path: rel, Line: line, Col: col})
+	} else {
+		err = fmt.Errorf("%w: %q is not a changed symbol of any board item", orient.ErrSymbolNotFound, pos[0])
+		for _, it := range res.Board {
+			if ex, err = orient.Explain(ctx, ws, res, orient.ExplainRequest{Item: it.ID, Symbol: pos[0]}); err == nil {
+				break
+			}
+		}
+		if ex == nil {
+			err = fmt.Errorf("%w: %q is not defined in the changed files of any board item", orient.ErrSymbolNotFound, pos[0])
+		}
+	}
+	if err != nil {
+		return e.errorf("%v", err)
+	}
+	if ex.Item == "" {
+		return e.errorf("%s is defined outside the change (%s:%d): it belongs to no board item", ex.Symbol, ex.Path, ex.Line)
+	}
+	rel := artifacts.ExplanationFile(ex.Item, ex.Symbol)
+	path, err := artifacts.WriteExtra(lr.eng.Root(), res.ChangeSet.Target, rel, res.Redactor.Bytes([]byte(ex.Markdown)))
+	if err != nil {
+		return e.errorf("%v", err)
+	}
+	if _, err := orient.Explained(res.Loop, ex.Item, ex.Symbol, rel, ex.FollowOn); err != nil {
+		return e.errorf("%v", err)
+	}
+	if code := lr.save(e); code != exitOK {
+		return code
+	}
+	fmt.Fprint(e.stdout, res.Redactor.String(ex.Markdown))
+	fmt.Fprintf(e.stdout, "\nexplanation: %s\n", path)
+	return exitOK
+}
+
+// parsePosition splits FILE:LINE[:COL].
+func parsePosition(s string) (file string, line, col int, ok bool) {
+	parts := strings.Split(s, ":")
+	if len(parts) < 2 || len(parts) > 3 {
+		return "", 0, 0, false
+	}
+	line, err := strconv.Atoi(parts[1])
+	if err != nil || line < 1 {
+		return "", 0, 0, false
+	}
+	col = 1
+	if len(parts) == 3 {
+		if col, err = strconv.Atoi(parts[2]); err != nil || col < 1 {
+			return "", 0, 0, false
+		}
+	}
+	return parts[0], line, col, true
+}
+
+// repoRelative turns a path given on the command line (relative to the
+// current directory) into a repo-relative slash path.
+func repoRelative(root, file string) (string, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", err
+	}
+	if resolved, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = resolved
+	}
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return "", fmt.Errorf("%s is outside the work tree %s", file, root)
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+func runInvestigate(ctx context.Context, e *env, args []string) int {
+	pos, dir, code, ok := loopFlags(e, "investigate", "Usage: reviewls investigate [-C DIR] ITEM \"question\"\n\nInvestigates a question about a board item (Register 2): definitions, callers,\ntests, history of the touched lines, findings, and the lens's checklist.\nWrites walkback/<item>-<NNN>-register-2.md.\n", args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 2 || strings.TrimSpace(pos[1]) == "" {
+		return e.errorf("investigate takes ITEM and a question, e.g. reviewls investigate board-1 \"is the lock released on every path?\"")
+	}
+	lr, code := openLoop(ctx, e, dir)
+	if lr == nil {
+		return code
+	}
+	defer lr.eng.Close()
+	res := lr.res
+	id, err := orient.NextInvestigation(res.Loop, pos[0])
+	if err != nil {
+		return e.errorf("%v", err)
+	}
+	inv, err := orient.Investigate(ctx, lr.eng.Workspace(res.ChangeSet.Target), res, pos[0], id, pos[1])
+	if err != nil {
+		return e.errorf("%v", err)
+	}
+	rel := artifacts.WalkbackFile(id)
+	path, err := artifacts.WriteExtra(lr.eng.Root(), res.ChangeSet.Target, rel, res.Redactor.Bytes([]byte(inv.Markdown)))
+	if err != nil {
+		return e.errorf("%v", err)
+	}
+	if _, err := orient.Investigated(res.Loop, pos[0], id, pos[1], rel, inv.FollowOn); err != nil {
+		return e.errorf("%v", err)
+	}
+	if code := lr.save(e); code != exitOK {
+		return code
+	}
+	fmt.Fprint(e.stdout, res.Redactor.String(inv.Markdown))
+	fmt.Fprintf(e.stdout, "\ninvestigation %s: %s\n", id, path)
+	return exitOK
+}

@@ -1,0 +1,421 @@
+package orient
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/symbol"
+)
+
+// Investigation is a Register 2 investigation of a board item: the
+// evidence the repository holds about a question, what it shows and what
+// stays unverified.
+type Investigation struct {
+	ID       string
+	Item     string
+	Question string
+	// Perspective is the lens whose checklist the evidence is held
+	// against.
+	Perspective review.Perspective
+	Checklist   []ChecklistItem
+	Conclusion  string
+	Markdown    string
+	// FollowOn are the questions the evidence leaves open.
+	FollowOn []string
+}
+
+// ChecklistItem is one item of a perspective's checklist (hve-spec §6)
+// marked by the evidence: supported, contradicted or open.
+type ChecklistItem struct {
+	Text     string
+	Status   string
+	Evidence string
+}
+
+// Checklist statuses.
+const (
+	Supported    = "supported"
+	Contradicted = "contradicted"
+	Open         = "open"
+)
+
+// maxFocus bounds the symbols an investigation follows: the changed
+// symbols of an area are usually few, and each costs a repository search.
+const maxFocus = 5
+
+// focus is one symbol an investigation follows.
+type focus struct {
+	sym     symbol.Symbol
+	change  symbol.Change
+	file    *review.File
+	refs    []symbol.Ref
+	callers []symbol.Ref
+	tests   []symbol.Ref
+	history []review.LineOrigin
+}
+
+// Investigate gathers the evidence for a question about a board item.
+func Investigate(ctx context.Context, ws Workspace, res *review.Result, itemID, investigationID, question string) (*Investigation, error) {
+	var item *review.BoardItem
+	for i := range res.Board {
+		if res.Board[i].ID == itemID {
+			item = &res.Board[i]
+		}
+	}
+	if item == nil {
+		var known []string
+		for _, it := range res.Board {
+			known = append(known, it.ID)
+		}
+		return nil, &ErrUnknownItem{ID: itemID, Known: known}
+	}
+	inv := &Investigation{ID: investigationID, Item: item.ID, Question: question}
+	focuses := focusOf(ctx, ws, res.ChangeSet, item, question)
+	for _, fo := range focuses {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		fo.refs, _ = symbol.References(ws.Root(), searchFiles(ws, res.ChangeSet, fo.file.Language), overlayOf(res.ChangeSet), fo.sym.Name, &fo.sym, 200)
+		for _, r := range fo.refs {
+			if r.InTest {
+				fo.tests = append(fo.tests, r)
+			} else if r.Call {
+				fo.callers = append(fo.callers, r)
+			}
+		}
+		fo.history = touchedHistory(ctx, ws, fo)
+	}
+	var findings []*review.Finding
+	for _, f := range res.Findings {
+		for _, p := range item.Files {
+			if f.Span.Path == p {
+				findings = append(findings, f)
+			}
+		}
+	}
+	inv.Perspective = perspectiveOf(question, findings)
+	inv.Checklist = checklist(inv.Perspective, res, item, focuses, findings)
+	inv.Conclusion, inv.FollowOn = conclude(inv, focuses, findings)
+	inv.Markdown = investigationMarkdown(inv, item, focuses, findings)
+	return inv, nil
+}
+
+// focusOf picks the symbols to follow: the item's changed symbols, or the
+// ones the question names.
+func focusOf(ctx context.Context, ws Workspace, cs *review.ChangeSet, item *review.BoardItem, question string) []*focus {
+	var all []*focus
+	for _, p := range item.Files {
+		f := cs.File(p)
+		for _, c := range ChangedSymbols(ctx, ws, f) {
+			if c.Kind == symbol.ChangeRemoved {
+				continue
+			}
+			all = append(all, &focus{sym: c.Symbol, change: c, file: f})
+		}
+	}
+	var named []*focus
+	for _, fo := range all {
+		if mentions(question, fo.sym.Name) || mentions(question, fo.sym.QualifiedName()) {
+			named = append(named, fo)
+		}
+	}
+	if len(named) > 0 {
+		all = named
+	}
+	if len(all) > maxFocus {
+		all = all[:maxFocus]
+	}
+	return all
+}
+
+// mentions reports whether the question names a symbol as a whole word.
+func mentions(question, name string) bool {
+	for i := strings.Index(question, name); i >= 0; {
+		before := i == 0 || !isIdent(question[i-1])
+		end := i + len(name)
+		after := end >= len(question) || !isIdent(question[end])
+		if before && after {
+			return true
+		}
+		next := strings.Index(question[i+1:], name)
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return false
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// touchedHistory blames the base lines the change replaced inside the
+// symbol: the commits that last touched what this change alters.
+func touchedHistory(ctx context.Context, ws Workspace, fo *focus) []review.LineOrigin {
+	if fo.file.Status == review.StatusAdded || fo.file.Status == review.StatusUntracked {
+		return nil
+	}
+	var lines []int
+	for _, h := range fo.file.Hunks {
+		if h.NewStart+h.NewLines < fo.sym.Line || h.NewStart > fo.sym.EndLine {
+			continue
+		}
+		old := h.OldStart
+		for _, l := range h.Lines {
+			switch l[0] {
+			case '-':
+				lines = append(lines, old)
+				old++
+			case ' ':
+				old++
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	origins, err := ws.LineHistory(ctx, fo.file.Path, lines)
+	if err != nil {
+		return nil
+	}
+	return origins
+}
+
+// perspectiveOf chooses the lens whose checklist the question is about.
+func perspectiveOf(question string, findings []*review.Finding) review.Perspective {
+	q := strings.ToLower(question)
+	for _, c := range []struct {
+		p     review.Perspective
+		words []string
+	}{
+		{review.Security, []string{"secur", "auth", "secret", "token", "password", "inject", "sanitiz", "escape", "permission", "crypt", "safe"}},
+		{review.Accessibility, []string{"accessib", "a11y", "screen reader", "keyboard", "aria", "wcag", "contrast"}},
+		{review.Readiness, []string{"test", "doc", "readme", "changelog", "release", "rollback", "migration", "ready"}},
+		{review.Standards, []string{"naming", "style", "format", "convention", "idiom", "lint"}},
+	} {
+		for _, w := range c.words {
+			if strings.Contains(q, w) {
+				return c.p
+			}
+		}
+	}
+	// Otherwise the lens of the most severe finding on the item, or
+	// functional correctness.
+	best := review.Functional
+	var sev review.Severity
+	for _, f := range findings {
+		if f.Severity > sev {
+			best, sev = f.Perspective, f.Severity
+		}
+	}
+	return best
+}
+
+// checklist holds the perspective's checklist (hve-spec §6) against the
+// evidence.
+func checklist(p review.Perspective, res *review.Result, item *review.BoardItem, focuses []*focus, findings []*review.Finding) []ChecklistItem {
+	byCat := map[string][]*review.Finding{}
+	for _, f := range findings {
+		if f.Perspective == p {
+			byCat[f.Category] = append(byCat[f.Category], f)
+		}
+	}
+	cite := func(cats ...string) (string, bool) {
+		var parts []string
+		for _, c := range cats {
+			for _, f := range byCat[c] {
+				parts = append(parts, fmt.Sprintf("%s at %s:%s", f.RuleID, f.Span.Path, f.Span.Lines()))
+			}
+		}
+		return strings.Join(parts, "; "), len(parts) > 0
+	}
+	tests, testChanged, callersOutside := 0, false, 0
+	sigChanged := false
+	for _, fo := range focuses {
+		tests += len(fo.tests)
+		for _, t := range fo.tests {
+			if f := res.ChangeSet.File(t.Path); f != nil {
+				testChanged = true
+			}
+		}
+		for _, c := range fo.callers {
+			if !contains(item.Files, c.Path) {
+				callersOutside++
+			}
+		}
+		if fo.change.Kind == symbol.ChangeSignature || fo.change.Kind == symbol.ChangeRemoved {
+			sigChanged = true
+		}
+	}
+	mark := func(text string, cats []string, positive bool, positiveWhy, openWhy string) ChecklistItem {
+		if why, bad := cite(cats...); bad {
+			return ChecklistItem{Text: text, Status: Contradicted, Evidence: why}
+		}
+		if positive {
+			return ChecklistItem{Text: text, Status: Supported, Evidence: positiveWhy}
+		}
+		return ChecklistItem{Text: text, Status: Open, Evidence: openWhy}
+	}
+	testsWhy := fmt.Sprintf("%d references from test files", tests)
+	switch p {
+	case review.Security:
+		return []ChecklistItem{
+			mark("authentication, authorization and permission checks present and correct", []string{"Authentication & Authorization"}, false, "", "no rule speaks to it; it needs a human reading of the access paths"),
+			mark("untrusted input validated, boundaries enforced", []string{"Input Validation", "Injection"}, false, "", "no injection or validation finding; the sources of the inputs are not traced"),
+			mark("secrets, credentials and sensitive data handled safely", []string{"Secrets & Sensitive Data"}, len(focuses) > 0, "no secret or weak-crypto finding in the item's changed lines", "nothing to examine"),
+			mark("dependencies, serialization, parsing and data handling checked for misuse", []string{"Serialization & Parsing", "Dependency & Data Handling"}, false, "", "no finding; parsing paths not exercised by evidence"),
+		}
+	case review.Accessibility:
+		return []ChecklistItem{
+			mark("keyboard access, operable without a mouse", []string{"Operable"}, false, "", "needs a run in a browser"),
+			mark("focus order, focus visibility, interactive semantics", []string{"Operable", "Robust"}, false, "", "needs a run in a browser"),
+			mark("screen-reader labels, announcements, form error states", []string{"Perceivable", "Robust"}, false, "", "static markup checks only"),
+			mark("contrast, motion, understandable error messaging", []string{"Perceivable", "Understandable", "Cognitive"}, false, "", "contrast and motion need rendering"),
+		}
+	case review.Readiness:
+		return []ChecklistItem{
+			mark("change package states purpose and scope clearly", []string{"Scope Hygiene"}, false, "", "a local change has no description to check"),
+			mark("validation steps and test evidence present", []string{"Validation Evidence"}, testChanged, "a changed test file references the changed symbols", "no changed test references the changed symbols"),
+			mark("explicit follow-ups tracked", []string{"Follow-up"}, true, "no untracked TODO or FIXME added in the item", ""),
+			mark("changed documentation accurate", []string{"Documentation"}, false, "", "documentation is not compared with the code"),
+		}
+	case review.Standards:
+		return []ChecklistItem{
+			mark("repository conventions and established patterns followed", []string{"Maintainability", "Formatting"}, true, "no standards finding in the item", ""),
+			mark("naming, structure, typing and documentation consistent", []string{"Naming", "Documentation"}, true, "no naming or documentation finding in the item", ""),
+			mark("acceptance criteria covered in a team-verifiable way", nil, false, "", "no acceptance criteria in a local review"),
+			mark("maintainability: duplicated logic, ambiguous ownership", []string{"Maintainability"}, false, "", "duplication across files is not analysed"),
+		}
+	}
+	regressionWhy := "no caller outside the item, or the signatures are unchanged"
+	return []ChecklistItem{
+		mark("intended behaviour and acceptance criteria met", []string{"Logic", "Contract"}, false, "", "no acceptance criteria in a local review; behaviour is not executed"),
+		mark("main success paths and primary failure paths covered", []string{"Error Handling", "Edge Cases"}, tests > 0, testsWhy, "no test references the changed symbols"),
+		mark("no regressions in adjacent workflows or interfaces", []string{"Contract", "Concurrency"}, !sigChanged || callersOutside == 0, regressionWhy,
+			fmt.Sprintf("%d callers outside the item use a symbol whose signature changed", callersOutside)),
+		mark("tests, fixtures or rollback guidance updated where needed", nil, testChanged, "a changed test file references the changed symbols", "no changed test references the changed symbols"),
+	}
+}
+
+// conclude separates what the evidence shows from what stays unverified,
+// and turns the open items into follow-on questions.
+func conclude(inv *Investigation, focuses []*focus, findings []*review.Finding) (string, []string) {
+	var shown, unverified, follow []string
+	for _, c := range inv.Checklist {
+		switch c.Status {
+		case Supported:
+			shown = append(shown, c.Text+" ("+c.Evidence+")")
+		case Contradicted:
+			shown = append(shown, "NOT "+c.Text+" ("+c.Evidence+")")
+		default:
+			unverified = append(unverified, c.Text+" ("+c.Evidence+")")
+		}
+	}
+	for _, fo := range focuses {
+		if len(fo.callers) > 0 && (fo.change.Kind == symbol.ChangeSignature) {
+			follow = append(follow, fmt.Sprintf("Do the %d callers of %s handle its new signature?", len(fo.callers), fo.sym.QualifiedName()))
+		}
+		if len(fo.tests) == 0 {
+			follow = append(follow, fmt.Sprintf("Which test exercises %s?", fo.sym.QualifiedName()))
+		}
+	}
+	if len(follow) > 5 {
+		follow = follow[:5]
+	}
+	var b strings.Builder
+	b.WriteString("What the evidence shows: ")
+	if len(shown) == 0 {
+		b.WriteString("nothing decisive.")
+	} else {
+		b.WriteString(strings.Join(shown, "; ") + ".")
+	}
+	b.WriteString(" What stays unverified: ")
+	if len(unverified) == 0 {
+		b.WriteString("nothing the checklist asks.")
+	} else {
+		b.WriteString(strings.Join(unverified, "; ") + ".")
+	}
+	return b.String(), follow
+}
+
+// investigationMarkdown renders the Register 2 artifact (hve-spec §10.8).
+func investigationMarkdown(inv *Investigation, item *review.BoardItem, focuses []*focus, findings []*review.Finding) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Investigation %s\n\n", inv.ID)
+	b.WriteString("Register 2: structured evidence gathered from the repository for one question.\n\n")
+	fmt.Fprintf(&b, "- **Board item:** %s (%s)\n", item.ID, item.Area)
+	fmt.Fprintf(&b, "- **Question:** %s\n", inv.Question)
+	fmt.Fprintf(&b, "- **Lens:** %s\n", inv.Perspective)
+	b.WriteString("\n## Evidence summary\n\n")
+	if len(focuses) == 0 {
+		b.WriteString("The item's files have no changed symbols to follow (configuration, documentation or data).\n")
+	}
+	for _, fo := range focuses {
+		s := fo.sym
+		fmt.Fprintf(&b, "### `%s` (%s, %s)\n\n", s.QualifiedName(), s.Kind, fo.change.Kind)
+		fmt.Fprintf(&b, "- Definition: [`%s:%d`](%s) — `%s`\n", fo.file.Path, s.Line, mdLink(fo.file.Path, s.Line), s.Signature)
+		fmt.Fprintf(&b, "- References: %d (%d calls outside tests, %d from tests)\n", len(fo.refs), len(fo.callers), len(fo.tests))
+		for _, r := range limitRefs(fo.callers, 20) {
+			fmt.Fprintf(&b, "  - caller [`%s:%d`](%s): `%s`\n", r.Path, r.Line, mdLink(r.Path, r.Line), r.Text)
+		}
+		for _, r := range limitRefs(fo.tests, 10) {
+			fmt.Fprintf(&b, "  - test [`%s:%d`](%s): `%s`\n", r.Path, r.Line, mdLink(r.Path, r.Line), r.Text)
+		}
+		if len(fo.history) > 0 {
+			b.WriteString("- History of the lines this change replaces:\n")
+			seen := map[string]bool{}
+			for _, h := range fo.history {
+				if h.Commit == "" || seen[h.Commit] {
+					continue
+				}
+				seen[h.Commit] = true
+				fmt.Fprintf(&b, "  - %s %s %s: %s\n", review.ShortSHA(h.Commit), time.Unix(h.When, 0).UTC().Format("2006-01-02"), h.Author, h.Subject)
+			}
+		} else if fo.file.Status == review.StatusAdded || fo.file.Status == review.StatusUntracked {
+			b.WriteString("- History: the file is new; no earlier lines.\n")
+		} else {
+			b.WriteString("- History: the change only adds lines here; no earlier version of them.\n")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("## Findings on this item\n\n")
+	if len(findings) == 0 {
+		b.WriteString("None of the selected perspectives reported a finding in the item's changed lines.\n")
+	}
+	sort.SliceStable(findings, func(i, j int) bool { return findings[i].Severity > findings[j].Severity })
+	for _, f := range findings {
+		fmt.Fprintf(&b, "- %s `%s` at [`%s:%s`](%s): %s\n", f.Severity, f.RuleID, f.Span.Path, f.Span.Lines(), mdLink(f.Span.Path, f.Span.StartLine), f.Message)
+	}
+	fmt.Fprintf(&b, "\n## Checklist (%s)\n\n| Item | Status | Evidence |\n| --- | --- | --- |\n", inv.Perspective)
+	for _, c := range inv.Checklist {
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", c.Text, c.Status, strings.ReplaceAll(c.Evidence, "|", "\\|"))
+	}
+	b.WriteString("\n## Conclusion\n\n" + inv.Conclusion + "\n")
+	b.WriteString("\n## Unresolved evidence and follow-on questions\n\n")
+	if len(inv.FollowOn) == 0 {
+		b.WriteString("None.\n")
+	}
+	for _, q := range inv.FollowOn {
+		fmt.Fprintf(&b, "- %s\n", q)
+	}
+	b.WriteString("\n## References\n\n")
+	for _, l := range item.Links {
+		fmt.Fprintf(&b, "- `%s`\n", l)
+	}
+	if len(item.SelectableSymbols) > 0 {
+		fmt.Fprintf(&b, "\nSelectable symbols: %s\n", codeList(item.SelectableSymbols))
+	}
+	return b.String()
+}
+
+func limitRefs(refs []symbol.Ref, n int) []symbol.Ref {
+	if len(refs) > n {
+		return refs[:n]
+	}
+	return refs
+}

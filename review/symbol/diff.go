@@ -1,0 +1,100 @@
+package symbol
+
+// ChangeKind says how a symbol changed between two versions of a file.
+type ChangeKind string
+
+// Change kinds.
+const (
+	ChangeAdded     ChangeKind = "added"
+	ChangeRemoved   ChangeKind = "removed"
+	ChangeSignature ChangeKind = "signature changed"
+	ChangeBody      ChangeKind = "body changed"
+	ChangeNone      ChangeKind = "unchanged"
+)
+
+func (k ChangeKind) String() string { return string(k) }
+
+// Change is what happened to one symbol.
+type Change struct {
+	// Symbol is the new version of the symbol, or the old one when it was
+	// removed.
+	Symbol Symbol
+	// Old is the base version, nil when the symbol was added.
+	Old  *Symbol
+	Kind ChangeKind
+}
+
+// Diff compares the symbols of the base version of a file (oldSyms) with
+// those of the new one (newSyms, from newContent). Symbols match by
+// QualifiedName and Kind; when several share both (overloads, getter and
+// setter), they pair in order. A matched symbol has its signature changed
+// when the signatures differ; else its body changed when one of its lines
+// (new side, 1-based) is changed, or when its doc comment differs, so a
+// doc-comment-only edit counts as a body change. Changed lines inside a
+// symbol whose text is identical to the base's (by [Symbol.Hash]) do not
+// count: the declaration was moved, not changed (newContent supplies the
+// new hash of symbols built without one). changed may be nil, when only
+// signatures and docs are compared.
+//
+// The result holds one change per new symbol, in the order of newSyms,
+// followed by the removed ones in the order of oldSyms.
+func Diff(oldSyms, newSyms []Symbol, newContent []byte, changed func(line int) bool) []Change {
+	type key struct {
+		name string
+		kind Kind
+	}
+	olds := map[key][]int{}
+	for i, s := range oldSyms {
+		k := key{s.QualifiedName(), s.Kind}
+		olds[k] = append(olds[k], i)
+	}
+	var starts []int32 // of newContent, for symbols built without a Hash
+	hash := func(s Symbol) uint64 {
+		if s.Hash != 0 || newContent == nil {
+			return s.Hash
+		}
+		if starts == nil {
+			starts = lineStarts(newContent)
+		}
+		return hashLines(newContent, starts, s.Line, s.EndLine)
+	}
+	matched := make([]bool, len(oldSyms))
+	out := make([]Change, 0, len(newSyms))
+	for _, s := range newSyms {
+		k := key{s.QualifiedName(), s.Kind}
+		cands := olds[k]
+		if len(cands) == 0 {
+			out = append(out, Change{Symbol: s, Kind: ChangeAdded})
+			continue
+		}
+		olds[k] = cands[1:]
+		matched[cands[0]] = true
+		old := oldSyms[cands[0]]
+		c := Change{Symbol: s, Old: &old, Kind: ChangeNone}
+		switch {
+		case old.Signature != s.Signature:
+			c.Kind = ChangeSignature
+		case old.Doc != s.Doc:
+			c.Kind = ChangeBody
+		case changed != nil && changedIn(changed, s.Line, s.EndLine) && !(old.Hash != 0 && hash(s) == old.Hash):
+			c.Kind = ChangeBody
+		}
+		out = append(out, c)
+	}
+	for i, s := range oldSyms {
+		if !matched[i] {
+			old := s
+			out = append(out, Change{Symbol: s, Old: &old, Kind: ChangeRemoved})
+		}
+	}
+	return out
+}
+
+func changedIn(changed func(int) bool, from, to int) bool {
+	for n := from; n <= max(to, from); n++ {
+		if changed(n) {
+			return true
+		}
+	}
+	return false
+}

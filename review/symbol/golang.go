@@ -1,0 +1,686 @@
+package symbol
+
+import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strings"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+var goSyntax, _ = syntaxOf(review.LangGo)
+
+// goFile is a parsed Go file.
+type goFile struct {
+	src    []byte // the original content
+	file   *ast.File
+	base   int
+	starts []int32
+	// cuts maps offsets of the parsed source, from which function bodies
+	// were cut, back to the content: an offset at or after cuts[i].at
+	// (and before the next cut) moves by cuts[i].shift.
+	cuts []goCut
+}
+
+type goCut struct{ at, shift int }
+
+// parseGo parses content, keeping the partial tree of a file with syntax
+// errors. It returns nil when not even the package clause parses. With
+// bodies set, function bodies are parsed too; without, the contents of
+// top-level function bodies are cut out first ("{}" is left), which more
+// than halves the work on a typical file when only declarations matter.
+func parseGo(content []byte, bodies bool) *goFile {
+	g := &goFile{src: content, starts: lineStarts(content)}
+	src := content
+	if !bodies {
+		src, g.cuts = cutBodies(content)
+	}
+	fset := token.NewFileSet()
+	f, _ := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
+	if f == nil {
+		return nil
+	}
+	tf := fset.File(f.Package)
+	if tf == nil {
+		return nil
+	}
+	g.file, g.base = f, tf.Base()
+	return g
+}
+
+// cutBodies returns content without the contents of its top-level
+// function bodies, and the cuts made. It skims the bytes rather than
+// tokenizing them: only comments, literals, brackets and the words func,
+// struct and interface matter.
+func cutBodies(content []byte) ([]byte, []goCut) {
+	var out []byte
+	var cuts []goCut
+	kept := 0 // content[:kept] is in out, minus the cuts
+	depth := 0
+	inFunc := false // a top-level func header is open
+	var last []byte // the word right before, if the previous token was one
+	n := len(content)
+	for i := 0; i < n; {
+		c := content[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+			continue
+		case c == '/' && i+1 < n && (content[i+1] == '/' || content[i+1] == '*'):
+			i = skipGoComment(content, i)
+			continue
+		case c == '"' || c == '`' || c == '\'':
+			i = skipGoLiteral(content, i)
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
+			j := i + 1
+			for j < n && (goSyntax.identByte(content[j])) {
+				j++
+			}
+			last = content[i:j]
+			if depth == 0 && string(last) == "func" {
+				inFunc = true
+			}
+			i = j
+			continue
+		case c == '{' && inFunc && depth == 0 && string(last) != "struct" && string(last) != "interface":
+			end := skipGoBlock(content, i)
+			if end-i > 1 {
+				out = append(out, content[kept:i+1]...)
+				kept = end
+				prev := 0
+				if len(cuts) > 0 {
+					prev = cuts[len(cuts)-1].shift
+				}
+				cuts = append(cuts, goCut{at: len(out), shift: prev + end - (i + 1)})
+			}
+			inFunc = false
+			i = end
+		case c == '(' || c == '[' || c == '{':
+			depth++
+			i++
+		case c == ')' || c == ']' || c == '}':
+			depth = max(depth-1, 0)
+			i++
+		default:
+			i++
+		}
+		last = nil
+	}
+	if cuts == nil {
+		return content, nil
+	}
+	return append(out, content[kept:]...), cuts
+}
+
+// skipGoComment returns the end of the comment at i.
+func skipGoComment(src []byte, i int) int {
+	if src[i+1] == '/' {
+		if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+			return i + k
+		}
+		return len(src)
+	}
+	if k := bytes.Index(src[i+2:], []byte("*/")); k >= 0 {
+		return i + 2 + k + 2
+	}
+	return len(src)
+}
+
+// skipGoLiteral returns the end of the string, raw string or rune literal
+// at i; an interpreted one left open ends at the line break.
+func skipGoLiteral(src []byte, i int) int {
+	q := src[i]
+	if q == '`' {
+		if k := bytes.IndexByte(src[i+1:], '`'); k >= 0 {
+			return i + 1 + k + 1
+		}
+		return len(src)
+	}
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case q:
+			return j + 1
+		case '\n':
+			return j
+		}
+	}
+	return len(src)
+}
+
+// skipGoBlock returns the offset of the "}" that closes the "{" at i, or
+// the end of src.
+func skipGoBlock(src []byte, i int) int {
+	depth := 0
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
+			i = skipGoComment(src, i)
+			continue
+		case c == '"' || c == '`' || c == '\'':
+			i = skipGoLiteral(src, i)
+			continue
+		case c == '{':
+			depth++
+		case c == '}':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	return len(src)
+}
+
+// off returns the byte offset in the content of pos, clamped to it.
+func (g *goFile) off(pos token.Pos) int {
+	off := int(pos) - g.base
+	lo, hi := 0, len(g.cuts)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if g.cuts[m].at <= off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo > 0 {
+		off += g.cuts[lo-1].shift
+	}
+	return min(max(off, 0), len(g.src))
+}
+
+// line returns the 1-based line of pos.
+func (g *goFile) line(pos token.Pos) int { return lineOfOffset(g.starts, g.off(pos)) }
+
+// col returns the 1-based byte column of pos.
+func (g *goFile) col(pos token.Pos) int {
+	off := g.off(pos)
+	return off - int(g.starts[lineOfOffset(g.starts, off)-1]) + 1
+}
+
+// endLine returns the line of the last byte of a node ending at end.
+func (g *goFile) endLine(end token.Pos) int {
+	return lineOfOffset(g.starts, max(g.off(end)-1, 0))
+}
+
+// text renders the source between from and to on one line (see
+// [lexed.join]); whole tells whether a long multi-line value is kept whole
+// or cut after its first line.
+func (g *goFile) text(from, to token.Pos, whole bool) string {
+	a, b := g.off(from), g.off(to)
+	if a >= b {
+		return ""
+	}
+	text := bytes.TrimSpace(g.src[a:b])
+	// Most signatures are one line without comments or literals, where
+	// join would only collapse runs of white space (gofmt's alignment).
+	if bytes.IndexByte(text, '\n') < 0 && bytes.IndexAny(text, "/\"'`") < 0 {
+		if bytes.IndexByte(text, '\t') < 0 && !bytes.Contains(text, []byte("  ")) {
+			return string(text)
+		}
+		return strings.Join(strings.Fields(string(text)), " ")
+	}
+	lx := lex(text, goSyntax)
+	if whole {
+		return lx.join(0, len(lx.toks))
+	}
+	return lx.head(0, len(lx.toks))
+}
+
+func docText(groups ...*ast.CommentGroup) string {
+	for _, cg := range groups {
+		if t := strings.TrimSpace(cg.Text()); t != "" {
+			return t
+		}
+	}
+	return ""
+}
+
+func extractGo(content []byte) ([]Symbol, []int32) {
+	g := parseGo(content, false)
+	if g == nil {
+		return nil, nil
+	}
+	out := make([]Symbol, 0, 2*len(g.file.Decls))
+	for _, d := range g.file.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			out = append(out, g.funcDecl(d))
+		case *ast.GenDecl:
+			out = g.genDecl(out, d)
+		}
+	}
+	return out, g.starts
+}
+
+func (g *goFile) funcDecl(fd *ast.FuncDecl) Symbol {
+	s := Symbol{
+		Name:     fd.Name.Name,
+		Kind:     KindFunction,
+		Doc:      docText(fd.Doc),
+		Line:     g.line(fd.Pos()),
+		EndLine:  g.endLine(fd.End()),
+		NameCol:  g.col(fd.Name.Pos()),
+		Exported: ast.IsExported(fd.Name.Name),
+	}
+	if fd.Recv != nil && len(fd.Recv.List) > 0 {
+		s.Kind = KindMethod
+		s.Container = recvName(fd.Recv.List[0].Type)
+	}
+	end := fd.End()
+	if fd.Body != nil {
+		end = fd.Body.Lbrace
+	}
+	s.Signature = g.text(fd.Pos(), end, true)
+	return s
+}
+
+// recvName returns the base type name of a receiver: T for *T, T[K] or
+// (T).
+func recvName(t ast.Expr) string {
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		case *ast.ParenExpr:
+			t = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
+}
+
+func (g *goFile) genDecl(out []Symbol, d *ast.GenDecl) []Symbol {
+	grouped := d.Lparen.IsValid()
+	for _, spec := range d.Specs {
+		// An ungrouped declaration starts at its keyword, with the doc of
+		// the whole declaration.
+		start, doc := spec.Pos(), (*ast.CommentGroup)(nil)
+		if !grouped {
+			start, doc = d.Pos(), d.Doc
+		}
+		switch spec := spec.(type) {
+		case *ast.TypeSpec:
+			out = g.typeSpec(out, spec, start, docText(spec.Doc, doc, spec.Comment))
+		case *ast.ValueSpec:
+			kind, kw := KindVar, "var "
+			if d.Tok == token.CONST {
+				kind, kw = KindConst, "const "
+			}
+			sig := g.text(start, spec.End(), false)
+			if grouped {
+				sig = kw + sig
+			}
+			for _, name := range spec.Names {
+				if name.Name == "_" {
+					continue
+				}
+				out = append(out, Symbol{
+					Name:      name.Name,
+					Kind:      kind,
+					Signature: sig,
+					Doc:       docText(spec.Doc, doc, spec.Comment),
+					Line:      g.line(start),
+					EndLine:   g.endLine(spec.End()),
+					NameCol:   g.col(name.Pos()),
+					Exported:  ast.IsExported(name.Name),
+				})
+			}
+		}
+	}
+	return out
+}
+
+func (g *goFile) typeSpec(out []Symbol, ts *ast.TypeSpec, start token.Pos, doc string) []Symbol {
+	s := Symbol{
+		Name:     ts.Name.Name,
+		Kind:     KindType,
+		Doc:      doc,
+		Line:     g.line(start),
+		EndLine:  g.endLine(ts.End()),
+		NameCol:  g.col(ts.Name.Pos()),
+		Exported: ast.IsExported(ts.Name.Name),
+	}
+	header := func(kwEnd token.Pos) string {
+		return "type " + g.text(ts.Name.Pos(), kwEnd, true)
+	}
+	var members []Symbol
+	switch t := ts.Type.(type) {
+	case *ast.StructType:
+		s.Kind = KindStruct
+		s.Signature = header(t.Struct + token.Pos(len("struct")))
+		for _, f := range t.Fields.List {
+			typ := g.text(f.Type.Pos(), f.Type.End(), true)
+			fdoc := docText(f.Doc, f.Comment)
+			if len(f.Names) == 0 { // an embedded field
+				s.Fields = append(s.Fields, typ)
+				name := embeddedName(f.Type)
+				if name == nil {
+					continue
+				}
+				members = append(members, g.member(f, name, KindField, ts.Name.Name, typ, fdoc))
+				continue
+			}
+			for _, name := range f.Names {
+				s.Fields = append(s.Fields, name.Name+" "+typ)
+				members = append(members, g.member(f, name, KindField, ts.Name.Name, name.Name+" "+typ, fdoc))
+			}
+		}
+	case *ast.InterfaceType:
+		s.Kind = KindInterface
+		s.Signature = header(t.Interface + token.Pos(len("interface")))
+		for _, f := range t.Methods.List {
+			if len(f.Names) == 0 { // an embedded interface or a type union
+				s.Fields = append(s.Fields, g.text(f.Type.Pos(), f.Type.End(), true))
+				continue
+			}
+			sig := g.text(f.Pos(), f.End(), true)
+			members = append(members, g.member(f, f.Names[0], KindMethod, ts.Name.Name, sig, docText(f.Doc, f.Comment)))
+		}
+	default:
+		s.Signature = "type " + g.text(ts.Pos(), ts.End(), false)
+	}
+	out = append(out, s)
+	return append(out, members...)
+}
+
+// member returns the symbol of a struct field or an interface method.
+func (g *goFile) member(f *ast.Field, name *ast.Ident, kind Kind, container, sig, doc string) Symbol {
+	return Symbol{
+		Name:      name.Name,
+		Container: container,
+		Kind:      kind,
+		Signature: sig,
+		Doc:       doc,
+		Line:      g.line(f.Pos()),
+		EndLine:   g.endLine(f.End()),
+		NameCol:   g.col(name.Pos()),
+		Exported:  ast.IsExported(name.Name),
+	}
+}
+
+// embeddedName returns the identifier that names an embedded field: T in
+// T, *T, pkg.T or T[P].
+func embeddedName(t ast.Expr) *ast.Ident {
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.SelectorExpr:
+			return x.Sel
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		case *ast.Ident:
+			return x
+		default:
+			return nil
+		}
+	}
+}
+
+// goNode returns the syntax of symbol s in the parsed file: its function
+// declaration, type or value spec, or struct field or interface method.
+func (g *goFile) goNode(s Symbol) ast.Node {
+	for _, d := range g.file.Decls {
+		if g.line(d.Pos()) > s.EndLine || g.endLine(d.End()) < s.Line {
+			continue
+		}
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Name.Name == s.Name && g.line(d.Pos()) == s.Line {
+				return d
+			}
+		case *ast.GenDecl:
+			for _, spec := range d.Specs {
+				switch spec := spec.(type) {
+				case *ast.TypeSpec:
+					if spec.Name.Name != s.Container && spec.Name.Name != s.Name {
+						continue
+					}
+					if s.Kind != KindField && s.Kind != KindMethod {
+						return spec
+					}
+					if n := fieldNamed(spec.Type, s); n != nil {
+						return n
+					}
+				case *ast.ValueSpec:
+					for _, name := range spec.Names {
+						if name.Name == s.Name {
+							return spec
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// fieldNamed returns the struct field or interface method of a type that
+// declares s.
+func fieldNamed(t ast.Expr, s Symbol) *ast.Field {
+	var fields *ast.FieldList
+	switch t := t.(type) {
+	case *ast.StructType:
+		fields = t.Fields
+	case *ast.InterfaceType:
+		fields = t.Methods
+	default:
+		return nil
+	}
+	for _, f := range fields.List {
+		for _, name := range f.Names {
+			if name.Name == s.Name {
+				return f
+			}
+		}
+		if len(f.Names) == 0 {
+			if id := embeddedName(f.Type); id != nil && id.Name == s.Name {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// goBuiltinFuncs are the predeclared functions, left out of [Calls].
+var goBuiltinFuncs = map[string]bool{
+	"append": true, "cap": true, "clear": true, "close": true, "complex": true, "copy": true,
+	"delete": true, "imag": true, "len": true, "make": true, "max": true, "min": true, "new": true,
+	"panic": true, "print": true, "println": true, "real": true, "recover": true,
+}
+
+// goBuiltinTypes are the predeclared types, left out of [TypesUsed].
+var goBuiltinTypes = map[string]bool{
+	"any": true, "bool": true, "byte": true, "comparable": true, "complex64": true, "complex128": true,
+	"error": true, "float32": true, "float64": true, "int": true, "int8": true, "int16": true,
+	"int32": true, "int64": true, "rune": true, "string": true, "uint": true, "uint8": true,
+	"uint16": true, "uint32": true, "uint64": true, "uintptr": true,
+}
+
+// goCalls returns the callees of the calls inside node: "f", "pkg.F",
+// "x.Method", "s.db.Query", or the method name alone when the receiver is
+// itself a call or an index.
+func goCalls(node ast.Node) []string {
+	var out orderedSet
+	ast.Inspect(node, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fun := call.Fun
+		for {
+			switch x := fun.(type) {
+			case *ast.IndexExpr:
+				fun = x.X
+				continue
+			case *ast.IndexListExpr:
+				fun = x.X
+				continue
+			case *ast.ParenExpr:
+				fun = x.X
+				continue
+			}
+			break
+		}
+		switch x := fun.(type) {
+		case *ast.Ident:
+			if !goBuiltinFuncs[x.Name] && !goBuiltinTypes[x.Name] {
+				out.add(x.Name)
+			}
+		case *ast.SelectorExpr:
+			if chain := selectorChain(x); chain != "" {
+				out.add(chain)
+			} else {
+				out.add(x.Sel.Name)
+			}
+		}
+		return true
+	})
+	return out.list
+}
+
+// selectorChain renders a.b.c when every part is an identifier, or "".
+func selectorChain(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.SelectorExpr:
+		if left := selectorChain(x.X); left != "" {
+			return left + "." + x.Sel.Name
+		}
+	}
+	return ""
+}
+
+// goTypes returns the named types used in type positions inside node:
+// parameter, result, field, variable and composite-literal types, type
+// assertions, type arguments, and the arguments of new and make.
+// Predeclared types are left out.
+func goTypes(node ast.Node) []string {
+	// Type parameters are declared by the node itself: leave them out.
+	params := map[string]bool{}
+	var tparams *ast.FieldList
+	switch x := node.(type) {
+	case *ast.FuncDecl:
+		tparams = x.Type.TypeParams
+	case *ast.TypeSpec:
+		tparams = x.TypeParams
+	}
+	if tparams != nil {
+		for _, f := range tparams.List {
+			for _, name := range f.Names {
+				params[name.Name] = true
+			}
+		}
+	}
+	var out orderedSet
+	var typ func(e ast.Expr)
+	typ = func(e ast.Expr) {
+		switch x := e.(type) {
+		case *ast.Ident:
+			if !goBuiltinTypes[x.Name] && !params[x.Name] && x.Name != "_" {
+				out.add(x.Name)
+			}
+		case *ast.SelectorExpr:
+			if chain := selectorChain(x); chain != "" {
+				out.add(chain)
+			}
+		case *ast.StarExpr:
+			typ(x.X)
+		case *ast.ParenExpr:
+			typ(x.X)
+		case *ast.ArrayType:
+			typ(x.Elt)
+		case *ast.MapType:
+			typ(x.Key)
+			typ(x.Value)
+		case *ast.ChanType:
+			typ(x.Value)
+		case *ast.Ellipsis:
+			typ(x.Elt)
+		case *ast.IndexExpr:
+			typ(x.X)
+			typ(x.Index)
+		case *ast.IndexListExpr:
+			typ(x.X)
+			for _, i := range x.Indices {
+				typ(i)
+			}
+		case *ast.BinaryExpr: // a type union: A | B
+			typ(x.X)
+			typ(x.Y)
+		case *ast.UnaryExpr: // ~T
+			typ(x.X)
+		}
+		// Function, struct and interface types hold fields, which the
+		// walk below visits.
+	}
+	ast.Inspect(node, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Field:
+			typ(x.Type)
+		case *ast.CompositeLit:
+			typ(x.Type)
+		case *ast.ValueSpec:
+			typ(x.Type)
+		case *ast.TypeAssertExpr:
+			typ(x.Type)
+		case *ast.TypeSpec:
+			typ(x.Type)
+		case *ast.CallExpr:
+			switch fun := x.Fun.(type) {
+			case *ast.Ident:
+				if (fun.Name == "new" || fun.Name == "make") && len(x.Args) > 0 {
+					typ(x.Args[0])
+				}
+			case *ast.ArrayType, *ast.MapType, *ast.ChanType, *ast.StarExpr:
+				typ(fun) // a conversion: []T(x)
+			case *ast.ParenExpr:
+				typ(fun.X)
+			case *ast.IndexExpr:
+				// Type arguments of a generic call, but not the key of
+				// handlers[name](w, r): without type information only an
+				// exported name or a type expression counts.
+				if id, ok := fun.Index.(*ast.Ident); !ok || ast.IsExported(id.Name) {
+					typ(fun.Index)
+				}
+			case *ast.IndexListExpr:
+				for _, i := range fun.Indices {
+					typ(i)
+				}
+			}
+		}
+		return true
+	})
+	return out.list
+}
+
+// orderedSet collects strings once each, in order of first addition.
+type orderedSet struct {
+	seen map[string]bool
+	list []string
+}
+
+func (o *orderedSet) add(s string) {
+	if o.seen == nil {
+		o.seen = map[string]bool{}
+	}
+	if s == "" || o.seen[s] {
+		return
+	}
+	o.seen[s] = true
+	o.list = append(o.list, s)
+}

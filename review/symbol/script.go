@@ -1,0 +1,876 @@
+package symbol
+
+import (
+	"strings"
+)
+
+// jsParser reads the declarations of a JavaScript or TypeScript file
+// (JSX and TSX included) from its tokens: statements at module or
+// namespace level, and the members of classes, interfaces, object type
+// aliases and enums. Function bodies are skipped by their braces.
+type jsParser struct {
+	*lexed
+	out []Symbol
+}
+
+func extractJS(lx *lexed) []Symbol {
+	p := &jsParser{lexed: lx}
+	p.scope(0, len(lx.toks), "")
+	return p.out
+}
+
+// scope reads the statements of tokens [lo, hi).
+func (p *jsParser) scope(lo, hi int, container string) {
+	for i := lo; i < hi; {
+		next := p.statement(i, hi, container)
+		if next <= i {
+			next = i + 1
+		}
+		i = next
+	}
+}
+
+// jsContinues are keywords after which a line break does not end the
+// statement being written.
+var jsContinues = map[string]bool{
+	"return": true, "await": true, "void": true, "yield": true, "typeof": true, "new": true,
+	"throw": true, "case": true, "in": true, "of": true, "instanceof": true, "delete": true,
+	"extends": true, "implements": true, "async": true, "export": true, "default": true,
+	"const": true, "let": true, "var": true, "as": true, "satisfies": true, "keyof": true,
+	"is": true, "readonly": true, "declare": true, "abstract": true,
+}
+
+// endsExpr reports whether token k can end an expression or a type, so
+// that a line break after it may end the statement.
+func (p *jsParser) endsExpr(k int) bool {
+	switch p.kind(k) {
+	case tIdent:
+		return !jsContinues[p.text(k)]
+	case tNumber, tString:
+		return true
+	}
+	switch p.text(k) {
+	case ")", "]", "}", ">":
+		return true
+	}
+	return false
+}
+
+// startsStmt reports whether token k, first on its line, can begin a new
+// statement or class member rather than continue the previous one.
+func (p *jsParser) startsStmt(k int) bool {
+	switch p.kind(k) {
+	case tIdent:
+		switch p.text(k) {
+		case "as", "in", "of", "instanceof", "extends", "implements", "satisfies", "is", "keyof":
+			return false
+		}
+		return true
+	}
+	return p.is(k, "@")
+}
+
+// stmtEnd returns the index of the first token after the statement that
+// starts at i: after its ";", or at a line break that automatic semicolon
+// insertion would take as its end, or hi.
+func (p *jsParser) stmtEnd(i, hi int) int {
+	start := i
+	for i < hi {
+		if i > start && p.toks[i].nl && p.endsExpr(i-1) && p.startsStmt(i) {
+			return i
+		}
+		if p.is(i, ";") {
+			return i + 1
+		}
+		if m := p.match(i); m > i && isOpener(p.text(i)) {
+			if m >= hi {
+				return hi
+			}
+			i = m + 1
+			continue
+		}
+		i++
+	}
+	return hi
+}
+
+// memberEnd is stmtEnd for the members of an object type, which a ","
+// may also end.
+func (p *jsParser) memberEnd(i, hi int) int {
+	start := i
+	for i < hi {
+		if i > start && p.toks[i].nl && p.endsExpr(i-1) && (p.startsStmt(i) || p.kind(i) == tString || p.is(i, "[")) {
+			return i
+		}
+		if p.is(i, ";") || p.is(i, ",") {
+			return i + 1
+		}
+		if m := p.match(i); m > i && isOpener(p.text(i)) {
+			if m >= hi {
+				return hi
+			}
+			i = m + 1
+			continue
+		}
+		i++
+	}
+	return hi
+}
+
+// trimSemi drops a final ";" or "," from the token range ending before end.
+func (p *jsParser) trimSemi(start, end int) int {
+	if end > start && (p.is(end-1, ";") || p.is(end-1, ",")) {
+		return end - 1
+	}
+	return end
+}
+
+// skipDecorators returns the index after the decorators (@name,
+// @a.b(args)) that start at i.
+func (p *lexed) skipDecorators(i, hi int) int {
+	for i+1 < hi && p.is(i, "@") && p.ident(i+1) {
+		if p.is(i+1, "interface") { // Java's @interface declares a type
+			return i
+		}
+		i += 2
+		for p.is(i, ".") && p.ident(i+1) {
+			i += 2
+		}
+		if p.is(i, "(") {
+			m := p.match(i)
+			if m < 0 {
+				return i + 1
+			}
+			i = m + 1
+		}
+	}
+	return i
+}
+
+// skipAngles returns the index after the ">" that closes the type
+// parameter or argument list opened at i, or i when it does not close.
+func (p *lexed) skipAngles(i, hi int) int {
+	depth := 0
+	for j := i; j < hi && j < i+256; j++ {
+		switch p.text(j) {
+		case "<":
+			depth++
+		case ">":
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		case ";":
+			return i
+		case "(", "[", "{":
+			if m := p.match(j); m > j {
+				j = m
+			} else {
+				return i
+			}
+		}
+	}
+	return i
+}
+
+// braceAfter returns the index of the "{" that opens the body of a class
+// or interface whose header starts at i, skipping type arguments and
+// brackets, or -1 when a ";" or the end of the scope comes first.
+func (p *lexed) braceAfter(i, hi int) int {
+	angle := 0
+	for j := i; j < hi && j < i+1024; j++ {
+		switch p.text(j) {
+		case "<":
+			angle++
+		case ">":
+			angle = max(angle-1, 0)
+		case "{":
+			if angle == 0 {
+				return j
+			}
+			if m := p.match(j); m > j {
+				j = m
+			}
+		case "(", "[":
+			if m := p.match(j); m > j {
+				j = m
+			}
+		case ";", "}":
+			return -1
+		}
+	}
+	return -1
+}
+
+// typeEnd reports whether token i can end a TypeScript type, so that a "{"
+// after it opens a body rather than an object type.
+func (p *jsParser) typeEnd(i int) bool {
+	switch p.kind(i) {
+	case tIdent, tString, tNumber:
+		return true
+	}
+	switch p.text(i) {
+	case ">", "]", ")", "}":
+		return true
+	}
+	return false
+}
+
+// body finds the body of a function whose parameter list closes at token
+// close, skipping a return type. It returns the index of the body's "{"
+// (-1 for a declaration without body: an overload, an abstract or
+// interface method) and the index of the first token after the
+// declaration.
+func (p *jsParser) body(close, hi int) (open, next int) {
+	prev := close
+	j := close + 1
+	for j < hi && j < close+512 {
+		switch {
+		case p.is(j, "{"):
+			if j == close+1 || p.typeEnd(prev) {
+				m := p.match(j)
+				if m < 0 || m >= hi {
+					return j, hi
+				}
+				return j, m + 1
+			}
+			m := p.match(j) // an object type in the return type
+			if m < j {
+				return -1, j + 1
+			}
+			prev, j = m, m+1
+			continue
+		case p.is(j, ";"):
+			return -1, j + 1
+		case p.is(j, "=>"), p.is(j, "="), p.is(j, "}"), p.is(j, ")"), p.is(j, ","):
+			return -1, j
+		case j > close+1 && p.toks[j].nl && p.typeEnd(prev) && p.startsStmt(j):
+			return -1, j
+		}
+		if m := p.match(j); m > j && (p.is(j, "(") || p.is(j, "[")) {
+			prev, j = m, m+1
+			continue
+		}
+		prev = j
+		j++
+	}
+	return -1, j
+}
+
+// funcValue reports whether the expression at v is a function: a function
+// expression, an arrow function, or either one wrapped in a call such as
+// memo(...) or forwardRef<T>(...). It returns the end of the function's
+// signature: its "{" or the token after its "=>".
+func (p *jsParser) funcValue(v, hi, depth int) (int, bool) {
+	i := v
+	if p.is(i, "async") {
+		i++
+	}
+	switch {
+	case p.is(i, "function"):
+		j := i + 1
+		if p.is(j, "*") {
+			j++
+		}
+		if p.ident(j) {
+			j++
+		}
+		if p.is(j, "<") {
+			j = p.skipAngles(j, hi)
+		}
+		if m := p.match(j); p.is(j, "(") && m > j {
+			if open, _ := p.body(m, hi); open > 0 {
+				return open, true
+			}
+		}
+		return 0, false
+	case p.ident(i) && p.is(i+1, "=>"):
+		return i + 2, true
+	}
+	if p.is(i, "<") {
+		i = p.skipAngles(i, hi)
+	}
+	if m := p.match(i); p.is(i, "(") && m > i {
+		j := m + 1
+		if p.is(j, "=>") {
+			return j + 1, true
+		}
+		if p.is(j, ":") { // a return type, then "=>"
+			for k := j + 1; k < hi && k < j+256; k++ {
+				switch {
+				case p.is(k, "=>"):
+					return k + 1, true
+				case p.is(k, ";"), p.is(k, "="), p.is(k, ","), p.is(k, ")"):
+					return 0, false
+				}
+				if m := p.match(k); m > k && isOpener(p.text(k)) {
+					k = m
+				}
+			}
+		}
+	}
+	if depth > 0 && p.ident(v) {
+		j := v
+		for p.is(j+1, ".") && p.ident(j+2) {
+			j += 2
+		}
+		j++
+		if p.is(j, "<") {
+			j = p.skipAngles(j, hi)
+		}
+		if p.is(j, "(") && p.match(j) > j {
+			return p.funcValue(j+1, hi, depth-1)
+		}
+	}
+	return 0, false
+}
+
+func (p *jsParser) add(s Symbol) { p.out = append(p.out, s) }
+
+// statement reads the statement that starts at i and returns the index of
+// the first token after it.
+func (p *jsParser) statement(i, hi int, container string) int {
+	anchor := i
+	i = p.skipDecorators(i, hi)
+	start := i
+	exported, isDefault := false, false
+	if p.is(i, "export") {
+		exported = true
+		i++
+		if p.is(i, "default") {
+			isDefault = true
+			i++
+		}
+	}
+	if p.is(i, "declare") && p.ident(i+1) {
+		i++
+	}
+	d := jsDecl{anchor: anchor, start: start, kw: i, hi: hi, container: container, exported: exported, isDefault: isDefault}
+	switch {
+	case p.is(i, "function"), p.is(i, "async") && p.is(i+1, "function"):
+		return p.function(d)
+	case p.is(i, "class"), p.is(i, "abstract") && p.is(i+1, "class"):
+		return p.class(d)
+	case p.is(i, "interface") && p.ident(i+1):
+		return p.iface(d)
+	case p.is(i, "type") && p.ident(i+1) && (p.is(i+2, "=") || p.is(i+2, "<")):
+		return p.typeAlias(d)
+	case p.is(i, "enum") && p.ident(i+1), p.is(i, "const") && p.is(i+1, "enum"):
+		return p.enum(d)
+	case p.is(i, "const"), p.is(i, "let"), p.is(i, "var"):
+		return p.vars(d)
+	case (p.is(i, "namespace") || p.is(i, "module")) && (p.ident(i+1) || p.kind(i+1) == tString):
+		return p.namespace(d)
+	case p.is(i, "global") && p.is(i+1, "{") && p.match(i+1) > i+1:
+		p.scope(i+2, p.match(i+1), container)
+		return p.match(i+1) + 1
+	case p.is(i, "exports") && p.is(i+1, ".") && p.ident(i+2) && p.is(i+3, "="):
+		return p.commonJS(d, i+2)
+	case p.is(i, "module") && p.is(i+1, ".") && p.is(i+2, "exports") && p.is(i+3, ".") && p.ident(i+4) && p.is(i+5, "="):
+		return p.commonJS(d, i+4)
+	}
+	return p.stmtEnd(i, hi)
+}
+
+// jsDecl locates a declaration: anchor is its first token (decorators
+// included), start the first token of its signature (export included), kw
+// its keyword.
+type jsDecl struct {
+	anchor, start, kw, hi int
+	container             string
+	exported, isDefault   bool
+}
+
+func (p *jsParser) symbol(d jsDecl, name string, nameTok int, kind Kind) Symbol {
+	col := 1
+	if nameTok >= 0 {
+		col = p.col(nameTok)
+	} else if d.start < len(p.toks) {
+		col = p.col(d.start)
+	}
+	return Symbol{
+		Name:      name,
+		Container: d.container,
+		Kind:      kind,
+		Doc:       p.docBefore(int(p.toks[d.anchor].off)),
+		Line:      p.line(d.start),
+		NameCol:   col,
+		Exported:  d.exported,
+	}
+}
+
+// name reads the declared name at token i; an anonymous default export is
+// named "default".
+func (p *jsParser) name(d jsDecl, i int) (string, int, bool) {
+	if p.ident(i) && !p.is(i, "extends") && !p.is(i, "implements") {
+		return p.text(i), i, true
+	}
+	if d.isDefault {
+		return "default", -1, true
+	}
+	return "", -1, false
+}
+
+func (p *jsParser) function(d jsDecl) int {
+	i := d.kw
+	if p.is(i, "async") {
+		i++
+	}
+	i++ // function
+	if p.is(i, "*") {
+		i++
+	}
+	name, nameTok, ok := p.name(d, i)
+	if !ok {
+		return p.stmtEnd(d.kw, d.hi)
+	}
+	if nameTok >= 0 {
+		i++
+	}
+	if p.is(i, "<") {
+		i = p.skipAngles(i, d.hi)
+	}
+	s := p.symbol(d, name, nameTok, KindFunction)
+	close := p.match(i)
+	if !p.is(i, "(") || close < i {
+		// Half-typed: keep what there is of the signature.
+		end := p.stmtEnd(i, d.hi)
+		s.Signature = p.join(d.start, p.trimSemi(d.start, end))
+		s.EndLine = p.line(end - 1)
+		p.add(s)
+		return end
+	}
+	open, next := p.body(close, d.hi)
+	sigEnd := open
+	if open < 0 {
+		sigEnd = p.trimSemi(d.start, next)
+	}
+	s.Signature = p.join(d.start, sigEnd)
+	s.EndLine = p.endLine(next - 1)
+	p.add(s)
+	return next
+}
+
+func (p *jsParser) class(d jsDecl) int {
+	i := d.kw
+	if p.is(i, "abstract") {
+		i++
+	}
+	i++ // class
+	name, nameTok, ok := p.name(d, i)
+	if !ok {
+		return p.stmtEnd(d.kw, d.hi)
+	}
+	s := p.symbol(d, name, nameTok, KindClass)
+	open := p.braceAfter(i, d.hi)
+	close := p.closeOf(open, d.hi)
+	if close < 0 {
+		end := p.stmtEnd(d.kw, d.hi)
+		s.Signature = p.join(d.start, p.trimSemi(d.start, end))
+		s.EndLine = p.line(end - 1)
+		p.add(s)
+		return end
+	}
+	s.Signature = p.join(d.start, open)
+	s.EndLine = p.line(close)
+	k := len(p.out)
+	p.add(s)
+	p.classBody(open+1, close, k, name, d.exported)
+	return close + 1
+}
+
+// jsMemberModifiers may precede the name of a class member.
+var jsMemberModifiers = map[string]bool{
+	"public": true, "private": true, "protected": true, "static": true, "readonly": true,
+	"abstract": true, "override": true, "declare": true, "accessor": true, "async": true,
+	"get": true, "set": true,
+}
+
+// classBody reads the members of the class whose symbol is out[cls],
+// named name, from tokens [lo, hi).
+func (p *jsParser) classBody(lo, hi, cls int, name string, exported bool) {
+	for i := lo; i < hi; {
+		if p.is(i, ";") || p.is(i, ",") {
+			i++
+			continue
+		}
+		d := jsDecl{anchor: i, hi: hi, container: name}
+		i = p.skipDecorators(i, hi)
+		d.start = i
+		private := false
+		for p.ident(i) && jsMemberModifiers[p.text(i)] &&
+			(p.ident(i+1) || p.kind(i+1) == tString || p.is(i+1, "[") || p.is(i+1, "*")) {
+			if p.is(i, "private") || p.is(i, "protected") {
+				private = true
+			}
+			i++
+		}
+		if p.is(i, "*") {
+			i++
+		}
+		nameTok := i
+		var member string
+		switch {
+		case p.ident(i):
+			member = p.text(i)
+			private = private || strings.HasPrefix(member, "#")
+			i++
+		case p.kind(i) == tString || p.kind(i) == tNumber:
+			member = strings.Trim(p.text(i), "\"'`")
+			i++
+		case p.is(i, "[") && p.match(i) > i:
+			member = p.join(i, p.match(i)+1)
+			i = p.match(i) + 1
+		default:
+			i = max(p.stmtEnd(i, hi), i+1)
+			continue
+		}
+		d.exported = exported && !private
+		if p.is(i, "?") || p.is(i, "!") {
+			i++
+		}
+		if p.is(i, "<") {
+			i = p.skipAngles(i, hi)
+		}
+		if close := p.match(i); p.is(i, "(") && close > i {
+			s := p.symbol(d, member, nameTok, KindMethod)
+			open, next := p.body(close, hi)
+			sigEnd := open
+			if open < 0 {
+				sigEnd = p.trimSemi(d.start, next)
+			}
+			s.Signature = p.join(d.start, sigEnd)
+			s.EndLine = p.endLine(next - 1)
+			p.add(s)
+			if member == "constructor" {
+				p.paramProperties(i, close, cls, name, exported)
+				p.thisFields(open, cls)
+			}
+			i = max(next, i+1)
+			continue
+		}
+		// A property, or a method written as an arrow function.
+		end := p.stmtEnd(i, hi)
+		eq := -1
+		for k := i; k < end; k++ {
+			if p.is(k, "=") {
+				eq = k
+				break
+			}
+			if m := p.match(k); m > k && isOpener(p.text(k)) {
+				k = m
+			}
+		}
+		sigEnd := p.trimSemi(d.start, end)
+		if eq >= 0 {
+			if fe, ok := p.funcValue(eq+1, end, 1); ok {
+				s := p.symbol(d, member, nameTok, KindMethod)
+				s.Signature = p.join(d.start, fe)
+				s.EndLine = p.endLine(end - 1)
+				p.add(s)
+				i = end
+				continue
+			}
+			sigEnd = eq
+		}
+		field := p.join(nameTok, sigEnd)
+		p.out[cls].Fields = append(p.out[cls].Fields, field)
+		s := p.symbol(d, member, nameTok, KindField)
+		s.Signature = p.join(d.start, sigEnd)
+		s.EndLine = p.endLine(end - 1)
+		p.add(s)
+		i = max(end, i+1)
+	}
+}
+
+// paramProperties adds the TypeScript parameter properties of a
+// constructor (constructor(private readonly store: Store)) to the class
+// out[cls].
+func (p *jsParser) paramProperties(open, close, cls int, name string, exported bool) {
+	for k := open + 1; k < close; k++ {
+		if m := p.match(k); m > k && isOpener(p.text(k)) {
+			k = m
+			continue
+		}
+		if !p.is(k-1, "(") && !p.is(k-1, ",") {
+			continue
+		}
+		j, private, mod := k, false, false
+		for p.ident(j) && (p.is(j, "public") || p.is(j, "private") || p.is(j, "protected") || p.is(j, "readonly") || p.is(j, "override")) && p.ident(j+1) {
+			private = private || p.is(j, "private") || p.is(j, "protected")
+			mod = true
+			j++
+		}
+		if !mod {
+			continue
+		}
+		end := j
+		for end < close && !p.is(end, ",") && !p.is(end, "=") {
+			if m := p.match(end); m > end && isOpener(p.text(end)) {
+				end = m
+			}
+			if p.is(end, "<") {
+				end = max(p.skipAngles(end, close)-1, end)
+			}
+			end++
+		}
+		field := p.join(j, end)
+		p.out[cls].Fields = append(p.out[cls].Fields, field)
+		p.add(Symbol{
+			Name:      p.text(j),
+			Container: name,
+			Kind:      KindField,
+			Signature: p.join(k, end),
+			Line:      p.line(j),
+			EndLine:   p.line(end - 1),
+			NameCol:   p.col(j),
+			Exported:  exported && !private,
+		})
+		k = end
+	}
+}
+
+// thisFields adds to the Fields of the class out[cls] the properties its
+// constructor, whose body opens at token open, assigns: this.x = ...
+func (p *jsParser) thisFields(open, cls int) {
+	close := p.closeOf(open, len(p.toks))
+	if close < 0 {
+		return
+	}
+	for k := open + 1; k+3 < close; k++ {
+		if p.is(k, "this") && p.is(k+1, ".") && p.ident(k+2) && p.is(k+3, "=") && !contains(p.out[cls].Fields, p.text(k+2)) {
+			p.out[cls].Fields = append(p.out[cls].Fields, p.text(k+2))
+		}
+	}
+}
+
+func (p *jsParser) iface(d jsDecl) int {
+	name, nameTok := p.text(d.kw+1), d.kw+1
+	s := p.symbol(d, name, nameTok, KindInterface)
+	open := p.braceAfter(d.kw+2, d.hi)
+	close := p.closeOf(open, d.hi)
+	if close < 0 {
+		end := p.stmtEnd(d.kw, d.hi)
+		s.Signature = p.join(d.start, p.trimSemi(d.start, end))
+		s.EndLine = p.line(end - 1)
+		p.add(s)
+		return end
+	}
+	s.Signature = p.join(d.start, open)
+	s.EndLine = p.line(close)
+	k := len(p.out)
+	p.add(s)
+	p.typeMembers(open+1, close, k, name, d.exported)
+	return close + 1
+}
+
+// typeMembers reads the members of an interface or object type alias,
+// whose symbol is out[k], from tokens [lo, hi): properties become fields,
+// method signatures methods; call, construct and index signatures are
+// skipped.
+func (p *jsParser) typeMembers(lo, hi, k int, name string, exported bool) {
+	for i := lo; i < hi; {
+		if p.is(i, ";") || p.is(i, ",") {
+			i++
+			continue
+		}
+		d := jsDecl{anchor: i, start: i, hi: hi, container: name, exported: exported}
+		end := max(p.memberEnd(i, hi), i+1)
+		for p.is(i, "readonly") && (p.ident(i+1) || p.kind(i+1) == tString) {
+			i++
+		}
+		nameTok := i
+		var member string
+		switch p.kind(i) {
+		case tIdent:
+			member = p.text(i)
+		case tString:
+			member = strings.Trim(p.text(i), "\"'")
+		}
+		j := i + 1
+		if p.is(j, "?") {
+			j++
+		}
+		if p.is(j, "<") {
+			j = p.skipAngles(j, hi)
+		}
+		sigEnd := p.trimSemi(i, end)
+		switch {
+		case member == "":
+		case p.is(j, "("):
+			s := p.symbol(d, member, nameTok, KindMethod)
+			s.Signature = p.join(d.start, sigEnd)
+			s.EndLine = p.endLine(sigEnd - 1)
+			p.add(s)
+		case p.is(j, ":"):
+			field := p.join(nameTok, sigEnd)
+			p.out[k].Fields = append(p.out[k].Fields, field)
+			s := p.symbol(d, member, nameTok, KindField)
+			s.Signature = p.join(d.start, sigEnd)
+			s.EndLine = p.endLine(sigEnd - 1)
+			p.add(s)
+		}
+		i = end
+	}
+}
+
+func (p *jsParser) typeAlias(d jsDecl) int {
+	name, nameTok := p.text(d.kw+1), d.kw+1
+	s := p.symbol(d, name, nameTok, KindType)
+	end := p.stmtEnd(d.kw, d.hi)
+	sigEnd := p.trimSemi(d.start, end)
+	s.Signature = p.head(d.start, sigEnd)
+	s.EndLine = p.endLine(sigEnd - 1)
+	k := len(p.out)
+	p.add(s)
+	for j := d.kw + 2; j < sigEnd; j++ {
+		if p.is(j, "=") {
+			if m := p.match(j + 1); p.is(j+1, "{") && m > j+1 && m < end {
+				p.typeMembers(j+2, m, k, name, d.exported)
+			}
+			break
+		}
+	}
+	return end
+}
+
+func (p *jsParser) enum(d jsDecl) int {
+	i := d.kw
+	if p.is(i, "const") {
+		i++
+	}
+	name, nameTok := p.text(i+1), i+1
+	s := p.symbol(d, name, nameTok, KindEnum)
+	open := i + 2
+	close := p.closeOf(open, d.hi)
+	if close < 0 {
+		end := p.stmtEnd(d.kw, d.hi)
+		s.Signature = p.join(d.start, p.trimSemi(d.start, end))
+		s.EndLine = p.line(end - 1)
+		p.add(s)
+		return end
+	}
+	s.Signature = p.join(d.start, open)
+	s.EndLine = p.line(close)
+	for k := open + 1; k < close; k++ {
+		if (p.is(k-1, "{") || p.is(k-1, ",")) && (p.ident(k) || p.kind(k) == tString) {
+			s.Fields = append(s.Fields, strings.Trim(p.text(k), "\"'"))
+		}
+		if m := p.match(k); m > k && isOpener(p.text(k)) {
+			k = m
+		}
+	}
+	p.add(s)
+	return close + 1
+}
+
+// vars reads a const, let or var declaration: each declarator is a
+// function when its value is one, else a const or var. Destructuring
+// patterns and require() imports are left out.
+func (p *jsParser) vars(d jsDecl) int {
+	kind := KindVar
+	if p.is(d.kw, "const") {
+		kind = KindConst
+	}
+	end := p.stmtEnd(d.kw, d.hi)
+	stop := p.trimSemi(d.kw, end)
+	for i, first := d.kw+1, true; i < stop && p.ident(i); first = false {
+		nameTok := i
+		j := i + 1
+		if p.is(j, "!") {
+			j++
+		}
+		// The declarator ends at a "," outside brackets and type arguments.
+		dEnd, eq := stop, -1
+	scan:
+		for k := j; k < stop; k++ {
+			switch p.text(k) {
+			case "=":
+				if eq < 0 {
+					eq = k
+				}
+			case "<":
+				// Type arguments: in the annotation, of a generic arrow
+				// function, or of a call (f<A, B>(x)).
+				if a := p.skipAngles(k, stop); a > k && (eq < 0 || k == eq+1 || p.is(k-1, "async") || p.ident(k-1) && p.is(a, "(")) {
+					k = a - 1
+					continue
+				}
+			case ",":
+				dEnd = k
+				break scan
+			}
+			if m := p.match(k); m > k && isOpener(p.text(k)) {
+				k = m
+			}
+		}
+		sd := d
+		if !first {
+			sd.start, sd.anchor = nameTok, nameTok
+		}
+		s := p.symbol(sd, p.text(nameTok), nameTok, kind)
+		if !first {
+			s.Doc = ""
+		}
+		s.EndLine = p.endLine(dEnd - 1)
+		skip := false
+		if eq >= 0 {
+			v := eq + 1
+			if p.is(v, "await") {
+				v++
+			}
+			skip = p.is(v, "require") && p.is(v+1, "(") || p.is(v, "import") && p.is(v+1, "(")
+			if fe, ok := p.funcValue(eq+1, dEnd, 2); ok {
+				s.Kind = KindFunction
+				s.Signature = p.join(sd.start, fe)
+			}
+		}
+		if s.Signature == "" {
+			s.Signature = p.head(sd.start, dEnd)
+		}
+		if !first {
+			s.Signature = p.text(d.kw) + " " + s.Signature
+		}
+		if !skip {
+			p.add(s)
+		}
+		i = dEnd + 1
+	}
+	return end
+}
+
+func (p *jsParser) namespace(d jsDecl) int {
+	i := d.kw + 1
+	name, nameTok := strings.Trim(p.text(i), "\"'"), i
+	for p.is(i+1, ".") && p.ident(i+2) {
+		i += 2
+		name += "." + p.text(i)
+	}
+	s := p.symbol(d, name, nameTok, KindModule)
+	open := i + 1
+	close := p.closeOf(open, d.hi)
+	if close < 0 {
+		return p.stmtEnd(d.kw, d.hi)
+	}
+	s.Signature = p.join(d.start, open)
+	s.EndLine = p.line(close)
+	p.add(s)
+	p.scope(open+1, close, name)
+	return close + 1
+}
+
+// commonJS reads exports.name = function ... and module.exports.name =
+// (...) => ...; other CommonJS exports are not declarations.
+func (p *jsParser) commonJS(d jsDecl, nameTok int) int {
+	end := p.stmtEnd(d.kw, d.hi)
+	fe, ok := p.funcValue(nameTok+2, end, 1)
+	if !ok {
+		return end
+	}
+	d.exported = true
+	s := p.symbol(d, p.text(nameTok), nameTok, KindFunction)
+	s.Signature = p.join(d.start, fe)
+	s.EndLine = p.endLine(p.trimSemi(d.kw, end) - 1)
+	p.add(s)
+	return end
+}

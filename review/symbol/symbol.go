@@ -1,0 +1,330 @@
+package symbol
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// Kind is the kind of a symbol.
+type Kind string
+
+// Symbol kinds. Not every language uses every kind: Go has no classes,
+// Python no interfaces.
+const (
+	KindFunction  Kind = "function"
+	KindMethod    Kind = "method"
+	KindType      Kind = "type"
+	KindStruct    Kind = "struct"
+	KindInterface Kind = "interface"
+	KindClass     Kind = "class"
+	KindEnum      Kind = "enum"
+	KindTrait     Kind = "trait"
+	KindConst     Kind = "const"
+	KindVar       Kind = "var"
+	KindField     Kind = "field"
+	KindModule    Kind = "module"
+)
+
+func (k Kind) String() string { return string(k) }
+
+// typeLike reports whether symbols of kind k can have methods and fields.
+func (k Kind) typeLike() bool {
+	switch k {
+	case KindType, KindStruct, KindInterface, KindClass, KindEnum, KindTrait:
+		return true
+	}
+	return false
+}
+
+// Symbol is one declaration of a file.
+type Symbol struct {
+	// Name is the declared name ("Run"); an anonymous default export of
+	// JavaScript is named "default".
+	Name string
+	// Container is the receiver type, or the enclosing class, struct,
+	// interface, trait, impl target, namespace or module ("Store"); it is
+	// "" at top level.
+	Container string
+	Kind      Kind
+	// Signature is the declaration on one line, as written, without body,
+	// comments, decorators or annotations. A long multi-line value is cut
+	// after its first line: "var langs = map[string]string{…}".
+	Signature string
+	// Doc is the doc comment, docstring, JSDoc, Javadoc or /// text,
+	// delimiters removed and trimmed; "" if none.
+	Doc string
+	// Path is the repo-relative path of the file.
+	Path string
+	// Line and EndLine are the 1-based lines of the whole declaration,
+	// body included. Line is the line of the declaration itself, not of
+	// its doc comment or decorators.
+	Line, EndLine int
+	// NameCol is the 1-based byte column of the name on Line (or on the
+	// line of the name token when the declaration starts a line above it).
+	NameCol int
+	// Exported reports visibility outside the file's package or module: a
+	// capitalised name in Go, no leading underscore in Python (dunder
+	// methods count as exported), an exported declaration in JavaScript
+	// and TypeScript (members of an exported class unless private or
+	// protected), public in Java (members of interfaces included), pub in
+	// Rust (methods of trait impls included).
+	Exported bool
+	// Fields lists the fields of a struct, class, interface or record as
+	// declared, names with types where known ("ID int", "name: string",
+	// "Map<String, Item> items"), and the variants of an enum.
+	Fields []string
+	// Methods lists, for a type-like symbol, the names of the methods
+	// declared for it in the same file, in order.
+	Methods []string
+	// Hash fingerprints the text of the declaration (lines Line to EndLine,
+	// trailing space and the first line's indentation removed), so that
+	// [Diff] can tell moved code from changed code. It is 0 when unknown.
+	Hash uint64
+}
+
+// QualifiedName returns "Container.Name", or Name at top level.
+func (s Symbol) QualifiedName() string {
+	if s.Container == "" {
+		return s.Name
+	}
+	return s.Container + "." + s.Name
+}
+
+// Extract returns the symbols of a file: top-level declarations, methods,
+// and fields of types and classes, sorted by Line (then NameCol). lang is
+// a [review.DetectLanguage] id; Go, Python, JavaScript, TypeScript (JSX
+// and TSX included), Java and Rust are understood, and any other language
+// yields nil. Go is parsed with go/parser; the other languages are
+// tokenized (strings and comments skipped) and read by their braces,
+// keywords and indentation, which is dependable on real code but not a
+// full parse. Malformed input yields partial results, never a panic.
+func Extract(path string, content []byte, lang string) (syms []Symbol) {
+	defer func() {
+		// The extractors are fuzzed; this is a last resort, so that a bug
+		// on some odd input costs the symbols of one file, not the server.
+		if recover() != nil {
+			syms = nil
+		}
+	}()
+	return extract(path, content, lang)
+}
+
+func extract(path string, content []byte, lang string) []Symbol {
+	var out []Symbol
+	var starts []int32
+	switch lang {
+	case review.LangGo:
+		out, starts = extractGo(content)
+	case review.LangPython, review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX,
+		review.LangJava, review.LangRust:
+		var lx *lexed
+		lx, out = extractScript(content, lang)
+		starts = lx.lineStart
+	default:
+		return nil
+	}
+	finish(out, path, content, starts)
+	return out
+}
+
+// extractScript tokenizes a file of a language other than Go and reads
+// its symbols.
+func extractScript(content []byte, lang string) (*lexed, []Symbol) {
+	switch lang {
+	case review.LangPython:
+		lx := lex(content, pySyntax)
+		return lx, extractPython(lx)
+	case review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX:
+		lx := lex(content, jsSyntax)
+		return lx, extractJS(lx)
+	case review.LangJava:
+		lx := lex(content, javaSyntax)
+		return lx, extractJava(lx)
+	case review.LangRust:
+		lx := lex(content, rustSyntax)
+		return lx, extractRust(lx)
+	}
+	return nil, nil
+}
+
+var (
+	pySyntax, _   = syntaxOf(review.LangPython)
+	jsSyntax, _   = syntaxOf(review.LangTypeScript)
+	javaSyntax, _ = syntaxOf(review.LangJava)
+	rustSyntax, _ = syntaxOf(review.LangRust)
+)
+
+// finish sorts the symbols and fills in Path, Hash and the Methods of
+// type-like symbols; starts are the line starts of content.
+func finish(syms []Symbol, path string, content []byte, starts []int32) {
+	sort.SliceStable(syms, func(i, j int) bool {
+		if syms[i].Line != syms[j].Line {
+			return syms[i].Line < syms[j].Line
+		}
+		return syms[i].NameCol < syms[j].NameCol
+	})
+	types := map[string]int{}
+	for i := range syms {
+		s := &syms[i]
+		s.Path = path
+		s.EndLine = max(s.EndLine, s.Line)
+		s.Hash = hashLines(content, starts, s.Line, s.EndLine)
+		if _, dup := types[s.Name]; s.Kind.typeLike() && !dup {
+			types[s.Name] = i
+		}
+	}
+	for i := range syms {
+		s := syms[i]
+		if s.Kind != KindMethod || s.Container == "" {
+			continue
+		}
+		if t, ok := types[s.Container]; ok && !contains(syms[t].Methods, s.Name) {
+			syms[t].Methods = append(syms[t].Methods, s.Name)
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// hashLines returns the FNV-1a hash of lines from..to of content, each
+// without trailing white space and without the indentation of line from.
+func hashLines(content []byte, starts []int32, from, to int) uint64 {
+	if from < 1 || from > len(starts) {
+		return 0
+	}
+	const offset64, prime64 = 14695981039346656037, 1099511628211
+	h := uint64(offset64)
+	indent := []byte(nil)
+	for n := from; n <= to && n <= len(starts); n++ {
+		l := lineText(content, starts, n)
+		if n == from {
+			indent = l[:len(l)-len(bytes.TrimLeft(l, " \t"))]
+		}
+		l = bytes.TrimPrefix(bytes.TrimRight(l, " \t\r"), indent)
+		for _, c := range l {
+			h = (h ^ uint64(c)) * prime64
+		}
+		h = (h ^ '\n') * prime64
+	}
+	return h | 1 // never 0, which means unknown
+}
+
+// lineText returns line n (1-based) of content without its line break.
+func lineText(content []byte, starts []int32, n int) []byte {
+	if n < 1 || n > len(starts) {
+		return nil
+	}
+	end := len(content)
+	if n < len(starts) {
+		end = int(starts[n]) - 1
+	}
+	return content[starts[n-1]:end]
+}
+
+// Enclosing returns the innermost symbol of syms whose range holds line,
+// or nil. Of two symbols with the same range, the later one (a member on
+// its container's line) wins. The result points into syms.
+func Enclosing(syms []Symbol, line int) *Symbol {
+	var best *Symbol
+	for i := range syms {
+		s := &syms[i]
+		if s.Line > line || max(s.EndLine, s.Line) < line {
+			continue
+		}
+		if best == nil || s.EndLine-s.Line <= best.EndLine-best.Line {
+			best = s
+		}
+	}
+	return best
+}
+
+// Find returns the symbols whose Name or QualifiedName is name, in order.
+func Find(syms []Symbol, name string) []Symbol {
+	var out []Symbol
+	for _, s := range syms {
+		if s.Name == name || s.Container != "" && s.QualifiedName() == name {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// IdentAt returns the identifier under the 1-based line and byte column of
+// content, or "" when the byte there is not part of one. The column may
+// point anywhere inside the identifier, even inside a multi-byte rune;
+// letters, digits, "_" and "$" make identifiers, and a word that starts
+// with a digit is a number, not an identifier.
+func IdentAt(content []byte, line, col int) string {
+	if line < 1 || col < 1 {
+		return ""
+	}
+	start := 0
+	for n := 1; n < line; n++ {
+		k := bytes.IndexByte(content[start:], '\n')
+		if k < 0 {
+			return ""
+		}
+		start += k + 1
+	}
+	l := content[start:]
+	if k := bytes.IndexByte(l, '\n'); k >= 0 {
+		l = l[:k]
+	}
+	i := col - 1
+	if i >= len(l) {
+		return ""
+	}
+	for i > 0 && !utf8.RuneStart(l[i]) {
+		i--
+	}
+	if r, _ := utf8.DecodeRune(l[i:]); !identRune(r) {
+		return ""
+	}
+	lo := i
+	for lo > 0 {
+		r, w := utf8.DecodeLastRune(l[:lo])
+		if !identRune(r) {
+			break
+		}
+		lo -= w
+	}
+	hi := i
+	for hi < len(l) {
+		r, w := utf8.DecodeRune(l[hi:])
+		if !identRune(r) {
+			break
+		}
+		hi += w
+	}
+	if r, _ := utf8.DecodeRune(l[lo:]); unicode.IsDigit(r) {
+		return ""
+	}
+	return string(l[lo:hi])
+}
+
+func identRune(r rune) bool {
+	return r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// camel reports whether name looks like a type name: an upper-case first
+// letter and at least one lower-case letter ("Store", "HTTPClient", not
+// "MAX" or "T").
+func camel(name string) bool {
+	r, _ := utf8.DecodeRuneInString(name)
+	if !unicode.IsUpper(r) {
+		return false
+	}
+	return strings.IndexFunc(name, unicode.IsLower) >= 0
+}
