@@ -55,7 +55,7 @@ func TestSyncKeepsIdsAndStatus(t *testing.T) {
 func TestBookmarkRoutesQuestions(t *testing.T) {
 	for q, want := range map[string]string{
 		"what does Refresh do?":            review.Register1,
-		"how is the index read":           review.Register1,
+		"how is the index read":            review.Register1,
 		"is the lock handling correct?":    review.Register2,
 		"could this break callers":         review.Register2,
 		"why does it hash racy entries":    review.Register2,
