@@ -129,7 +129,7 @@ func runBoard(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintf(&b, "          symbols: %s\n", strings.Join(it.SelectableSymbols, ", "))
 		}
 	}
-	fmt.Fprintf(&b, "\nboard: %s\n", filepath.Join(artifacts.Folder(lr.eng.Root(), lr.res.ChangeSet.Target), artifacts.FileBoard))
+	fmt.Fprintf(&b, "\nboard: %s\n", relTo(lr.eng.Root(), filepath.Join(artifacts.Folder(lr.eng.Root(), lr.res.ChangeSet.Target), artifacts.FileBoard)))
 	fmt.Fprint(e.stdout, lr.res.Redactor.String(b.String()))
 	return exitOK
 }
@@ -186,7 +186,7 @@ func runExplain(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	fmt.Fprint(e.stdout, res.Redactor.String(ex.Markdown))
-	fmt.Fprintf(e.stdout, "\nexplanation: %s\n", path)
+	fmt.Fprintf(e.stdout, "\nexplanation: %s\n", relTo(lr.eng.Root(), path))
 	return exitOK
 }
 
@@ -263,6 +263,14 @@ func runInvestigate(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	fmt.Fprint(e.stdout, res.Redactor.String(inv.Markdown))
-	fmt.Fprintf(e.stdout, "\ninvestigation %s: %s\n", id, path)
+	fmt.Fprintf(e.stdout, "\ninvestigation %s: %s\n", id, relTo(lr.eng.Root(), path))
 	return exitOK
+}
+
+// relTo shows a path of the work tree relative to its root.
+func relTo(root, path string) string {
+	if rel, err := filepath.Rel(root, path); err == nil {
+		return rel
+	}
+	return path
 }

@@ -97,7 +97,7 @@ func Investigate(ctx context.Context, ws Workspace, res *review.Result, itemID, 
 			}
 		}
 	}
-	inv.Perspective = perspectiveOf(question, findings)
+	inv.Perspective = perspectiveOf(question)
 	inv.Checklist = checklist(inv.Perspective, res, item, focuses, findings)
 	inv.Conclusion, inv.FollowOn = conclude(inv, focuses, findings)
 	inv.Markdown = investigationMarkdown(inv, item, focuses, findings)
@@ -186,8 +186,9 @@ func touchedHistory(ctx context.Context, ws Workspace, fo *focus) []review.LineO
 	return origins
 }
 
-// perspectiveOf chooses the lens whose checklist the question is about.
-func perspectiveOf(question string, findings []*review.Finding) review.Perspective {
+// perspectiveOf chooses the lens whose checklist the question is about;
+// a question about behaviour (the default) is functional.
+func perspectiveOf(question string) review.Perspective {
 	q := strings.ToLower(question)
 	for _, c := range []struct {
 		p     review.Perspective
@@ -204,16 +205,7 @@ func perspectiveOf(question string, findings []*review.Finding) review.Perspecti
 			}
 		}
 	}
-	// Otherwise the lens of the most severe finding on the item, or
-	// functional correctness.
-	best := review.Functional
-	var sev review.Severity
-	for _, f := range findings {
-		if f.Severity > sev {
-			best, sev = f.Perspective, f.Severity
-		}
-	}
-	return best
+	return review.Functional
 }
 
 // checklist holds the perspective's checklist (hve-spec §6) against the
@@ -261,7 +253,7 @@ func checklist(p review.Perspective, res *review.Result, item *review.BoardItem,
 		}
 		return ChecklistItem{Text: text, Status: Open, Evidence: openWhy}
 	}
-	testsWhy := fmt.Sprintf("%d references from test files", tests)
+	testsWhy := plural(tests, "reference") + " from test files"
 	switch p {
 	case review.Security:
 		return []ChecklistItem{
@@ -297,7 +289,7 @@ func checklist(p review.Perspective, res *review.Result, item *review.BoardItem,
 		mark("intended behaviour and acceptance criteria met", []string{"Logic", "Contract"}, false, "", "no acceptance criteria in a local review; behaviour is not executed"),
 		mark("main success paths and primary failure paths covered", []string{"Error Handling", "Edge Cases"}, tests > 0, testsWhy, "no test references the changed symbols"),
 		mark("no regressions in adjacent workflows or interfaces", []string{"Contract", "Concurrency"}, !sigChanged || callersOutside == 0, regressionWhy,
-			fmt.Sprintf("%d callers outside the item use a symbol whose signature changed", callersOutside)),
+			fmt.Sprintf("%s outside the item %s a symbol whose signature changed", plural(callersOutside, "caller"), map[bool]string{true: "uses", false: "use"}[callersOutside == 1])),
 		mark("tests, fixtures or rollback guidance updated where needed", nil, testChanged, "a changed test file references the changed symbols", "no changed test references the changed symbols"),
 	}
 }
@@ -318,7 +310,7 @@ func conclude(inv *Investigation, focuses []*focus, findings []*review.Finding) 
 	}
 	for _, fo := range focuses {
 		if len(fo.callers) > 0 && (fo.change.Kind == symbol.ChangeSignature) {
-			follow = append(follow, fmt.Sprintf("Do the %d callers of %s handle its new signature?", len(fo.callers), fo.sym.QualifiedName()))
+			follow = append(follow, fmt.Sprintf("Does every caller of %s (%s) handle its new signature?", fo.sym.QualifiedName(), plural(len(fo.callers), "call site")))
 		}
 		if len(fo.tests) == 0 {
 			follow = append(follow, fmt.Sprintf("Which test exercises %s?", fo.sym.QualifiedName()))
@@ -418,4 +410,12 @@ func limitRefs(refs []symbol.Ref, n int) []symbol.Ref {
 		return refs[:n]
 	}
 	return refs
+}
+
+// plural formats a count with its noun: "1 caller", "3 callers".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -157,17 +157,23 @@ func Bookmark(l *review.Loop, id, question string) (review.NextAction, error) {
 	return addAction(l, review.ActionBookmark, id, reason), nil
 }
 
-// RouteRegister routes a question (hve-spec §10.5): shallow "what does
-// this do" questions to Register 1, deep "is it correct or safe" ones to
-// Register 2.
+// RouteRegister routes a question (hve-spec §10.5): a shallow "what does
+// this do" question (what, where, which, how does, explain, describe) goes
+// to the explainer in Register 1; a deep one — is it correct, safe, handled
+// everywhere, what does it break — to an investigation in Register 2.
 func RouteRegister(question string) string {
-	q := strings.ToLower(question)
-	for _, deep := range []string{"correct", "safe", "secur", "why", "risk", "regress", "break", "impact", "implicat", "should", "bug", "race", "leak", "valid", "test"} {
+	q := strings.ToLower(strings.TrimSpace(question))
+	for _, deep := range []string{"correct", "safe", "secur", "why", "risk", "regress", "break", "impact", "implicat", "should", "bug", "race", "leak", "valid", "test", "handle", "every caller"} {
 		if strings.Contains(q, deep) {
 			return review.Register2
 		}
 	}
-	return review.Register1
+	for _, shallow := range []string{"what ", "where ", "which ", "how does ", "how do ", "how is ", "explain", "describe", "who calls"} {
+		if strings.HasPrefix(q, shallow) {
+			return review.Register1
+		}
+	}
+	return review.Register2
 }
 
 // Explained records an explanation written for an item's symbol, and the
