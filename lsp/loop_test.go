@@ -22,7 +22,7 @@ type boardOf struct {
 		OrientationConfirmed, HumanAccepted, WalkbackComplete, EmissionReady bool
 	} `json:"phaseGates"`
 	Items []struct {
-		ID, Area, Status, Register, PreliminarySignal string
+		ID, Area, Status, Register, PreliminarySignal               string
 		Links, SelectableSymbols, Findings, Explained, Investigated []string
 	} `json:"items"`
 	NextActions []struct{ ID, Kind, Target, Reason string } `json:"nextActions"`
@@ -150,8 +150,8 @@ func TestReviewLoop(t *testing.T) {
 	// Investigate in Go and in TypeScript.
 	var inv struct {
 		Item, Investigation, Path, Perspective, Conclusion, Markdown string
-		Checklist                                                  []struct{ Text, Status, Evidence string }
-		FollowOn                                                   []string
+		Checklist                                                    []struct{ Text, Status, Evidence string }
+		FollowOn                                                     []string
 	}
 	if err := env.ExecuteCommand("reviewls.investigate", &inv, map[string]any{"item": storeID, "question": "is Store.Get's new error handled by every caller?"}); err != nil {
 		t.Fatal(err)
