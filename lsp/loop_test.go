@@ -68,7 +68,8 @@ func TestReviewLoop(t *testing.T) {
 	if err := env.ExecuteCommand("reviewls.walkthrough", &wt); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## Diff summary", "## Runway", "Store.Get", "cmd/shop/main.go:11 → Store.Get", "## Appendices"} {
+	for _, want := range []string{"## Diff summary", "## Runway", "Store.Get", "cmd/shop/main.go:11 → Store.Get",
+		"shared module: store/store.go is called from 2 other directories (api, cmd/shop)", "## Appendices"} {
 		if !strings.Contains(wt.Markdown, want) {
 			t.Errorf("walkthrough lacks %q:\n%s", want, wt.Markdown)
 		}
@@ -126,7 +127,7 @@ func TestReviewLoop(t *testing.T) {
 	if ex.Symbol != "Store.Get" || ex.Change != "signature changed" || ex.Item != storeID {
 		t.Errorf("explain = %+v", ex)
 	}
-	for _, want := range []string{"func (s *Store) Get(key string) string", "Called from: [`cmd/shop/main.go:11`]", "> Get returns a record, or ErrMissing."} {
+	for _, want := range []string{"func (s *Store) Get(key string) string", "[`cmd/shop/main.go:11`](", "> Get returns a record, or ErrMissing."} {
 		if !strings.Contains(ex.Markdown, want) {
 			t.Errorf("explanation lacks %q:\n%s", want, ex.Markdown)
 		}
@@ -170,6 +171,14 @@ func TestReviewLoop(t *testing.T) {
 	}
 	if inv.Perspective != "readiness" || !strings.Contains(inv.Markdown, "readiness/todo-added") {
 		t.Errorf("web investigation = %s\n%s", inv.Perspective, inv.Markdown)
+	}
+	// And in Python: normalize is called by run in the same file.
+	if err := env.ExecuteCommand("reviewls.investigate", &inv, map[string]any{"item": jobsID, "question": "is normalize safe for None items?"}); err != nil {
+		t.Fatal(err)
+	}
+	if inv.Perspective != "security" || !strings.Contains(inv.Markdown, "### `normalize` (function, added)") ||
+		!strings.Contains(inv.Markdown, "caller [`jobs/batch.py:2`]") || !strings.Contains(inv.Markdown, "History: the change only adds lines here") {
+		t.Errorf("python investigation = %s\n%s", inv.Perspective, inv.Markdown)
 	}
 
 	if err := env.ExecuteCommand("reviewls.board", &board); err != nil {

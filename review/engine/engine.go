@@ -94,8 +94,9 @@ type snapshot struct {
 	// (comprehensive, cross-file), carried over by incremental runs.
 	heavy []*review.Finding
 	depth review.Depth
-	// callPaths are the walkthrough's call paths of the last full run.
-	callPaths []string
+	// callPaths and shared are the walkthrough's call paths and shared
+	// modules of the last full run.
+	callPaths, shared []string
 }
 
 // ErrNoChanges is not returned by Run; a run with nothing to review returns
@@ -269,6 +270,11 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	e.last = &snapshot{target: target, cs: cs, findings: cache, heavy: carried, depth: res.Depth}
 	if res.Walkthrough != nil {
 		e.last.callPaths = res.Walkthrough.CallPaths
+		for _, b := range res.Walkthrough.BlastRadius {
+			if strings.HasPrefix(b, "shared module: ") {
+				e.last.shared = append(e.last.shared, b)
+			}
+		}
 	}
 	res.Finished = now()
 	return res, nil
@@ -577,11 +583,15 @@ func (e *Engine) ChangedSymbols(t review.Target, f *review.File) []symbol.Change
 // interactive runs (a repository search per changed public symbol), carried
 // over from the last run on incremental ones.
 func (e *Engine) callPaths(ctx context.Context, t review.Target, res *review.Result, changes map[string][]symbol.Change, incremental bool) {
+	w := res.Walkthrough
 	if incremental && e.last != nil {
-		res.Walkthrough.CallPaths = e.last.callPaths
+		w.CallPaths = e.last.callPaths
+		w.BlastRadius = append(w.BlastRadius, e.last.shared...)
 		return
 	}
-	res.Walkthrough.CallPaths = orient.CallPaths(ctx, e.Workspace(t), res.ChangeSet, changes)
+	var shared []string
+	w.CallPaths, shared = orient.CallPaths(ctx, e.Workspace(t), res.ChangeSet, changes)
+	w.BlastRadius = append(w.BlastRadius, shared...)
 }
 
 // notes derives the factual positive changes, testing recommendations and

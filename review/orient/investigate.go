@@ -160,21 +160,43 @@ func touchedHistory(ctx context.Context, ws Workspace, fo *focus) []review.LineO
 	if fo.file.Status == review.StatusAdded || fo.file.Status == review.StatusUntracked {
 		return nil
 	}
+	// Removed base lines belong to the symbol when the run of new lines
+	// that replaces them starts inside its range, doc comment included
+	// (or, for a pure deletion, when they were removed inside it).
 	var lines []int
+	from := fo.sym.Line
+	if fo.sym.Doc != "" {
+		from -= strings.Count(strings.TrimSpace(fo.sym.Doc), "\n") + 1
+	}
+	in := func(n int) bool { return n >= from && n <= fo.sym.EndLine }
 	for _, h := range fo.file.Hunks {
-		if h.NewStart+h.NewLines < fo.sym.Line || h.NewStart > fo.sym.EndLine {
-			continue
+		old, nw := h.OldStart, h.NewStart
+		var pending []int
+		added, hit := 0, false
+		flush := func() {
+			if hit || added == 0 && in(nw) {
+				lines = append(lines, pending...)
+			}
+			pending, added, hit = pending[:0], 0, false
 		}
-		old := h.OldStart
 		for _, l := range h.Lines {
 			switch l[0] {
 			case '-':
-				lines = append(lines, old)
+				pending = append(pending, old)
 				old++
-			case ' ':
+			case '+':
+				if added == 0 {
+					hit = in(nw)
+				}
+				added++
+				nw++
+			default:
+				flush()
 				old++
+				nw++
 			}
 		}
+		flush()
 	}
 	if len(lines) == 0 {
 		return nil
@@ -358,16 +380,18 @@ func investigationMarkdown(inv *Investigation, item *review.BoardItem, focuses [
 		for _, r := range limitRefs(fo.tests, 10) {
 			fmt.Fprintf(&b, "  - test [`%s:%d`](%s): `%s`\n", r.Path, r.Line, mdLink(r.Path, r.Line), r.Text)
 		}
-		if len(fo.history) > 0 {
-			b.WriteString("- History of the lines this change replaces:\n")
-			seen := map[string]bool{}
-			for _, h := range fo.history {
-				if h.Commit == "" || seen[h.Commit] {
-					continue
-				}
+		var commits []string
+		seen := map[string]bool{}
+		for _, h := range fo.history {
+			if h.Commit != "" && !seen[h.Commit] {
 				seen[h.Commit] = true
-				fmt.Fprintf(&b, "  - %s %s %s: %s\n", review.ShortSHA(h.Commit), time.Unix(h.When, 0).UTC().Format("2006-01-02"), h.Author, h.Subject)
+				commits = append(commits, fmt.Sprintf("  - %s %s %s: %s\n", review.ShortSHA(h.Commit), time.Unix(h.When, 0).UTC().Format("2006-01-02"), h.Author, h.Subject))
 			}
+		}
+		if len(commits) > 0 {
+			b.WriteString("- History of the lines this change replaces:\n" + strings.Join(commits, ""))
+		} else if len(fo.history) > 0 {
+			b.WriteString("- History: the replaced lines are older than the history examined.\n")
 		} else if fo.file.Status == review.StatusAdded || fo.file.Status == review.StatusUntracked {
 			b.WriteString("- History: the file is new; no earlier lines.\n")
 		} else {

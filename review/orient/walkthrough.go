@@ -101,20 +101,22 @@ const maxCallPathSymbols = 10
 
 // CallPaths finds, for the changed public symbols, their callers outside
 // the symbol's own directory: the paths by which the change reaches the
-// rest of the code.
-func CallPaths(ctx context.Context, ws Workspace, cs *review.ChangeSet, changes map[string][]symbol.Change) []string {
-	var out []string
+// rest of the code. It also returns the blast-radius lines of shared
+// modules: changed files whose symbols are called from two or more other
+// directories.
+func CallPaths(ctx context.Context, ws Workspace, cs *review.ChangeSet, changes map[string][]symbol.Change) (paths, shared []string) {
 	n := 0
-	paths := make([]string, 0, len(changes))
+	files := make([]string, 0, len(changes))
 	for p := range changes {
-		paths = append(paths, p)
+		files = append(files, p)
 	}
-	sort.Strings(paths)
-	for _, p := range paths {
+	sort.Strings(files)
+	for _, p := range files {
 		f := cs.File(p)
 		if f == nil || review.IsTestPath(p) {
 			continue
 		}
+		dirs := map[string]bool{}
 		for _, c := range changes[p] {
 			s := c.Symbol
 			if !s.Exported || c.Kind == symbol.ChangeRemoved || !isCallable(s.Kind) || n >= maxCallPathSymbols || ctx.Err() != nil {
@@ -124,10 +126,23 @@ func CallPaths(ctx context.Context, ws Workspace, cs *review.ChangeSet, changes 
 			refs, _ := symbol.References(ws.Root(), searchFiles(ws, cs, f.Language), overlayOf(cs), s.Name, &s, 20)
 			for _, r := range refs {
 				if r.Call && path.Dir(r.Path) != path.Dir(p) && !r.InTest {
-					out = append(out, fmt.Sprintf("%s:%d → %s", r.Path, r.Line, s.QualifiedName()))
+					paths = append(paths, fmt.Sprintf("%s:%d → %s", r.Path, r.Line, s.QualifiedName()))
+					dirs[path.Dir(r.Path)] = true
 				}
 			}
 		}
+		if len(dirs) >= 2 {
+			shared = append(shared, fmt.Sprintf("shared module: %s is called from %d other directories (%s)", p, len(dirs), strings.Join(sortedKeys(dirs), ", ")))
+		}
 	}
+	return paths, shared
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
 	return out
 }
