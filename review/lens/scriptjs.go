@@ -1079,6 +1079,31 @@ func (js *JSFile) BlockBrace(i int) bool {
 	case "}":
 		return js.Toks[i].NL
 	}
+	return js.returnType(i)
+}
+
+// returnType reports whether the tokens before the "{" at token i are a
+// TypeScript return type annotation, "): T", making the brace a function
+// body. Only the tokens a type is made of are crossed.
+func (js *JSFile) returnType(i int) bool {
+	depth := 0
+	for j := i - 1; j > 0 && i-j < 64; j-- {
+		switch t := js.Text(j); {
+		case t == ">" || t == "]":
+			depth++
+		case t == "<" || t == "[":
+			depth--
+		case t == ":" && depth == 0:
+			return js.Is(j-1, ")")
+		case js.Kind(j) == JSIdent || js.Kind(j) == JSString || js.Kind(j) == JSNumber ||
+			t == "." || t == "|" || t == "&" || t == "," || t == "?":
+		default:
+			return false
+		}
+		if depth < 0 {
+			return false
+		}
+	}
 	return false
 }
 
