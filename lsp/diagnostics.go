@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"sync"
@@ -31,8 +32,10 @@ type publisher struct {
 	srv *server
 	ss  *session
 
-	mu    sync.Mutex // guards state
+	mu    sync.Mutex // guards state and announced
 	state map[string]pubState
+	// announced fingerprints the last reviewls/didReview sent.
+	announced [32]byte
 }
 
 // pubState is what was last published for a path.
@@ -168,4 +171,53 @@ func findingRange(file *review.File, m *mapper, f *review.Finding) protocol.Rang
 		}
 	}
 	return r
+}
+
+// methodDidReview is the server's notification of a settled review: the
+// verdict, the counts and the board's statuses, sent when any of them
+// changed. Editors drive their status bar and board view from it.
+const methodDidReview = "reviewls/didReview"
+
+// didReviewParams are the params of reviewls/didReview.
+type didReviewParams struct {
+	Root string `json:"root"` // the repository's URI
+	reviewSummary
+	Phase string       `json:"currentPhase"`
+	Board []boardState `json:"board"`
+}
+
+type boardState struct {
+	ID     string `json:"id"`
+	Area   string `json:"area"`
+	Status string `json:"status"`
+}
+
+// announce sends reviewls/didReview for res unless the client was
+// already told the same.
+func (p *publisher) announce(res *review.Result) {
+	if res == nil || res.ChangeSet == nil {
+		return
+	}
+	params := didReviewParams{Root: string(uri.File(p.ss.root)), reviewSummary: summarize(p.ss, res), Board: []boardState{}}
+	if res.Loop != nil {
+		params.Phase = res.Loop.Phase
+		for _, it := range res.Loop.Board {
+			params.Board = append(params.Board, boardState{ID: it.ID, Area: it.Area, Status: it.Status})
+		}
+	}
+	data, err := json.Marshal(params)
+	if err != nil {
+		return
+	}
+	sum := sha256.Sum256(data)
+	p.mu.Lock()
+	if sum == p.announced {
+		p.mu.Unlock()
+		return
+	}
+	p.announced = sum
+	p.mu.Unlock()
+	if err := p.srv.conn.Notify(context.Background(), methodDidReview, json.RawMessage(data)); err != nil {
+		p.srv.logger.Debug(methodDidReview, "err", err)
+	}
 }

@@ -1,6 +1,8 @@
 package lsp_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -352,4 +354,61 @@ func TestExplainActionAndLenses(t *testing.T) {
 		t.Errorf("Explain lens: %v", err)
 	}
 	env.Shutdown()
+}
+
+// didReview is the part of a reviewls/didReview notification the tests
+// read.
+type didReview struct {
+	Root     string `json:"root"`
+	Verdict  string `json:"verdict"`
+	Findings int    `json:"findings"`
+	Counts   struct{ Critical, High, Medium, Low int }
+	Board    []struct{ ID, Area, Status string }
+}
+
+// reviewWith expects a reviewls/didReview notification that satisfies ok.
+func reviewWith(desc string, ok func(didReview) bool) lsptest.Expectation {
+	return func(s *lsptest.State) (bool, string) {
+		for _, raw := range s.Reviews {
+			var r didReview
+			if json.Unmarshal(raw, &r) == nil && ok(r) {
+				return true, ""
+			}
+		}
+		return false, fmt.Sprintf("a reviewls/didReview with %s (got %d)", desc, len(s.Reviews))
+	}
+}
+
+// TestDidReviewNotification checks that a settled review is announced
+// with its verdict, counts and board, that a loop command changing the
+// board announces it again, and that an unchanged state is not repeated.
+func TestDidReviewNotification(t *testing.T) {
+	env := loopEnv(t)
+	var b boardOf
+	if err := env.ExecuteCommand("reviewls.board", &b); err != nil {
+		t.Fatal(err)
+	}
+	storeID, _, _ := b.item(t, "store")
+	env.Await(reviewWith("the verdict, counts and board", func(r didReview) bool {
+		return r.Root == string(env.URI("")) && r.Verdict != "" && r.Findings > 0 &&
+			r.Counts.Low > 0 && len(r.Board) == len(b.Items)
+	}))
+	n := len(env.State().Reviews)
+	if err := env.ExecuteCommand("reviewls.bookmark", nil, map[string]any{"item": storeID}); err != nil {
+		t.Fatal(err)
+	}
+	env.Await(reviewWith(storeID+" in progress", func(r didReview) bool {
+		for _, it := range r.Board {
+			if it.ID == storeID {
+				return it.Status == "in_progress"
+			}
+		}
+		return false
+	}))
+	if err := env.ExecuteCommand("reviewls.review", nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(env.State().Reviews); got != n+1 {
+		t.Errorf("%d notifications after bookmark and an unchanged review, want %d", got, n+1)
+	}
 }

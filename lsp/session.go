@@ -260,6 +260,7 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	ss.adopt(res, versions)
 	ss.logger.Debug("review done", "mod_id", id, "full", full, "files", len(res.ChangeSet.Files), "findings", len(res.Findings), "elapsed", time.Since(start))
 	ss.pub.publish(res, versions, mustPub)
+	ss.pub.announce(res)
 	ss.artifacts.settled(res)
 }
 
@@ -327,6 +328,7 @@ func (ss *session) withLoop(fn func(l *review.Loop, res *review.Result) error) e
 	res.Loop = orient.Sync(res, ss.loop)
 	ss.loop = res.Loop
 	ss.resultMu.Unlock()
+	ss.pub.announce(res)
 	ss.artifacts.settled(res)
 	ss.artifacts.flush()
 	return nil
@@ -337,16 +339,20 @@ func (ss *session) withLoop(fn func(l *review.Loop, res *review.Result) error) e
 // investigations made there show on the server's board.
 func (ss *session) reloadLoop() {
 	ss.resultMu.Lock()
-	defer ss.resultMu.Unlock()
-	if ss.result == nil || ss.result.ChangeSet.Empty() {
+	res := ss.result
+	if res == nil || res.ChangeSet.Empty() {
+		ss.resultMu.Unlock()
 		return
 	}
-	l, err := artifacts.LoadLoop(ss.root, ss.result.ChangeSet.Target)
+	l, err := artifacts.LoadLoop(ss.root, res.ChangeSet.Target)
 	if err != nil || l == nil {
+		ss.resultMu.Unlock()
 		return
 	}
-	ss.result.Loop = orient.Sync(ss.result, l)
-	ss.loop = ss.result.Loop
+	res.Loop = orient.Sync(res, l)
+	ss.loop = res.Loop
+	ss.resultMu.Unlock()
+	ss.pub.announce(res)
 }
 
 // current returns the last published result and the document versions it

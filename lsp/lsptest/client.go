@@ -2,8 +2,10 @@ package lsptest
 
 import (
 	"context"
+	"encoding/json"
 	"sync"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 )
 
@@ -54,6 +56,7 @@ func (c *Client) snapshot() (*State, <-chan struct{}) {
 	s.Messages = append([]protocol.ShowMessageParams(nil), c.state.Messages...)
 	s.Logs = append([]protocol.LogMessageParams(nil), c.state.Logs...)
 	s.Progress = append([]protocol.ProgressParams(nil), c.state.Progress...)
+	s.Reviews = append([]json.RawMessage(nil), c.state.Reviews...)
 	return &s, c.changed
 }
 
@@ -142,4 +145,15 @@ func (c *Client) Publications(u protocol.DocumentURI) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.state.Publications[u]
+}
+
+// custom records the server's own notifications (reviewls/didReview) and
+// answers any other unknown method with MethodNotFound.
+func (c *Client) custom(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+	if req.Method() == "reviewls/didReview" {
+		params := append(json.RawMessage(nil), req.Params()...)
+		c.update(func(s *State) { s.Reviews = append(s.Reviews, params) })
+		return reply(ctx, nil, nil)
+	}
+	return jsonrpc2.MethodNotFoundHandler(ctx, reply, req)
 }

@@ -104,7 +104,7 @@ func New(t testing.TB, dir string, cfg Config) *Env {
 		go func() { env.served <- lsp.Serve(ctx, serverSide, opts) }()
 	}
 	env.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientSide))
-	env.conn.Go(ctx, protocol.ClientHandler(env.Client, jsonrpc2.MethodNotFoundHandler))
+	env.conn.Go(ctx, protocol.ClientHandler(env.Client, env.Client.custom))
 	env.Server = protocol.ServerDispatcher(env.conn, zap.NewNop())
 	t.Cleanup(func() {
 		cancel()
@@ -370,7 +370,9 @@ type State struct {
 	Messages     []protocol.ShowMessageParams
 	Logs         []protocol.LogMessageParams
 	Progress     []protocol.ProgressParams
-	Dir          string
+	// Reviews holds the reviewls/didReview notifications, in order.
+	Reviews []json.RawMessage
+	Dir     string
 }
 
 // Publication is one publishDiagnostics.
@@ -412,4 +414,10 @@ type testWriter struct{ t testing.TB }
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Logf("server: %s", strings.TrimRight(string(p), "\n"))
 	return len(p), nil
+}
+
+// State returns a copy of what the client has observed so far.
+func (e *Env) State() *State {
+	s, _ := e.Client.snapshot()
+	return s
 }
