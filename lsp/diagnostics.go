@@ -193,11 +193,13 @@ type boardState struct {
 }
 
 // announce sends reviewls/didReview for res unless the client was
-// already told the same.
+// already told the same. The caller must not hold ss.resultMu.
 func (p *publisher) announce(res *review.Result) {
 	if res == nil || res.ChangeSet == nil || p.srv.conn == nil {
 		return // no client: the scheduler's unit tests
 	}
+	// Loop commands sync the result's loop state under resultMu.
+	p.ss.resultMu.Lock()
 	params := didReviewParams{Root: string(uri.File(p.ss.root)), reviewSummary: summarize(p.ss, res), Board: []boardState{}}
 	if res.Loop != nil {
 		params.Phase = res.Loop.Phase
@@ -205,6 +207,7 @@ func (p *publisher) announce(res *review.Result) {
 			params.Board = append(params.Board, boardState{ID: it.ID, Area: it.Area, Status: it.Status})
 		}
 	}
+	p.ss.resultMu.Unlock()
 	data, err := json.Marshal(params)
 	if err != nil {
 		return
