@@ -117,7 +117,7 @@ export class Client {
     const c = new Client(repo, timeoutMs);
     c.spawn(env);
     const folderUri = pathToFileURL(repo).href;
-    c.init = await c.within(c.conn.sendRequest(InitializeRequest.type, {
+    const init = c.within(c.conn.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       clientInfo: { name: 'reviewls-e2e-node (vscode-languageserver-protocol)', version: '1' },
       locale: 'en',
@@ -128,6 +128,15 @@ export class Client {
       initializationOptions,
       trace: 'off',
     }), 'initialize');
+    try {
+      c.init = await init;
+    } catch (err) {
+      // A server that dies at once fails the write (EPIPE) before its exit
+      // is seen: name the exit too.
+      const exit = await c.exitWithin(EXIT_GRACE_MS);
+      const how = exit ? `; server exited ${JSON.stringify(exit)}` : '';
+      throw new Error(`initialize: ${err.message.split('\n')[0]}${how}; server stderr: ${c.stderr.slice(-1500) || '(empty)'}`);
+    }
     await c.conn.sendNotification(InitializedNotification.type, {});
     return c;
   }
@@ -190,7 +199,7 @@ export class Client {
   // waitFor resolves with pred's first truthy result, evaluated now and
   // after every recorded event; it rejects when the deadline passes or the
   // server exits, naming what it waited for and what it last saw.
-  waitFor(pred, what, { timeoutMs = this.timeoutMs, allowExit = false } = {}) {
+  waitFor(pred, what, { timeoutMs = this.timeoutMs } = {}) {
     return new Promise((resolve, reject) => {
       let timer;
       const done = (fn, v) => { clearTimeout(timer); this.waiters.delete(check); fn(v); };
@@ -198,7 +207,7 @@ export class Client {
         let v;
         try { v = pred(); } catch (err) { return done(reject, err); }
         if (v) return done(resolve, v);
-        if (this.exit && !allowExit) return done(reject, new Error(`waiting for ${what}: server exited ${JSON.stringify(this.exit)}\n${this.describe()}`));
+        if (this.exit) return done(reject, new Error(`waiting for ${what}: server exited ${JSON.stringify(this.exit)}\n${this.describe()}`));
       };
       timer = setTimeout(() => done(reject, new Error(`waiting for ${what}: no match within ${timeoutMs} ms\n${this.describe()}`)), timeoutMs);
       this.waiters.add(check);

@@ -230,23 +230,34 @@ test('bad arguments: InvalidParams naming the problem, nothing changes', async (
     return { board: boardState(await board(c)), depth: r.depth, perspectives: r.perspectives, findings: r.findings };
   };
 
+  // Each case compares the state after it with the state after the case
+  // before (unchanged, unless that case failed).
+  let before = await state();
+  const unchanged = async () => {
+    const after = await state();
+    const was = before;
+    before = after;
+    assert.deepEqual(after, was, 'state changed');
+  };
+
   for (const [problem, cmd, args, names] of badCalls) {
     await t.test(`${cmd} ${JSON.stringify(args)} (${problem})`, async () => {
-      const before = await state();
       const err = await c.executeCommand(cmd, args).then((res) => ({ accepted: res }), (e) => e);
-      assert.ok(err instanceof ResponseError, `want an error response, got ${JSON.stringify(err).slice(0, 300)}`);
-      assert.equal(err.code, -32602, `code (message: ${err.message})`);
-      assert.match(err.message, names);
-      assert.deepEqual(await state(), before, 'state changed');
+      try {
+        assert.ok(err instanceof ResponseError, `want an error response, got ${JSON.stringify(err).slice(0, 300)}`);
+        assert.equal(err.code, -32602, `code (message: ${err.message})`);
+        assert.match(err.message, names);
+      } finally {
+        await unchanged();
+      }
     });
   }
 
   await t.test('unknown command', async () => {
-    const before = await state();
     const err = await c.executeCommand('reviewls.nope', [{}]).then((res) => ({ accepted: res }), (e) => e);
     assert.ok(err instanceof ResponseError, `want an error response, got ${JSON.stringify(err)}`);
     assert.match(err.message, /reviewls\.nope/);
-    assert.deepEqual(await state(), before, 'state changed');
+    await unchanged();
   });
 
   await t.test('unknown method: MethodNotFound, server still serving', async () => {

@@ -78,8 +78,19 @@ export function assertOnlyExpected(c, keep) {
 export async function finish(c) {
   const exit = await c.shutdown();
   assert.equal(exit.result, null, 'shutdown result');
-  assert.ok(!Buffer.concat(c.raw).includes(expected.secret.value), 'the secret appears in the server\'s output');
+  assertNoSecret(c);
   return exit;
+}
+
+// assertNoSecret checks the raw server output for the fixture's secret;
+// the failure quotes where it appeared, with the secret masked.
+export function assertNoSecret(c) {
+  const raw = Buffer.concat(c.raw).toString('utf8');
+  const at = raw.indexOf(expected.secret.value);
+  if (at < 0) return;
+  const start = raw.lastIndexOf('Content-Length', at);
+  const context = raw.slice(Math.max(start, at - 400), at + 200).replaceAll(expected.secret.value, '<SECRET>');
+  assert.fail(`the secret appears unredacted in the server's output (${raw.split(expected.secret.value).length - 1} times), first here: ${context}`);
 }
 
 // boardState is the part of a reviewls.board result commands may change.
