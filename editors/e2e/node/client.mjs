@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   createProtocolConnection, StreamMessageReader, StreamMessageWriter,
   InitializeRequest, InitializedNotification, ShutdownRequest, ExitNotification,
-  DidOpenTextDocumentNotification, DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification, DidChangeTextDocumentNotification, DidChangeConfigurationNotification,
   PublishDiagnosticsNotification, LogMessageNotification, ShowMessageNotification,
   CodeActionRequest, CodeActionResolveRequest, ExecuteCommandRequest,
 } from 'vscode-languageserver-protocol/node';
@@ -115,6 +115,7 @@ export class Client {
   // workspaceFolders set to repo and sends initialized.
   static async start({ repo, env, initializationOptions, timeoutMs = DEFAULT_TIMEOUT_MS }) {
     const c = new Client(repo, timeoutMs);
+    c.settings = initializationOptions?.reviewls ?? {};
     c.spawn(env);
     const folderUri = pathToFileURL(repo).href;
     const init = c.within(c.conn.sendRequest(InitializeRequest.type, {
@@ -135,7 +136,10 @@ export class Client {
       // is seen: name the exit too.
       const exit = await c.exitWithin(EXIT_GRACE_MS);
       const how = exit ? `; server exited ${JSON.stringify(exit)}` : '';
-      throw new Error(`initialize: ${err.message.split('\n')[0]}${how}; server stderr: ${c.stderr.slice(-1500) || '(empty)'}`);
+      await c.kill();
+      const first = err.message.split('\n')[0];
+      const what = first.startsWith('initialize') ? first : `initialize: ${first}`;
+      throw new Error(`${what}${how}; server stderr: ${c.stderr.slice(-1500) || '(empty)'}`);
     }
     await c.conn.sendNotification(InitializedNotification.type, {});
     return c;
@@ -160,7 +164,8 @@ export class Client {
     this.proc = spawn(reviewlsBinary(), ['serve'], { cwd: this.repo, env, stdio: ['pipe', 'pipe', 'pipe'] });
     this.exited = new Promise((resolve) => {
       this.proc.on('error', (err) => { this.exit = { code: null, signal: null, error: String(err) }; resolve(this.exit); this.notify(); });
-      this.proc.on('exit', (code, signal) => { this.exit = { code, signal }; resolve(this.exit); this.notify(); });
+      // close, not exit: stdout is fully read by then.
+      this.proc.on('close', (code, signal) => { this.exit = { code, signal }; resolve(this.exit); this.notify(); });
     });
     this.proc.stdin.on('error', () => {}); // EPIPE after the server died: reported through exit
     this.proc.stderr.on('data', (d) => { this.stderr = (this.stderr + d).slice(-200_000); });
@@ -180,7 +185,7 @@ export class Client {
       this.requests.push({ method, params });
       this.notify();
       switch (method) {
-        case 'workspace/configuration': return (params?.items ?? []).map(() => null);
+        case 'workspace/configuration': return (params?.items ?? []).map((it) => (it.section === 'reviewls' ? this.settings : null));
         case 'workspace/workspaceFolders': return [{ uri: pathToFileURL(this.repo).href, name: basename(this.repo) }];
         case 'workspace/applyEdit': return { applied: true };
         case 'window/showDocument': return { success: true };
@@ -276,6 +281,14 @@ export class Client {
       contentChanges: ordered.map((e) => ({ range: e.range, text: e.newText })),
     });
     return doc.version;
+  }
+
+  // configure changes the "reviewls" settings as VS Code does: it answers
+  // workspace/configuration with them from now on and sends
+  // didChangeConfiguration.
+  async configure(settings) {
+    this.settings = settings;
+    await this.conn.sendNotification(DidChangeConfigurationNotification.type, { settings: { reviewls: settings } });
   }
 
   text(rel) {

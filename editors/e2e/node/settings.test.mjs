@@ -44,13 +44,13 @@ test('a bad setting is reported naming its key; the server keeps serving with va
   assertOnlyExpected(c);
 
   // A bad value sent later leaves the settings as they were.
-  await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { reviewls: { scope: 'everything' } } });
+  await c.configure({ scope: 'everything' });
   await messageNaming(c, 'scope', 'everything');
   const same = await c.executeCommand('reviewls.review', [{}]);
   assert.deepEqual(same, res, 'review unchanged after a bad setting');
 
   // A good value sent later takes effect.
-  await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { reviewls: { scope: 'staged' } } });
+  await c.configure({ scope: 'staged' });
   const want = expected.diagnostics.filter(staged);
   await c.waitFor(() => c.reviews.at(-1)?.findings === want.length, 'a review with the staged findings only');
   assertOnlyExpected(c, staged);

@@ -20,9 +20,13 @@ export function artifactFolder(repo) {
 // review was announced.
 export async function startWorkspace(t, { initializationOptions, open = true } = {}) {
   const fx = makeFixture();
-  t.after(() => fx.cleanup());
-  const c = await Client.start({ repo: fx.repo, env: fx.env, initializationOptions });
-  t.after(() => c.kill());
+  let c;
+  // The server goes first: it must not write into a removed fixture.
+  t.after(async () => {
+    await c?.kill();
+    fx.cleanup();
+  });
+  c = await Client.start({ repo: fx.repo, env: fx.env, initializationOptions });
   if (open) {
     for (const f of changedFiles) await c.open(f);
     await c.waitFor(() => c.reviews.length > 0 && changedFiles.every((f) => c.diagnostics.get(c.uri(f))?.version === 1),
