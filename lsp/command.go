@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 
@@ -62,7 +63,32 @@ func (s *server) ExecuteCommand(ctx context.Context, params *protocol.ExecuteCom
 		args = append(args, data)
 	}
 	release(ctx)
-	return fn(ctx, s, args)
+	res, err := fn(ctx, s, args)
+	if err != nil {
+		return nil, s.redactError(err)
+	}
+	return res, nil
+}
+
+// redactError hides the secrets the current reviews found in an error's
+// message (an argument can quote one), keeping its JSON-RPC code.
+func (s *server) redactError(err error) error {
+	msg := err.Error()
+	s.sessionsMu.Lock()
+	for _, ss := range s.sessions {
+		if res, _ := ss.current(); res != nil {
+			msg = res.Redactor.String(msg)
+		}
+	}
+	s.sessionsMu.Unlock()
+	if msg == err.Error() {
+		return err
+	}
+	var rpcErr *jsonrpc2.Error
+	if errors.As(err, &rpcErr) {
+		return jsonrpc2.NewError(rpcErr.Code, msg)
+	}
+	return errors.New(msg)
 }
 
 // invalidParams is a command argument error: the client sent something the
@@ -138,6 +164,9 @@ func summarize(ss *session, res *review.Result) reviewSummary {
 
 // runReviewCommand reviews everything now and returns the summary.
 func runReviewCommand(ctx context.Context, s *server, args []json.RawMessage) (any, error) {
+	if err := decodeArg(args, &loopArgs{}); err != nil {
+		return nil, err
+	}
 	ss, err := s.pickSession(args)
 	if err != nil {
 		return nil, err

@@ -246,7 +246,9 @@ func (s *server) loopActions(ss *session, rel string, params *protocol.CodeActio
 	var actions []protocol.CodeAction
 	line, col, err := newMapper(file.Content).byteCol(params.Range.Start)
 	if err == nil {
-		if name := symbol.IdentAt(file.Content, line, col); name != "" {
+		// A name the redactor would hide is part of a secret: no action
+		// may carry it.
+		if name := symbol.IdentAt(file.Content, line, col); name != "" && res.Redactor.String(name) == name {
 			actions = append(actions, protocol.CodeAction{
 				Title: "Explain " + name,
 				Kind:  codeActionExplain,

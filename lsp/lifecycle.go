@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"time"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
 	"github.com/reviewls/reviewls/review/gitdiff"
@@ -117,14 +118,35 @@ func (s *server) Shutdown(ctx context.Context) error {
 	return nil
 }
 
-// Exit ends the connection. The exit is clean when shutdown came first.
+// Exit ends the server; exitHandler has already done it.
 func (s *server) Exit(ctx context.Context) error {
-	s.stateMu.Lock()
-	s.exitClean = s.state == stateShutdown
-	s.stateMu.Unlock()
-	// Close after this handler returns: never from inside a reply.
-	go s.conn.Close()
+	s.exit()
 	return nil
+}
+
+// exit records whether the exit is clean (shutdown came first) and lets
+// Serve return.
+func (s *server) exit() {
+	s.exitOnce.Do(func() {
+		s.stateMu.Lock()
+		s.exitClean = s.state == stateShutdown
+		s.stateMu.Unlock()
+		close(s.exited)
+	})
+}
+
+// exitHandler acts on the exit notification as it is read, in order with
+// the stream, rather than in a handler goroutine: a client that sends exit
+// and closes stdin at once (vscode-languageclient) must still get a clean
+// exit, not a race between the end of the stream and the handler.
+func (s *server) exitHandler(next jsonrpc2.Handler) jsonrpc2.Handler {
+	return func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+		if req.Method() == protocol.MethodExit {
+			s.exit()
+			return nil
+		}
+		return next(ctx, reply, req)
+	}
 }
 
 // watchProcess closes the connection when the client process dies.

@@ -295,6 +295,8 @@ func TestLoopBadArguments(t *testing.T) {
 		{"reviewls.setDepth", map[string]any{"depth": "deep", "rationale": "x"}, `unknown depth "deep"`},
 		{"reviewls.setDepth", map[string]any{"depth": "basic"}, "needs a rationale"},
 		{"reviewls.emit", map[string]any{}, "emit needs"},
+		{"reviewls.review", map[string]any{"colour": "blue"}, `unknown field "colour"`},
+		{"reviewls.review", "board-1", "bad arguments"},
 	} {
 		err := env.ExecuteCommand(c.cmd, nil, c.args)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -411,4 +413,31 @@ func TestDidReviewNotification(t *testing.T) {
 	if got := len(env.State().Reviews); got != n+1 {
 		t.Errorf("%d notifications after bookmark and an unchanged review, want %d", got, n+1)
 	}
+}
+
+// TestExplainNeverCarriesSecret checks that no Explain action is offered
+// on the words of a string literal (a hardcoded key) and that an error
+// quoting a secret is redacted.
+func TestExplainNeverCarriesSecret(t *testing.T) {
+	env := loopEnv(t)
+	const secret = "AKIAZ7Q2R5T6W3X4Y6B2"
+	env.WriteFile("store/creds.go", "package store\n\nconst accessKey = \""+secret+"\"\n")
+	env.OpenFile("store/creds.go")
+	env.Await(lsptest.DiagnosticsAt("store/creds.go", 0, lsptest.WithCode("security/hardcoded-secret")))
+	at := protocol.Range{Start: protocol.Position{Line: 2, Character: 24}, End: protocol.Position{Line: 2, Character: 24}}
+	for _, a := range env.CodeActions("store/creds.go", at) {
+		if strings.Contains(a.Title, "AKIA") || a.Command != nil && a.Command.Command == "reviewls.explain" {
+			t.Errorf("action %q offered on the secret", a.Title)
+		}
+	}
+	var b boardOf
+	if err := env.ExecuteCommand("reviewls.board", &b); err != nil {
+		t.Fatal(err)
+	}
+	id, _, _ := b.item(t, "store")
+	err := env.ExecuteCommand("reviewls.explain", nil, map[string]any{"item": id, "symbol": secret})
+	if err == nil || strings.Contains(err.Error(), secret) || !strings.Contains(err.Error(), "AKIA…[redacted, 20 chars]") {
+		t.Errorf("explain of the secret: err = %v, want it redacted", err)
+	}
+	env.Shutdown()
 }

@@ -102,9 +102,18 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	conn := jsonrpc2.NewConn(st)
 	s.conn = conn
 	s.client = protocol.ClientDispatcher(conn, zap.NewNop())
-	conn.Go(ctx, protocol.CancelHandler(asyncHandler(jsonrpc2.ReplyHandler(s.handle))))
+	conn.Go(ctx, s.exitHandler(protocol.CancelHandler(asyncHandler(jsonrpc2.ReplyHandler(s.handle)))))
 	select {
 	case <-conn.Done():
+	case <-s.exited:
+		// Exit now, even if the client keeps stdin open: a read from a
+		// pipe does not stop when the file is closed, so the reader gets
+		// a moment to finish and is then left behind.
+		conn.Close()
+		select {
+		case <-conn.Done():
+		case <-time.After(time.Second):
+		}
 	case <-ctx.Done():
 		conn.Close()
 		<-conn.Done()
@@ -158,6 +167,8 @@ type server struct {
 	shown   map[string]bool
 
 	stop     chan struct{} // closed by stopAll
+	exited   chan struct{} // closed by the exit notification
+	exitOnce sync.Once
 	stopOnce sync.Once
 	wg       sync.WaitGroup
 }
@@ -172,9 +183,10 @@ type document struct {
 
 func newServer(opts Options) *server {
 	s := &server{
-		opts: opts,
-		docs: map[protocol.DocumentURI]*document{},
-		stop: make(chan struct{}),
+		opts:   opts,
+		docs:   map[protocol.DocumentURI]*document{},
+		stop:   make(chan struct{}),
+		exited: make(chan struct{}),
 	}
 	s.logger = slog.New(&clientLog{inner: opts.Logger.Handler(), srv: s}).With("component", "lsp")
 	return s

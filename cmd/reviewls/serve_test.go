@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/txtar"
 
@@ -15,14 +20,106 @@ import (
 // over its real stdin and stdout: a change made on disk shows as a
 // diagnostic, and the server exits 0 after shutdown and exit.
 func TestServeSmoke(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "reviewls")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	dir := reviewtest.RepoFromArchive(t, &txtar.Archive{Files: []txtar.File{{Name: "base/a.go", Data: []byte("package a\n")}}}).Dir
 	env := lsptest.New(t, dir, lsptest.Config{Command: []string{bin, "serve", "--quiet", "1ms"}})
 	env.OpenFile("a.go")
 	v := env.EditFile("a.go", "package a\n\n// TODO: from the smoke test\n")
 	env.Await(lsptest.DiagnosticsAt("a.go", uint32(v), lsptest.OnLines(3), lsptest.WithCode("readiness/todo-added")))
 	env.Shutdown()
+}
+
+// buildBinary builds the reviewls binary into a temporary directory.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "reviewls")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestServeExit checks the exit notification the way editors send it:
+// vscode-languageclient writes exit and closes stdin at once, Neovim and
+// others may keep stdin open. Both must end the process with status 0.
+func TestServeExit(t *testing.T) {
+	bin := buildBinary(t)
+	dir := reviewtest.RepoFromArchive(t, &txtar.Archive{Files: []txtar.File{{Name: "base/a.go", Data: []byte("package a\n")}}}).Dir
+	for _, keepOpen := range []bool{false, true} {
+		runs := 10
+		if keepOpen {
+			runs = 1
+		}
+		for i := range runs {
+			cmd := exec.Command(bin, "serve")
+			stdin, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			r := bufio.NewReader(stdout)
+			send := func(msg string) {
+				if _, err := fmt.Fprintf(stdin, "Content-Length: %d\r\n\r\n%s", len(msg), msg); err != nil {
+					t.Fatal(err)
+				}
+			}
+			send(fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":%q,"capabilities":{}}}`, "file://"+dir))
+			awaitReply(t, r, 1)
+			send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+			send(`{"jsonrpc":"2.0","id":2,"method":"shutdown"}`)
+			awaitReply(t, r, 2)
+			send(`{"jsonrpc":"2.0","method":"exit"}`)
+			if !keepOpen {
+				stdin.Close()
+			}
+			go io.Copy(io.Discard, r)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("keepOpen=%v run %d: server exited with %v, want status 0", keepOpen, i, err)
+				}
+			case <-time.After(10 * time.Second):
+				cmd.Process.Kill()
+				t.Fatalf("keepOpen=%v: server still running 10s after exit", keepOpen)
+			}
+			stdin.Close()
+		}
+	}
+}
+
+// awaitReply reads frames until the response with the given id.
+func awaitReply(t *testing.T, r *bufio.Reader, id int) {
+	t.Helper()
+	for {
+		var n int
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				t.Fatalf("reading the reply to %d: %v", id, err)
+			}
+			if line == "\r\n" {
+				break
+			}
+			fmt.Sscanf(line, "Content-Length: %d", &n)
+		}
+		body := make([]byte, n)
+		if _, err := io.ReadFull(r, body); err != nil {
+			t.Fatal(err)
+		}
+		var msg struct {
+			ID     *int   `json:"id"`
+			Method string `json:"method"`
+		}
+		if json.Unmarshal(body, &msg) == nil && msg.ID != nil && *msg.ID == id && msg.Method == "" {
+			return
+		}
+	}
 }

@@ -311,7 +311,57 @@ func IdentAt(content []byte, line, col int) string {
 	if r, _ := utf8.DecodeRune(l[lo:]); unicode.IsDigit(r) {
 		return ""
 	}
+	if inString(l[:lo]) {
+		return "" // a word of a string literal (a secret, say) names nothing
+	}
 	return string(l[lo:hi])
+}
+
+// inString reports whether a line that starts with prefix is inside a
+// string literal at its end: an unclosed ", ` or ' quote, with backslash
+// escapes. A Rust lifetime ('a after &, < or +, and 'static) is not a
+// quote. Strings that span lines are not seen.
+func inString(prefix []byte) bool {
+	var quote byte
+	for i := 0; i < len(prefix); i++ {
+		c := prefix[i]
+		switch {
+		case quote != 0 && c == '\\':
+			i++
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '`':
+			quote = c
+		case c == '\'' && !lifetime(prefix, i):
+			quote = c
+		}
+	}
+	return quote != 0
+}
+
+// lifetime reports whether the ' at i starts a Rust lifetime rather than
+// a character or string literal.
+func lifetime(l []byte, i int) bool {
+	j := i + 1
+	for j < len(l) && (l[j] == '_' || l[j] >= 'a' && l[j] <= 'z' || l[j] >= 'A' && l[j] <= 'Z' || l[j] >= '0' && l[j] <= '9') {
+		j++
+	}
+	if j == i+1 || j < len(l) && l[j] == '\'' {
+		return false // '' or 'x': a character literal
+	}
+	p := bytes.TrimRight(l[:i], " ")
+	if len(p) == 0 {
+		return false
+	}
+	switch p[len(p)-1] {
+	case '&', '<', '+':
+		return true
+	case ':':
+		return string(l[i+1:j]) == "static" // "T: 'static"
+	}
+	return false
 }
 
 func identRune(r rune) bool {

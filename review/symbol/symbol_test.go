@@ -355,3 +355,31 @@ func TestIdentAt(t *testing.T) {
 		}
 	}
 }
+
+// TestIdentAtStrings checks that words inside string literals are not
+// identifiers, while code after a closed string, a character literal or a
+// Rust lifetime still is.
+func TestIdentAtStrings(t *testing.T) {
+	tests := []struct {
+		line string
+		col  int
+		want string
+	}{
+		{`const Key = "AKIAZ7Q2R5T6W3X4Y6B2"`, 15, ""},
+		{`const Key = "AKIAZ7Q2R5T6W3X4Y6B2"`, 7, "Key"},
+		{"x := `raw word` + y", 8, ""},
+		{"x := `raw word` + y", 19, "y"},
+		{`s = 'it\'s word' + z`, 12, ""},
+		{`s = 'it\'s word' + z`, 20, "z"},
+		{`f("a\"b", next)`, 11, "next"},
+		{`c := 'a'; d := b`, 16, "b"},
+		{`fn longest<'a>(x: &'a str, y: &'a str) -> &'a str {`, 28, "y"},
+		{`fn keep<T: 'static>(v: T) {}`, 21, "v"},
+		{`x = {'a': 'b c'}`, 14, ""},
+	}
+	for _, tt := range tests {
+		if got := IdentAt([]byte(tt.line), 1, tt.col); got != tt.want {
+			t.Errorf("IdentAt(%q, %d) = %q, want %q", tt.line, tt.col, got, tt.want)
+		}
+	}
+}
