@@ -1,0 +1,731 @@
+-- driver.lua: drives the reviewls Neovim plugin headlessly on the e2e
+-- fixture and prints one "PASS name" or "FAIL name: reason" line per check.
+-- run.sh starts it as
+--   nvim --headless --clean -c 'luafile driver.lua'
+-- (run.sh wraps it in pcall(dofile) so even a load error ends nvim)
+-- with E2E_MODE (main | norepo | missing | lspconfig), E2E_PLUGIN (the
+-- editors/nvim folder), E2E_REVIEWLS (server binary), E2E_REPO (fixture),
+-- E2E_PLAIN (a folder outside any repository), E2E_EXPECTED
+-- (expected.json) and E2E_REPORT (JSON report path). It always ends with
+-- cquit: 0 when every check passed, 1 when one failed, 2 on a driver error.
+local uv = vim.loop
+local t0 = uv.hrtime()
+local function now()
+  return math.floor((uv.hrtime() - t0) / 1e6)
+end
+
+local function env(k, d)
+  local v = os.getenv(k)
+  if v == nil or v == '' then
+    return d
+  end
+  return v
+end
+
+local mode = env('E2E_MODE', 'main')
+local timeout_ms = tonumber(env('E2E_WAIT_MS', '20000'))
+-- A review has settled when no publication arrived for this long.
+local settle_ms = tonumber(env('E2E_SETTLE_MS', '500'))
+local report = { mode = mode, nvim = tostring(vim.version().major .. '.' .. vim.version().minor .. '.' .. vim.version().patch), checks = {} }
+local failures = 0
+
+local function write_report()
+  report.total_ms = now()
+  local ok, s = pcall(vim.json.encode, report)
+  if not ok then
+    s = vim.json.encode({ mode = mode, checks = report.checks, encode_error = tostring(s) })
+  end
+  local f = io.open(env('E2E_REPORT', 'nvim-report.json'), 'w')
+  if f then
+    f:write(s, '\n')
+    f:close()
+  end
+end
+
+local function finish(code)
+  pcall(write_report)
+  -- Never let nvim's exit wait on a server that is still running.
+  for _, c in ipairs(vim.lsp.get_active_clients()) do
+    pcall(c.stop, true)
+  end
+  vim.cmd('cquit ' .. code)
+end
+
+-- fail aborts the current check with a reason (no traceback).
+local function fail(fmt, ...)
+  error({ reason = string.format(fmt, ...) }, 0)
+end
+
+local function check(name, fn)
+  local started = now()
+  local ok, err = xpcall(fn, function(e)
+    if type(e) == 'table' and e.reason then
+      return e.reason
+    end
+    return 'lua error: ' .. debug.traceback(tostring(e), 2)
+  end)
+  local entry = { name = name, ok = ok, ms = now() - started, reason = (not ok) and err or nil }
+  table.insert(report.checks, entry)
+  if ok then
+    io.stdout:write('PASS ' .. name .. '\n')
+  else
+    failures = failures + 1
+    io.stdout:write('FAIL ' .. name .. ': ' .. tostring(err):gsub('\n', '\n    ') .. '\n')
+  end
+  io.stdout:flush()
+  return ok
+end
+
+local function wait(pred, what, ms)
+  ms = ms or timeout_ms
+  if not vim.wait(ms, pred, 10) then
+    fail('timed out after %d ms waiting for %s', ms, what)
+  end
+end
+
+local function read_file(path)
+  local f = io.open(path, 'r')
+  if not f then
+    return nil
+  end
+  local s = f:read('*a')
+  f:close()
+  return s
+end
+
+local function realpath(p)
+  return uv.fs_realpath(p) or p
+end
+
+local function window_showing(path)
+  path = realpath(path)
+  for _, w in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+    local name = vim.api.nvim_buf_get_name(vim.api.nvim_win_get_buf(w))
+    if name ~= '' and realpath(name) == path then
+      return w
+    end
+  end
+  return nil
+end
+
+local function has(s, sub)
+  return type(s) == 'string' and s:find(sub, 1, true) ~= nil
+end
+
+-- Notifications are recorded instead of printed.
+local notes = {}
+vim.notify = function(msg, level)
+  table.insert(notes, { t_ms = now(), msg = tostring(msg), level = level or vim.log.levels.INFO })
+end
+report.notifications = notes
+
+local function notes_at(level, since)
+  local out = {}
+  for i = (since or 0) + 1, #notes do
+    if notes[i].level == level then
+      table.insert(out, notes[i])
+    end
+  end
+  return out
+end
+
+-- (parentheses: assert returns all its arguments, decode takes one)
+local expected = vim.json.decode((assert(read_file(env('E2E_EXPECTED', '')), 'E2E_EXPECTED unreadable')))
+local repo = realpath(env('E2E_REPO', ''))
+local reviewls_bin = env('E2E_REVIEWLS', 'reviewls')
+
+-- Every publishDiagnostics is recorded before the default handler runs;
+-- latest holds the last one per URI.
+local published, latest, last_pub_ms = {}, {}, nil
+do
+  local default = vim.lsp.handlers['textDocument/publishDiagnostics']
+  vim.lsp.handlers['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
+    if result then
+      table.insert(published, { t_ms = now(), uri = result.uri, version = result.version, diagnostics = result.diagnostics })
+      latest[result.uri] = { version = result.version, diagnostics = result.diagnostics }
+      last_pub_ms = now()
+    end
+    return default(err, result, ctx, config)
+  end
+end
+
+-- settle waits for pred and then for a quiet period without publications.
+local function settle(pred, what)
+  wait(function()
+    return pred() and last_pub_ms ~= nil and now() - last_pub_ms >= settle_ms
+  end, what .. ' (then ' .. settle_ms .. ' ms without publications)')
+end
+
+local function rel_of_uri(uri)
+  local p = realpath(vim.uri_to_fname(uri))
+  if p:sub(1, #repo + 1) == repo .. '/' then
+    return p:sub(#repo + 2)
+  end
+  return p
+end
+
+-- The published diagnostic set as sorted "file:line:severity:rule:state".
+local function published_set()
+  local out = {}
+  for uri, pub in pairs(latest) do
+    for _, d in ipairs(pub.diagnostics) do
+      table.insert(out, string.format('%s:%d:%d:%s:%s', rel_of_uri(uri), d.range.start.line + 1, d.severity or 0,
+        tostring(d.code), tostring(d.data and d.data.lineState)))
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+local function expected_set(drop)
+  local out = {}
+  for _, d in ipairs(expected.diagnostics) do
+    if not (drop and d.file == drop.file and d.rule == drop.rule) then
+      table.insert(out, string.format('%s:%d:%d:%s:%s', d.file, d.line, d.severity, d.rule, d.state))
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+-- diff fails with what is missing and what is unexpected.
+local function same_set(what, want, got)
+  local w, g = {}, {}
+  for _, s in ipairs(want) do
+    w[s] = true
+  end
+  for _, s in ipairs(got) do
+    g[s] = true
+  end
+  local missing, extra = {}, {}
+  for _, s in ipairs(want) do
+    if not g[s] then
+      table.insert(missing, s)
+    end
+  end
+  for _, s in ipairs(got) do
+    if not w[s] then
+      table.insert(extra, s)
+    end
+  end
+  if #missing > 0 or #extra > 0 or #want ~= #got then
+    fail('%s differ: missing [%s], unexpected [%s] (got %d, want %d)', what, table.concat(missing, ', '),
+      table.concat(extra, ', '), #got, #want)
+  end
+end
+
+-- Neovim's own view (vim.diagnostic) as sorted "file:line:severity".
+local function nvim_set()
+  local out = {}
+  for _, d in ipairs(vim.diagnostic.get()) do
+    local name = vim.api.nvim_buf_get_name(d.bufnr)
+    table.insert(out, string.format('%s:%d:%d', rel_of_uri(vim.uri_from_fname(name)), d.lnum + 1, d.severity))
+  end
+  table.sort(out)
+  return out
+end
+
+local function short(set)
+  local out = {}
+  for _, s in ipairs(set) do
+    table.insert(out, (s:match('^([^:]+:%d+:%d+)')))
+  end
+  table.sort(out)
+  return out
+end
+
+local function assert_no_secret(what, text)
+  if has(text, expected.secret.value) then
+    fail('%s contains the secret value', what)
+  end
+end
+
+------------------------------------------------------------------------------
+
+local reviewls
+
+local function load_plugin()
+  vim.opt.runtimepath:prepend(env('E2E_PLUGIN', ''))
+  reviewls = require('reviewls')
+end
+
+-- command_result runs an Ex command and waits for the plugin's next outcome
+-- of a reviewls command.
+local function command_result(excmd, command)
+  local before = reviewls.last(command)
+  local before_seq = before and before.seq or 0
+  vim.cmd(excmd)
+  wait(function()
+    local l = reviewls.last(command)
+    return l and l.seq > before_seq
+  end, 'the result of ' .. command .. ' after :' .. excmd)
+  local l = reviewls.last(command)
+  if l.err then
+    fail(':%s: server error %s: %s', excmd, tostring(l.err.code), tostring(l.err.message))
+  end
+  return l.result
+end
+
+local function main_mode()
+  load_plugin()
+  local exit_info
+  reviewls.setup({
+    cmd = { reviewls_bin, 'serve' },
+    on_exit = function(code, signal)
+      exit_info = { code = code, signal = signal, t_ms = now() }
+    end,
+  })
+  local bufs = {}
+  local open = { 'app/store.go', 'app/handler.py', 'config/creds.go', 'web/debug.ts', 'web/cart.ts' }
+  local client
+
+  local ok = check('attach', function()
+    for _, f in ipairs(open) do
+      vim.cmd('edit ' .. vim.fn.fnameescape(repo .. '/' .. f))
+      bufs[f] = vim.api.nvim_get_current_buf()
+    end
+    wait(function() return #vim.lsp.get_active_clients() > 0 end, 'an initialized client')
+    local clients = reviewls.clients()
+    if #clients ~= 1 or #vim.lsp.get_active_clients() ~= 1 then
+      fail('%d reviewls clients, want one for the repository', #clients)
+    end
+    client = clients[1]
+    if realpath(client.config.root_dir) ~= repo then
+      fail('client root %s, want %s', client.config.root_dir, repo)
+    end
+    for f, b in pairs(bufs) do
+      if not vim.lsp.buf_is_attached(b, client.id) then
+        fail('%s is not attached to the client', f)
+      end
+    end
+    report.timings_initialized_ms = now()
+  end)
+  if not ok then
+    return
+  end
+
+  check('diagnostics', function()
+    settle(function() return reviewls.status() ~= '' end, 'diagnostics and reviewls/didReview')
+    report.first_diagnostics_ms = published[1] and published[1].t_ms
+    local got = published_set()
+    report.diagnostics = got
+    same_set('published diagnostics', expected_set(), got)
+    same_set("Neovim's diagnostics (vim.diagnostic.get)", short(expected_set()), nvim_set())
+    -- The secret never appears in any publication; the message that cites
+    -- the key shows its redacted form.
+    assert_no_secret('a publishDiagnostics', vim.json.encode(published))
+    local cited = false
+    for uri, pub in pairs(latest) do
+      if rel_of_uri(uri) == expected.secret.file then
+        for _, d in ipairs(pub.diagnostics) do
+          cited = cited or has(d.message, expected.secret.redacted)
+        end
+      end
+    end
+    if not cited then
+      fail('no diagnostic of %s cites the redacted key %q', expected.secret.file, expected.secret.redacted)
+    end
+  end)
+
+  local ex = expected.explain
+  local explanation = realpath(repo .. '/' .. ex.artifactDir) .. '/explanations/' .. ex.item .. '-' .. ex.symbol .. '.md'
+  check('code-action-explain', function()
+    vim.cmd('edit ' .. vim.fn.fnameescape(repo .. '/' .. ex.file))
+    local text = vim.api.nvim_buf_get_lines(0, ex.line - 1, ex.line, false)[1]
+    vim.api.nvim_win_set_cursor(0, { ex.line, vim.str_byteindex(text, ex.character, true) })
+    local title = 'Explain ' .. vim.fn.expand('<cword>')
+    local offered, picked
+    vim.ui.select = function(items, _, on_choice)
+      offered = {}
+      for _, it in ipairs(items) do
+        local action = it.action or it[2] -- {action=, ctx=} in 0.10+, {client_id, action} before
+        local cmd = type(action.command) == 'table' and action.command.command or action.command
+        table.insert(offered, { title = action.title, kind = action.kind, command = cmd })
+        if cmd == 'reviewls.explain' and not picked then
+          picked = it
+        end
+      end
+      on_choice(picked)
+    end
+    local before = reviewls.last('reviewls.explain')
+    vim.lsp.buf.code_action()
+    wait(function() return offered ~= nil end, 'the code action list')
+    report.code_actions = offered
+    local titles = {}
+    for _, a in ipairs(offered) do
+      titles[a.title] = a.command
+    end
+    if titles[title] ~= 'reviewls.explain' then
+      fail('no code action %q with command reviewls.explain among %s', title, vim.inspect(vim.tbl_keys(titles)))
+    end
+    wait(function()
+      local l = reviewls.last('reviewls.explain')
+      return l and l.seq > (before and before.seq or 0)
+    end, 'the reviewls.explain result')
+    local l = reviewls.last('reviewls.explain')
+    if l.err then
+      fail('reviewls.explain failed: %s', l.err.message)
+    end
+    local r = l.result
+    report.explain_result = { item = r.item, symbol = r.symbol, change = r.change, path = r.path }
+    if r.item ~= ex.item or r.symbol ~= ex.symbol or r.change ~= ex.change then
+      fail('explained %s %s (%s), want %s %s (%s)', tostring(r.item), tostring(r.symbol), tostring(r.change), ex.item, ex.symbol, ex.change)
+    end
+    if realpath(r.path) ~= explanation then
+      fail('explanation path %s, want %s', tostring(r.path), explanation)
+    end
+    local body = read_file(explanation)
+    if not body then
+      fail('%s does not exist', explanation)
+    end
+    for what, s in pairs({ ['explanation file'] = body, ['returned markdown'] = r.markdown }) do
+      if not (has(s, ex.symbol) and has(s, ex.change)) then
+        fail('the %s does not mention %q and %q', what, ex.symbol, ex.change)
+      end
+      assert_no_secret('the ' .. what, s)
+    end
+    wait(function() return window_showing(explanation) ~= nil end, 'a window showing ' .. explanation)
+  end)
+
+  check('board-quickfix', function()
+    local r = command_result('ReviewlsBoard', 'reviewls.board')
+    wait(function() return vim.fn.getqflist({ title = 0 }).title == 'reviewls board' end, 'the quickfix title')
+    local qfwin = false
+    for _, w in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+      qfwin = qfwin or vim.fn.getwininfo(w)[1].quickfix == 1
+    end
+    if not qfwin then
+      fail('the quickfix window is not open')
+    end
+    local statuses = {}
+    for _, it in ipairs(r.items or {}) do
+      statuses[it.id] = it.status
+    end
+    local qf = vim.fn.getqflist()
+    report.quickfix = {}
+    local links = 0
+    for _, it in ipairs(r.items or {}) do
+      links = links + math.max(#(it.links or {}), 1)
+    end
+    if #qf ~= links then
+      fail('%d quickfix entries, want one per board link (%d)', #qf, links)
+    end
+    for _, want in ipairs(expected.board) do
+      local n = 0
+      for _, e in ipairs(qf) do
+        local status = e.text:match('^%[([%w_]+)%] ' .. vim.pesc(want.id) .. ' ' .. vim.pesc(want.area) .. ':')
+        if status then
+          n = n + 1
+          if status ~= statuses[want.id] or not vim.tbl_contains({ 'pending', 'in_progress', 'complete' }, status) then
+            fail('entry %q: status %s, server says %s', e.text, status, tostring(statuses[want.id]))
+          end
+          local file = realpath(vim.api.nvim_buf_get_name(e.bufnr))
+          local lines = vim.fn.filereadable(file) == 1 and vim.fn.readfile(file) or nil
+          if e.bufnr == 0 or file:sub(1, #repo + 1) ~= repo .. '/' or not lines then
+            fail('entry %q links to %q, not a fixture file', e.text, file)
+          end
+          if e.lnum < 1 or e.lnum > #lines then
+            fail('entry %q: line %d outside %s (%d lines)', e.text, e.lnum, file, #lines)
+          end
+          table.insert(report.quickfix, string.format('%s:%d %s', file:sub(#repo + 2), e.lnum, e.text))
+        end
+      end
+      if n == 0 then
+        fail('no quickfix entry "[status] %s %s: ..."', want.id, want.area)
+      end
+    end
+  end)
+
+  check('walkthrough', function()
+    local before = {}
+    for _, w in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+      before[w] = vim.api.nvim_win_get_buf(w)
+    end
+    local r = command_result('ReviewlsWalkthrough', 'reviewls.walkthrough')
+    local want = realpath(repo .. '/' .. ex.artifactDir) .. '/walkthrough.md'
+    if realpath(r.path or '') ~= want then
+      fail('walkthrough path %s, want %s', tostring(r.path), want)
+    end
+    local body = read_file(want)
+    if not body or #body == 0 then
+      fail('%s is missing or empty', want)
+    end
+    local win
+    wait(function()
+      win = window_showing(want)
+      return win ~= nil
+    end, 'a window showing walkthrough.md')
+    if before[win] then
+      fail('walkthrough.md replaced an existing window instead of opening a split')
+    end
+    for w, b in pairs(before) do
+      if not vim.api.nvim_win_is_valid(w) or vim.api.nvim_win_get_buf(w) ~= b then
+        fail('opening walkthrough.md changed window %d', w)
+      end
+    end
+  end)
+
+  check('unsaved-fix', function()
+    local fix = expected.fix
+    local buf = bufs[fix.file]
+    local uri = vim.uri_from_bufnr(buf)
+    vim.api.nvim_buf_set_lines(buf, fix.line - 1, fix.line, false, { fix.text })
+    local version = vim.api.nvim_buf_get_changedtick(buf)
+    local ok = pcall(settle, function()
+      return latest[uri] and latest[uri].version == version
+    end, 'a publication for the edited buffer')
+    if not ok then
+      fail('no publication for %s at version %d; its diagnostics: %s', fix.file, version, vim.inspect(published_set()))
+    end
+    same_set('diagnostics after the unsaved fix', expected_set({ file = fix.file, rule = fix.clears }), published_set())
+    same_set("Neovim's diagnostics after the fix", short(expected_set({ file = fix.file, rule = fix.clears })), nvim_set())
+    if not vim.bo[buf].modified or not has(read_file(repo .. '/' .. fix.file), 'except:') then
+      fail('the fix should stay unsaved: modified=%s', tostring(vim.bo[buf].modified))
+    end
+  end)
+
+  check('statusline', function()
+    -- Counts follow the diagnostics: Critical/High are errors, Medium
+    -- warnings, Low information.
+    local want = { 0, 0, 0 }
+    for _, d in ipairs(expected.diagnostics) do
+      if not (d.file == expected.fix.file and d.rule == expected.fix.clears) then
+        want[d.severity] = want[d.severity] + 1
+      end
+    end
+    local got
+    local ok = vim.wait(timeout_ms, function()
+      local v, c, h, m, l = reviewls.status():match('^reviewls: (%S+) (%d+)C (%d+)H (%d+)M (%d+)L$')
+      got = { v = v, ch = tonumber(c or -1) + tonumber(h or -1), m = tonumber(m), l = tonumber(l) }
+      return v ~= nil and got.ch == want[1] and got.m == want[2] and got.l == want[3]
+    end, 10)
+    report.status = reviewls.status()
+    if not ok then
+      fail('status() is %q, want critical+high %d, medium %d, low %d', reviewls.status(), want[1], want[2], want[3])
+    end
+  end)
+
+  check('explain-command', function()
+    -- Characters before the cursor that take 2 bytes/1 UTF-16 unit and
+    -- 4 bytes/2 units: a byte or UTF-32 column would land on another word.
+    local buf = bufs[ex.file]
+    vim.api.nvim_set_current_win(window_showing(repo .. '/' .. ex.file) or vim.api.nvim_get_current_win())
+    vim.api.nvim_set_current_buf(buf)
+    local text = vim.api.nvim_buf_get_lines(buf, ex.line - 1, ex.line, false)[1]
+    local name = ex.symbol:match('[^.]+$')
+    local at = text:find(') ' .. name .. '(', 1, true)
+    if not at then
+      fail('line %d of %s has no ") %s("', ex.line, ex.file, name)
+    end
+    local edited = text:sub(1, at - 1) .. ' /* é😀😀😀😀 */' .. text:sub(at)
+    vim.api.nvim_buf_set_lines(buf, ex.line - 1, ex.line, false, { edited })
+    local uri = vim.uri_from_bufnr(buf)
+    local version = vim.api.nvim_buf_get_changedtick(buf)
+    settle(function() return latest[uri] and latest[uri].version == version end, 'the review of the edited ' .. ex.file)
+    local col = edited:find(') ' .. name .. '(', 1, true) + 1 -- 0-based byte column of the name
+    vim.api.nvim_win_set_cursor(0, { ex.line, col })
+    local r = command_result('ReviewlsExplain', 'reviewls.explain')
+    report.explain_command = { item = r.item, symbol = r.symbol, change = r.change, path = r.path, utf16 = reviewls.utf_offset(edited, col), byte = col }
+    if r.symbol ~= ex.symbol or r.item ~= ex.item then
+      fail('explained %s %s at the cursor, want %s %s', tostring(r.item), tostring(r.symbol), ex.item, ex.symbol)
+    end
+    wait(function() return window_showing(r.path) ~= nil end, 'a window showing ' .. tostring(r.path))
+    -- The same request with the byte column must not find the symbol, or
+    -- this check could not tell a wrong conversion apart.
+    local res = client.request_sync('workspace/executeCommand', { command = 'reviewls.explain',
+      arguments = { { uri = uri, position = { line = ex.line - 1, character = col } } } }, timeout_ms, buf)
+    if res and res.result and res.result ~= vim.NIL and res.result.symbol == ex.symbol then
+      fail('control: the byte column %d also explains %s; the check cannot detect a wrong conversion', col, ex.symbol)
+    end
+    vim.cmd('silent undo')
+  end)
+
+  check('investigate', function()
+    vim.api.nvim_set_current_win(window_showing(repo .. '/' .. ex.file) or vim.api.nvim_get_current_win())
+    vim.api.nvim_set_current_buf(bufs[ex.file])
+    local r = command_result('ReviewlsInvestigate Does Get still return an empty string for a missing key?', 'reviewls.investigate')
+    if r.item ~= ex.item then
+      fail('investigated %s, want the item of %s (%s)', tostring(r.item), ex.file, ex.item)
+    end
+    if not (r.path and vim.fn.filereadable(r.path) == 1) then
+      fail('investigation file %s missing', tostring(r.path))
+    end
+    wait(function() return window_showing(r.path) ~= nil end, 'a window showing ' .. r.path)
+    local r2 = command_result('ReviewlsInvestigate ' .. expected.board[2].id .. ' Is the key rotated?', 'reviewls.investigate')
+    if r2.item ~= expected.board[2].id then
+      fail(':ReviewlsInvestigate %s ... investigated %s', expected.board[2].id, tostring(r2.item))
+    end
+    assert_no_secret('the investigation of ' .. r2.item, r2.markdown)
+    report.investigations = { r.path, r2.path }
+  end)
+
+  check('bad-request', function()
+    local since = #notes
+    local before = reviewls.last('reviewls.investigate')
+    vim.cmd('ReviewlsInvestigate board-99 why?')
+    wait(function()
+      local l = reviewls.last('reviewls.investigate')
+      return l.seq > before.seq
+    end, 'the answer to reviewls.investigate board-99')
+    local l = reviewls.last('reviewls.investigate')
+    if not l.err or l.err.code ~= -32602 then
+      fail('reviewls.investigate board-99 gave %s, want an InvalidParams error', vim.inspect(l))
+    end
+    local errors = notes_at(vim.log.levels.ERROR, since)
+    if #errors ~= 1 or not has(errors[1].msg, 'unknown board item "board-99"') then
+      fail('want one ERROR notification with the server message, got %s', vim.inspect(errors))
+    end
+    -- The session continues: a review still runs and is echoed.
+    since = #notes
+    local r = command_result('ReviewlsReview', 'reviewls.review')
+    local c = r.counts or {}
+    local echoed
+    for _, n in ipairs(notes_at(vim.log.levels.INFO, since)) do
+      if has(n.msg, r.verdict) and has(n.msg, c.critical .. ' critical') and has(n.msg, c.high .. ' high')
+        and has(n.msg, c.medium .. ' medium') and has(n.msg, c.low .. ' low') then
+        echoed = n.msg
+      end
+    end
+    if not echoed then
+      fail(':ReviewlsReview did not echo verdict %s and counts %s: %s', tostring(r.verdict), vim.inspect(c), vim.inspect(notes_at(vim.log.levels.INFO, since)))
+    end
+    report.review_echo = echoed
+  end)
+
+  check('shutdown', function()
+    local since = #notes
+    reviewls.stop()
+    wait(function() return exit_info ~= nil end, 'the server to exit after shutdown/exit', 10000)
+    report.server_exit = exit_info
+    if exit_info.code ~= 0 or exit_info.signal ~= 0 then
+      fail('server exited with code %d, signal %d', exit_info.code, exit_info.signal)
+    end
+    if #reviewls.clients() ~= 0 then
+      fail('%d reviewls clients still running', #reviewls.clients())
+    end
+    local errors = notes_at(vim.log.levels.ERROR, since)
+    if #errors > 0 then
+      fail('stopping notified errors: %s', vim.inspect(errors))
+    end
+  end)
+
+  check('no-stray-errors', function()
+    local stray = {}
+    for _, n in ipairs(notes_at(vim.log.levels.ERROR)) do
+      if not has(n.msg, 'board-99') then
+        table.insert(stray, n.msg)
+      end
+    end
+    if #stray > 0 then
+      fail('unexpected ERROR notifications: %s', table.concat(stray, ' | '))
+    end
+  end)
+end
+
+-- A buffer outside any git repository starts no client.
+local function norepo_mode()
+  load_plugin()
+  reviewls.setup({ cmd = { reviewls_bin, 'serve' } })
+  check('outside-repository', function()
+    local plain = realpath(env('E2E_PLAIN', ''))
+    if reviewls.find_root(plain .. '/notes.go') then
+      fail('precondition: %s is inside a git repository', plain)
+    end
+    vim.cmd('edit ' .. vim.fn.fnameescape(plain .. '/notes.go'))
+    if #vim.lsp.get_active_clients() ~= 0 then
+      fail('%d clients started for a file outside any repository', #vim.lsp.get_active_clients())
+    end
+    if #notes ~= 0 then
+      fail('opening the file notified: %s', vim.inspect(notes))
+    end
+    -- A command there says why nothing happens.
+    vim.cmd('ReviewlsBoard')
+    local errors = notes_at(vim.log.levels.ERROR)
+    if #errors ~= 1 or not has(errors[1].msg, 'git repository') then
+      fail(':ReviewlsBoard outside a repository notified %s', vim.inspect(notes))
+    end
+  end)
+end
+
+-- A missing binary gives one clear error, however many buffers open.
+local function missing_mode()
+  load_plugin()
+  local bogus = env('E2E_MISSING', '/nonexistent/reviewls')
+  reviewls.setup({ cmd = { bogus, 'serve' } })
+  check('missing-binary', function()
+    for _, f in ipairs({ 'app/store.go', 'app/handler.py', 'web/debug.ts' }) do
+      vim.cmd('edit ' .. vim.fn.fnameescape(repo .. '/' .. f))
+    end
+    if #vim.lsp.get_active_clients() ~= 0 then
+      fail('%d clients running with a missing binary', #vim.lsp.get_active_clients())
+    end
+    if #notes ~= 1 or notes[1].level ~= vim.log.levels.ERROR or not has(notes[1].msg, bogus) then
+      fail('want one ERROR notification naming %s, got %s', bogus, vim.inspect(notes))
+    end
+    report.missing_message = notes[1].msg
+  end)
+end
+
+-- The lspconfig() table alone makes a working client (what users of
+-- nvim-lspconfig or vim.lsp.start get), and root_dir answers every form.
+local function lspconfig_mode()
+  load_plugin()
+  check('lspconfig-table', function()
+    local file = repo .. '/' .. expected.explain.file
+    vim.cmd('edit ' .. vim.fn.fnameescape(file))
+    local buf = vim.api.nvim_get_current_buf()
+    if #vim.lsp.get_active_clients() ~= 0 then
+      fail('a client started without setup()')
+    end
+    local cfg = reviewls.lspconfig({ cmd = { reviewls_bin, 'serve' } })
+    if type(cfg.root_dir) ~= 'function' or realpath(cfg.root_dir(file) or '') ~= repo then
+      fail('lspconfig().root_dir(%q) = %s, want %s', file, tostring(type(cfg.root_dir) == 'function' and cfg.root_dir(file)), repo)
+    end
+    if cfg.root_dir(env('E2E_PLAIN', '') .. '/notes.go') ~= nil then
+      fail('root_dir outside a repository is not nil')
+    end
+    local via_callback
+    cfg.root_dir(buf, function(root) via_callback = root end)
+    if realpath(via_callback or '') ~= repo then
+      fail('root_dir(bufnr, on_dir) gave %s', tostring(via_callback))
+    end
+    local exit_info
+    local started = reviewls.lspconfig({ bufnr = buf, cmd = { reviewls_bin, 'serve' }, settings = { quietWindow = 50 },
+      on_exit = function(code, signal) exit_info = { code = code, signal = signal } end })
+    if realpath(started.root_dir or '') ~= repo then
+      fail('lspconfig{bufnr}.root_dir = %s', tostring(started.root_dir))
+    end
+    local id = vim.lsp.start_client(started)
+    vim.lsp.buf_attach_client(buf, id)
+    settle(function() return reviewls.status() ~= '' end, 'reviewls/didReview through the lspconfig handlers')
+    local want = {}
+    for _, d in ipairs(expected.diagnostics) do
+      if d.file == expected.explain.file then
+        table.insert(want, d.line)
+      end
+    end
+    local got = {}
+    for _, d in ipairs(vim.diagnostic.get(buf)) do
+      table.insert(got, d.lnum + 1)
+    end
+    if vim.inspect(got) ~= vim.inspect(want) then
+      fail('diagnostic lines of %s: %s, want %s', expected.explain.file, vim.inspect(got), vim.inspect(want))
+    end
+    vim.lsp.get_client_by_id(id).stop()
+    wait(function() return exit_info ~= nil end, 'the server to exit', 10000)
+    if exit_info.code ~= 0 then
+      fail('server exited with code %d', exit_info.code)
+    end
+  end)
+end
+
+local modes = { main = main_mode, norepo = norepo_mode, missing = missing_mode, lspconfig = lspconfig_mode }
+local ok, err = xpcall(function()
+  assert(modes[mode], 'unknown E2E_MODE ' .. mode)()
+end, debug.traceback)
+if not ok then
+  report.driver_error = err
+  io.stdout:write('FAIL driver-' .. mode .. ': ' .. tostring(err):gsub('\n', '\n    ') .. '\n')
+  finish(2)
+end
+finish(failures == 0 and 0 or 1)

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# run.sh: end-to-end test of the reviewls Neovim plugin (editors/nvim) in a
+# real headless Neovim on the shared fixture. Prints PASS/FAIL per check and
+# exits non-zero on any failure.
+#
+#   REVIEWLS=/abs/path/reviewls editors/e2e/nvim/run.sh   # else built here
+#   KEEP_WORK=1 keeps the temp dir (kept anyway on failure).
+#
+# Four nvim runs, each under `timeout`: main (diagnostics, code action,
+# commands, unsaved fix, shutdown), norepo (a file outside any repository),
+# missing (a missing server binary) and lspconfig (the config table alone).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+NVIM_TIMEOUT=${NVIM_TIMEOUT:-120}
+
+for tool in nvim git timeout; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "FAIL prerequisites: $tool not found (Neovim: apt-get install -y neovim)"
+    exit 1
+  fi
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/reviewls-nvim-e2e.XXXXXX")
+failed=0
+cleanup() {
+  if [[ "${KEEP_WORK:-}" == 1 || $failed != 0 ]]; then
+    echo "work dir kept: $work"
+  else
+    rm -rf "$work"
+  fi
+}
+trap cleanup EXIT
+
+# The Go build cache stays where it is; everything else lives in $work.
+if [[ -z "${REVIEWLS:-}" ]]; then
+  if ! command -v go >/dev/null; then
+    echo "FAIL prerequisites: REVIEWLS is not set and go is not installed to build it"
+    failed=1
+    exit 1
+  fi
+  export GOCACHE=${GOCACHE:-$(go env GOCACHE)} GOMODCACHE=${GOMODCACHE:-$(go env GOMODCACHE)}
+  (cd "$root" && timeout 300 go build -o "$work/reviewls" ./cmd/reviewls)
+  REVIEWLS=$work/reviewls
+fi
+if [[ "$REVIEWLS" != /* ]]; then
+  echo "FAIL prerequisites: REVIEWLS must be an absolute path (got $REVIEWLS)"
+  failed=1
+  exit 1
+fi
+if [[ ! -x "$REVIEWLS" ]]; then
+  echo "FAIL prerequisites: REVIEWLS=$REVIEWLS is not an executable file"
+  failed=1
+  exit 1
+fi
+
+export HOME=$work/home XDG_CONFIG_HOME=$work/xdg/config XDG_DATA_HOME=$work/xdg/data \
+  XDG_CACHE_HOME=$work/xdg/cache XDG_STATE_HOME=$work/xdg/state
+mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STATE_HOME" "$work/plain"
+printf 'package notes\n' > "$work/plain/notes.go"
+"$root/editors/e2e/fixture.sh" "$work/repo" >/dev/null
+
+export E2E_PLUGIN=$root/editors/nvim E2E_REVIEWLS=$REVIEWLS E2E_REPO=$work/repo E2E_PLAIN=$work/plain \
+  E2E_EXPECTED=$root/editors/e2e/expected.json
+
+# Checks each run must report; a run that dies early fails the missing ones.
+declare -A want=(
+  [main]="attach diagnostics code-action-explain board-quickfix walkthrough unsaved-fix statusline explain-command investigate bad-request shutdown no-stray-errors"
+  [norepo]="outside-repository"
+  [missing]="missing-binary"
+  [lspconfig]="lspconfig-table"
+)
+
+total_start=$(date +%s%N)
+for mode in main norepo missing lspconfig; do
+  out=$work/nvim-$mode.out
+  start=$(date +%s%N)
+  rc=0
+  E2E_MODE=$mode E2E_REPORT=$work/report-$mode.json \
+    timeout -k 5 "$NVIM_TIMEOUT" nvim --headless --clean \
+    -c "lua local ok, e = pcall(dofile, '$here/driver.lua') if not ok then io.stdout:write('FAIL driver: ' .. tostring(e) .. '\\n') vim.cmd('cquit 2') end" </dev/null >"$out" 2>"$work/nvim-$mode.err" || rc=$?
+  ms=$((($(date +%s%N) - start) / 1000000))
+  grep -E '^(PASS|FAIL) ' "$out" || true
+  for name in ${want[$mode]}; do
+    if ! grep -qE "^(PASS|FAIL) $name(:|$)" "$out"; then
+      echo "FAIL $name: no result (nvim run '$mode' exited with status $rc$([[ $rc == 124 ]] && echo ", killed after ${NVIM_TIMEOUT}s"); see $work/nvim-$mode.err)"
+      failed=1
+    fi
+  done
+  if grep -q '^FAIL ' "$out" || [[ $rc != 0 ]]; then
+    failed=1
+  fi
+  printf 'time nvim %s: %d.%03d s (exit %d, report %s)\n' "$mode" $((ms / 1000)) $((ms % 1000)) "$rc" "$work/report-$mode.json"
+done
+ms=$((($(date +%s%N) - total_start) / 1000000))
+printf 'time nvim total: %d.%03d s\n' $((ms / 1000)) $((ms % 1000))
+
+if [[ $failed != 0 ]]; then
+  lsplog=$(find "$work/xdg" -name lsp.log 2>/dev/null | head -1)
+  [[ -n "$lsplog" ]] && echo "nvim LSP log (server stderr): $lsplog"
+  echo "nvim e2e: FAILED"
+  exit 1
+fi
+echo "nvim e2e: all checks passed"
