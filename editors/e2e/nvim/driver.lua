@@ -23,6 +23,9 @@ local function env(k, d)
 end
 
 local mode = env('E2E_MODE', 'main')
+-- has('python3') in the Python ftplugin would start the Python provider
+-- (over a second per run); the plugin does not need it.
+vim.g.loaded_python3_provider = 0
 local timeout_ms = tonumber(env('E2E_WAIT_MS', '20000'))
 -- A review has settled when no publication arrived for this long.
 local settle_ms = tonumber(env('E2E_SETTLE_MS', '500'))
@@ -108,6 +111,17 @@ local function window_showing(path)
   return nil
 end
 
+-- started_clients counts the clients this nvim started, initialized or not
+-- (get_active_clients leaves out those still initializing); ids count up
+-- from 1 in a fresh nvim.
+local function started_clients()
+  local n = 0
+  for id = 1, 20 do
+    n = n + (vim.lsp.get_client_by_id(id) and 1 or 0)
+  end
+  return n
+end
+
 local function has(s, sub)
   return type(s) == 'string' and s:find(sub, 1, true) ~= nil
 end
@@ -146,6 +160,18 @@ do
       last_pub_ms = now()
     end
     return default(err, result, ctx, config)
+  end
+end
+
+-- window/showDocument requests the plugin answered: {uri, success}.
+local shown = {}
+local function watch_show_document()
+  local show = require('reviewls.show')
+  local document = show.document
+  show.document = function(params)
+    local res = document(params)
+    table.insert(shown, { uri = params.uri, success = res and res.success })
+    return res
   end
 end
 
@@ -247,6 +273,7 @@ local reviewls
 local function load_plugin()
   vim.opt.runtimepath:prepend(env('E2E_PLUGIN', ''))
   reviewls = require('reviewls')
+  watch_show_document()
 end
 
 -- command_result runs an Ex command and waits for the plugin's next outcome
@@ -385,6 +412,26 @@ local function main_mode()
       assert_no_secret('the ' .. what, s)
     end
     wait(function() return window_showing(explanation) ~= nil end, 'a window showing ' .. explanation)
+    -- The server also asked to show it (window/showDocument); the plugin
+    -- opened the same window, not a second one.
+    local want_uri = vim.uri_from_fname(explanation)
+    wait(function()
+      for _, s in ipairs(shown) do
+        if realpath(vim.uri_to_fname(s.uri)) == explanation and s.success then
+          return true
+        end
+      end
+      return false
+    end, 'a successful window/showDocument for ' .. want_uri)
+    local n = 0
+    for _, w in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+      local name = vim.api.nvim_buf_get_name(vim.api.nvim_win_get_buf(w))
+      n = n + ((name ~= '' and realpath(name) == explanation) and 1 or 0)
+    end
+    if n ~= 1 then
+      fail('%d windows show the explanation, want 1', n)
+    end
+    report.show_document = shown
   end)
 
   check('board-quickfix', function()
@@ -463,6 +510,13 @@ local function main_mode()
         fail('opening walkthrough.md changed window %d', w)
       end
     end
+    -- The server's own artifacts are never sent to it as documents.
+    for _, b in ipairs(vim.api.nvim_list_bufs()) do
+      local name = vim.api.nvim_buf_get_name(b)
+      if has(name, '/.copilot-tracking/') and vim.lsp.buf_is_attached(b, client.id) then
+        fail('artifact %s is attached to the client', name)
+      end
+    end
   end)
 
   check('unsaved-fix', function()
@@ -537,7 +591,10 @@ local function main_mode()
     if res and res.result and res.result ~= vim.NIL and res.result.symbol == ex.symbol then
       fail('control: the byte column %d also explains %s; the check cannot detect a wrong conversion', col, ex.symbol)
     end
-    vim.cmd('silent undo')
+    vim.api.nvim_buf_call(buf, function() vim.cmd('silent undo') end)
+    if vim.api.nvim_buf_get_lines(buf, ex.line - 1, ex.line, false)[1] ~= text then
+      fail('undo did not restore line %d of %s', ex.line, ex.file)
+    end
   end)
 
   check('investigate', function()
@@ -632,8 +689,8 @@ local function norepo_mode()
       fail('precondition: %s is inside a git repository', plain)
     end
     vim.cmd('edit ' .. vim.fn.fnameescape(plain .. '/notes.go'))
-    if #vim.lsp.get_active_clients() ~= 0 then
-      fail('%d clients started for a file outside any repository', #vim.lsp.get_active_clients())
+    if started_clients() ~= 0 then
+      fail('%d clients started for a file outside any repository', started_clients())
     end
     if #notes ~= 0 then
       fail('opening the file notified: %s', vim.inspect(notes))
@@ -656,8 +713,8 @@ local function missing_mode()
     for _, f in ipairs({ 'app/store.go', 'app/handler.py', 'web/debug.ts' }) do
       vim.cmd('edit ' .. vim.fn.fnameescape(repo .. '/' .. f))
     end
-    if #vim.lsp.get_active_clients() ~= 0 then
-      fail('%d clients running with a missing binary', #vim.lsp.get_active_clients())
+    if started_clients() ~= 0 then
+      fail('%d clients started with a missing binary', started_clients())
     end
     if #notes ~= 1 or notes[1].level ~= vim.log.levels.ERROR or not has(notes[1].msg, bogus) then
       fail('want one ERROR notification naming %s, got %s', bogus, vim.inspect(notes))
@@ -674,7 +731,7 @@ local function lspconfig_mode()
     local file = repo .. '/' .. expected.explain.file
     vim.cmd('edit ' .. vim.fn.fnameescape(file))
     local buf = vim.api.nvim_get_current_buf()
-    if #vim.lsp.get_active_clients() ~= 0 then
+    if started_clients() ~= 0 then
       fail('a client started without setup()')
     end
     local cfg = reviewls.lspconfig({ cmd = { reviewls_bin, 'serve' } })
