@@ -80,12 +80,25 @@ end
 
 -- status returns a statusline string such as
 -- "reviewls: request_changes 1C 0H 2M 1L" for the repository of bufnr (the
--- current buffer by default), or of the latest review when the buffer is in
--- no reviewed repository; "" before any review.
+-- current buffer by default; for a buffer outside any repository, the
+-- latest review), or "" before the first review.
+local root_of_name = {}
 function M.status(bufnr)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
-  local root = M.find_root(vim.api.nvim_buf_get_name(bufnr))
-  local s = root and status_by_root[realpath(root)] or (last_status_root and status_by_root[last_status_root])
+  -- Statuslines call this on every redraw: remember each buffer's root.
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  local root = root_of_name[name]
+  if root == nil then
+    root = M.find_root(name)
+    root = root and realpath(root) or false
+    root_of_name[name] = root
+  end
+  local s
+  if root then
+    s = status_by_root[root]
+  elseif last_status_root then
+    s = status_by_root[last_status_root]
+  end
   if not s then
     return ''
   end
@@ -225,7 +238,9 @@ local handlers = {
     status_by_root[root] = params
     last_status_root = root
     pcall(vim.cmd, 'redrawstatus!')
-    pcall(vim.cmd, 'doautocmd <nomodeline> User ReviewlsStatus')
+    if vim.fn.exists('#User#ReviewlsStatus') == 1 then
+      vim.cmd('doautocmd <nomodeline> User ReviewlsStatus')
+    end
   end,
   -- Results of workspace/executeCommand requests sent without a handler
   -- (e.g. vim.lsp.buf.execute_command): shown like the plugin's own.
