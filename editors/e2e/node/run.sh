@@ -47,46 +47,14 @@ if ! stale=$(cd "$here" && node -e '
   exit 1
 fi
 
-if [[ -n "${REVIEWLS:-}" && "$REVIEWLS" != /* ]]; then
-  echo "FAIL prerequisites: REVIEWLS must be an absolute path (got $REVIEWLS)"
-  exit 1
-fi
-if [[ -n "${REVIEWLS:-}" && ! -x "$REVIEWLS" ]]; then
-  echo "FAIL prerequisites: REVIEWLS=$REVIEWLS is not an executable file"
-  exit 1
-fi
-if [[ -z "${REVIEWLS:-}" ]] && ! command -v go >/dev/null; then
-  echo "FAIL prerequisites: REVIEWLS is not set and go is not installed to build it"
-  exit 1
-fi
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/reviewls-node-e2e.XXXXXX")
-failed=0
-cleanup() {
-  if [[ "${KEEP_WORK:-}" == 1 || $failed != 0 ]]; then
-    echo "work dir kept: $work"
-  else
-    rm -rf "$work"
-  fi
-}
-trap cleanup EXIT
-
-# The Go build cache stays where it is; everything else lives in $work.
-if [[ -z "${REVIEWLS:-}" ]]; then
-  export GOCACHE=${GOCACHE:-$(go env GOCACHE)} GOMODCACHE=${GOMODCACHE:-$(go env GOMODCACHE)}
-  if ! (cd "$root" && timeout 300 go build -o "$work/reviewls" ./cmd/reviewls); then
-    echo "FAIL prerequisites: go build ./cmd/reviewls failed"
-    failed=1
-    exit 1
-  fi
-  REVIEWLS=$work/reviewls
-fi
-export REVIEWLS
+# shellcheck source=../lib.sh
+. "$here/../lib.sh"
+e2e_setup node
 
 # Fixtures (os.tmpdir()), HOME and the XDG dirs all live in $work.
-export TMPDIR=$work/tmp HOME=$work/home XDG_CONFIG_HOME=$work/xdg/config XDG_DATA_HOME=$work/xdg/data \
-  XDG_CACHE_HOME=$work/xdg/cache XDG_STATE_HOME=$work/xdg/state
-mkdir -p "$TMPDIR" "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STATE_HOME"
+e2e_home
+export TMPDIR=$work/tmp
+mkdir -p "$TMPDIR"
 
 cd "$here"
 start=$(date +%s%N)

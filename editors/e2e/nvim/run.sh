@@ -22,42 +22,11 @@ for tool in nvim git timeout; do
   fi
 done
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/reviewls-nvim-e2e.XXXXXX")
-failed=0
-cleanup() {
-  if [[ "${KEEP_WORK:-}" == 1 || $failed != 0 ]]; then
-    echo "work dir kept: $work"
-  else
-    rm -rf "$work"
-  fi
-}
-trap cleanup EXIT
-
-# The Go build cache stays where it is; everything else lives in $work.
-if [[ -z "${REVIEWLS:-}" ]]; then
-  if ! command -v go >/dev/null; then
-    echo "FAIL prerequisites: REVIEWLS is not set and go is not installed to build it"
-    failed=1
-    exit 1
-  fi
-  export GOCACHE=${GOCACHE:-$(go env GOCACHE)} GOMODCACHE=${GOMODCACHE:-$(go env GOMODCACHE)}
-  (cd "$root" && timeout 300 go build -o "$work/reviewls" ./cmd/reviewls)
-  REVIEWLS=$work/reviewls
-fi
-if [[ "$REVIEWLS" != /* ]]; then
-  echo "FAIL prerequisites: REVIEWLS must be an absolute path (got $REVIEWLS)"
-  failed=1
-  exit 1
-fi
-if [[ ! -x "$REVIEWLS" ]]; then
-  echo "FAIL prerequisites: REVIEWLS=$REVIEWLS is not an executable file"
-  failed=1
-  exit 1
-fi
-
-export HOME=$work/home XDG_CONFIG_HOME=$work/xdg/config XDG_DATA_HOME=$work/xdg/data \
-  XDG_CACHE_HOME=$work/xdg/cache XDG_STATE_HOME=$work/xdg/state
-mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STATE_HOME" "$work/plain"
+# shellcheck source=../lib.sh
+. "$here/../lib.sh"
+e2e_setup nvim
+e2e_home
+mkdir -p "$work/plain"
 printf 'package notes\n' > "$work/plain/notes.go"
 "$root/editors/e2e/fixture.sh" "$work/repo" >/dev/null
 

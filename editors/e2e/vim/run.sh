@@ -27,31 +27,10 @@ if [[ ! -f "$ale_dir/plugin/ale.vim" ]]; then
   exit 1
 fi
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/reviewls-vim-e2e.XXXXXX")
-failed=0
-cleanup() {
-  if [[ "${KEEP_WORK:-}" == 1 || $failed != 0 ]]; then
-    echo "work dir kept: $work"
-  else
-    rm -rf "$work"
-  fi
-}
-trap cleanup EXIT
-
-if [[ -z "${REVIEWLS:-}" ]]; then
-  (cd "$root" && timeout 300 go build -o "$work/reviewls" ./cmd/reviewls)
-  REVIEWLS=$work/reviewls
-fi
-if [[ "$REVIEWLS" != /* || ! -x "$REVIEWLS" ]]; then
-  echo "FAIL prerequisites: REVIEWLS=$REVIEWLS is not an absolute path to an executable"
-  failed=1
-  exit 1
-fi
-
-# The Go caches stay where they are; Vim's state lives in $work.
-export GOCACHE=${GOCACHE:-$(go env GOCACHE 2>/dev/null || echo "$HOME/.cache/go-build")}
-export HOME=$work/home XDG_CONFIG_HOME=$work/xdg/config XDG_CACHE_HOME=$work/xdg/cache XDG_STATE_HOME=$work/xdg/state
-mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_CACHE_HOME" "$XDG_STATE_HOME"
+# shellcheck source=../lib.sh
+. "$here/../lib.sh"
+e2e_setup vim
+e2e_home
 "$root/editors/e2e/fixture.sh" "$work/repo" >/dev/null
 
 want="start diagnostics secret-redacted code-action-explain unsaved-fix bad-argument shutdown"

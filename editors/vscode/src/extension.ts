@@ -332,18 +332,23 @@ export class Reviewls implements vscode.Disposable {
     return res;
   }
 
+  /** runAndShow runs a loop command that writes a document, refreshes the board and opens the document. */
+  private async runAndShow(command: string, args: unknown[]): Promise<unknown> {
+    const res = await this.run<{ path: string }>(command, args);
+    this.board.refresh();
+    if (res?.path) {
+      await this.showMarkdown(vscode.Uri.file(res.path));
+    }
+    return res;
+  }
+
   async explainAtCursor(): Promise<unknown> {
     const editor = vscode.window.activeTextEditor;
     if (!editor || editor.document.uri.scheme !== 'file') {
       void vscode.window.showErrorMessage('reviewls: Explain symbol needs a file editor with the cursor on a changed symbol');
       return undefined;
     }
-    const res = await this.run<{ path: string }>(server.explain, explainAtArgs(editor.document.uri.toString(), editor.selection.active));
-    this.board.refresh();
-    if (res?.path) {
-      await this.showMarkdown(vscode.Uri.file(res.path));
-    }
-    return res;
+    return this.runAndShow(server.explain, explainAtArgs(editor.document.uri.toString(), editor.selection.active));
   }
 
   async explainItem(node?: ItemNode): Promise<unknown> {
@@ -359,12 +364,7 @@ export class Reviewls implements vscode.Disposable {
     if (!symbol) {
       return undefined;
     }
-    const res = await this.run<{ path: string }>(server.explain, explainItemArgs(item.id, symbol, this.root()));
-    this.board.refresh();
-    if (res?.path) {
-      await this.showMarkdown(vscode.Uri.file(res.path));
-    }
-    return res;
+    return this.runAndShow(server.explain, explainItemArgs(item.id, symbol, this.root()));
   }
 
   async investigate(node?: ItemNode): Promise<unknown> {
@@ -387,12 +387,7 @@ export class Reviewls implements vscode.Disposable {
     if (!question) {
       return undefined;
     }
-    const res = await this.run<{ path: string }>(server.investigate, investigateArgs(id, question.trim(), this.root()));
-    this.board.refresh();
-    if (res?.path) {
-      await this.showMarkdown(vscode.Uri.file(res.path));
-    }
-    return res;
+    return this.runAndShow(server.investigate, investigateArgs(id, question.trim(), this.root()));
   }
 
   async bookmark(node?: ItemNode): Promise<unknown> {

@@ -171,22 +171,31 @@ function M.client_for(bufnr)
   return nil
 end
 
+-- settle records a command's outcome and returns its result, or shows its
+-- error with the server's message and returns false.
+local function settle(command, err, result)
+  if err then
+    record(command, nil, err)
+    notify(string.format('%s: %s', command, err.message or vim.inspect(err)), vim.log.levels.ERROR)
+    return false
+  end
+  if result == vim.NIL then
+    result = nil
+  end
+  record(command, result, nil)
+  return true, result
+end
+
 -- execute runs a reviewls command on client: the result goes to on_result
 -- (default: show it), an error is shown with the server's message.
 function M.execute(client, command, arg, bufnr, on_result)
   local params = { command = command, arguments = { arg or vim.empty_dict() } }
   local ok = compat.request(client, 'workspace/executeCommand', params, function(err, result)
-    if err then
-      record(command, nil, err)
-      notify(string.format('%s: %s', command, err.message or vim.inspect(err)), vim.log.levels.ERROR)
-      return
+    local done, value = settle(command, err, result)
+    if done then
+      local present = on_result or show.result
+      present(command, value, client)
     end
-    if result == vim.NIL then
-      result = nil
-    end
-    record(command, result, nil)
-    local present = on_result or show.result
-    present(command, result, client)
   end, bufnr)
   if not ok then
     notify(command .. ': the language server is not running', vim.log.levels.ERROR)
@@ -246,18 +255,10 @@ local handlers = {
   -- (e.g. vim.lsp.buf.execute_command): shown like the plugin's own.
   ['workspace/executeCommand'] = function(err, result, ctx)
     local command = ctx and ctx.params and ctx.params.command or 'workspace/executeCommand'
-    if err then
-      record(command, nil, err)
-      notify(string.format('%s: %s', command, err.message or vim.inspect(err)), vim.log.levels.ERROR)
-      return
-    end
-    if result == vim.NIL then
-      result = nil
-    end
-    record(command, result, nil)
-    local client = ctx and vim.lsp.get_client_by_id(ctx.client_id)
+    local done, value = settle(command, err, result)
+    local client = done and ctx and vim.lsp.get_client_by_id(ctx.client_id)
     if client and type(command) == 'string' and command:match('^reviewls%.') then
-      show.result(command, result, client)
+      show.result(command, value, client)
     end
   end,
 }
