@@ -246,9 +246,11 @@ func (s *server) loopActions(ss *session, rel string, params *protocol.CodeActio
 	var actions []protocol.CodeAction
 	line, col, err := newMapper(file.Content).byteCol(params.Range.Start)
 	if err == nil {
-		// A name the redactor would hide is part of a secret: no action
-		// may carry it.
-		if name := symbol.IdentAt(file.Content, line, col); name != "" && res.Redactor.String(name) == name {
+		// Offered only for a name the change defines (the command itself
+		// also searches the repository, which is too slow for every
+		// cursor move). A name the redactor would hide is part of a
+		// secret: no action may carry it.
+		if name := orient.DefinedInChange(res, rel, line, col); name != "" && res.Redactor.String(name) == name {
 			actions = append(actions, protocol.CodeAction{
 				Title: "Explain " + name,
 				Kind:  codeActionExplain,

@@ -328,6 +328,32 @@ func TestExplainActionAndLenses(t *testing.T) {
 	if explain == nil || explain.Command == nil || explain.Command.Command != "reviewls.explain" {
 		t.Fatalf("no Explain Get action among %+v", env.CodeActions("store/store.go", at))
 	}
+	// Explain is offered only on names the change defines, where it can
+	// succeed: not on keywords, receivers, parameters, builtins or imports.
+	for _, c := range []struct {
+		line, char uint32
+		want       string
+	}{
+		{14, 10, "Explain Store"},
+		{17, 14, "Explain ErrMissing"},
+		{14, 0, ""},  // func
+		{14, 6, ""},  // the receiver s
+		{14, 21, ""}, // the parameter key
+		{14, 26, ""}, // string
+		{3, 9, ""},   // the import "errors"
+	} {
+		pos := protocol.Position{Line: c.line, Character: c.char}
+		var got []string
+		for _, a := range env.CodeActions("store/store.go", protocol.Range{Start: pos, End: pos}) {
+			if a.Command != nil && a.Command.Command == "reviewls.explain" {
+				got = append(got, a.Title)
+			}
+		}
+		if strings.Join(got, "|") != c.want {
+			t.Errorf("explain actions at %d:%d = %q, want %q", c.line, c.char, got, c.want)
+		}
+	}
+
 	var ex struct{ Symbol, Path string }
 	if err := env.ExecuteCommand(explain.Command.Command, &ex, explain.Command.Arguments...); err != nil {
 		t.Fatal(err)

@@ -100,23 +100,12 @@ func resolve(ctx context.Context, ws Workspace, res *review.Result, req ExplainR
 		if name == "" {
 			return nil, fmt.Errorf("%w: no identifier at %s:%d:%d", ErrSymbolNotFound, req.Path, req.Line, req.Col)
 		}
-		item := itemOfFile(res.Board, f.Path)
-		// The definition: in this file, then the other changed files, then
-		// the repository.
-		syms := symbol.Extract(f.Path, f.Content, f.Language)
-		if defs := symbol.Find(syms, name); len(defs) > 0 {
-			return &resolved{sym: nearest(defs, req.Line), file: f.Path, content: f.Content, lang: f.Language, item: item}, nil
-		}
-		for _, o := range cs.Reviewed() {
-			if o.Path == f.Path || family(o.Language) != family(f.Language) {
-				continue
-			}
-			if defs := symbol.Find(symbol.Extract(o.Path, o.Content, o.Language), name); len(defs) > 0 {
-				return &resolved{sym: defs[0], file: o.Path, content: o.Content, lang: o.Language, item: itemOfFile(res.Board, o.Path)}, nil
-			}
+		// The definition: in the change, then in the repository.
+		if r := inChange(res, f, name, req.Line); r != nil {
+			return r, nil
 		}
 		if r := findInRepo(ctx, ws, cs, f.Language, name); r != nil {
-			r.item = item
+			r.item = itemOfFile(res.Board, f.Path)
 			return r, nil
 		}
 		return nil, fmt.Errorf("%w: %q at %s:%d has no definition in the repository", ErrSymbolNotFound, name, req.Path, req.Line)
@@ -151,6 +140,41 @@ func resolve(ctx context.Context, ws Workspace, res *review.Result, req ExplainR
 		known = strings.Join(item.SelectableSymbols, ", ")
 	}
 	return nil, fmt.Errorf("%w: %q is not defined in the files of %s (its changed symbols: %s)", ErrSymbolNotFound, req.Symbol, item.ID, known)
+}
+
+// inChange finds the definition of name used at line of the changed file
+// f: in f itself (the nearest one), then in the other changed files of its
+// language family.
+func inChange(res *review.Result, f *review.File, name string, line int) *resolved {
+	if defs := symbol.Find(symbol.Extract(f.Path, f.Content, f.Language), name); len(defs) > 0 {
+		return &resolved{sym: nearest(defs, line), file: f.Path, content: f.Content, lang: f.Language, item: itemOfFile(res.Board, f.Path)}
+	}
+	for _, o := range res.ChangeSet.Reviewed() {
+		if o.Path == f.Path || family(o.Language) != family(f.Language) {
+			continue
+		}
+		if defs := symbol.Find(symbol.Extract(o.Path, o.Content, o.Language), name); len(defs) > 0 {
+			return &resolved{sym: defs[0], file: o.Path, content: o.Content, lang: o.Language, item: itemOfFile(res.Board, o.Path)}
+		}
+	}
+	return nil
+}
+
+// DefinedInChange returns the identifier at line:col (1-based, byte
+// column) of the changed file path when the change itself defines it —
+// the file or another changed file of its language — so that an editor
+// offers "Explain" only where the explanation can be written. Keywords,
+// locals and names defined elsewhere give "".
+func DefinedInChange(res *review.Result, path string, line, col int) string {
+	f := res.ChangeSet.File(path)
+	if f == nil || !f.Reviewed() {
+		return ""
+	}
+	name := symbol.IdentAt(f.Content, line, col)
+	if name == "" || inChange(res, f, name, line) == nil {
+		return ""
+	}
+	return name
 }
 
 // nearest returns the definition closest to line (a name may be declared
