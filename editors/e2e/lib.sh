@@ -1,5 +1,7 @@
 # lib.sh: sourced by the editor end-to-end scripts (editors/e2e/*/run.sh).
 #
+#   e2e_need HINT TOOL...  checks the tools are on PATH; HINT says how to
+#                    install them ("" for none).
 #   e2e_setup NAME   makes $work (a temp dir, removed at exit unless a
 #                    check failed, failed != 0, or KEEP_WORK=1), and sets
 #                    and exports REVIEWLS: the binary given (an absolute
@@ -14,6 +16,14 @@ e2e_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 e2e_die() {
   echo "FAIL prerequisites: $*"
   exit 1
+}
+
+e2e_need() {
+  local hint=$1 tool
+  shift
+  for tool; do
+    command -v "$tool" >/dev/null || e2e_die "$tool not found${hint:+ ($hint)}"
+  done
 }
 
 e2e_cleanup() {

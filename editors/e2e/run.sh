@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# run.sh [CLIENT...]: runs the editor end-to-end tests (nvim, node, vscode
-# by default) against one freshly built reviewls binary, each under a
+# run.sh [CLIENT...]: runs the editor end-to-end tests (nvim, vim, emacs,
+# node, vscode by default) against one freshly built reviewls binary, each under a
 # deadline, and exits non-zero when any fails. deps.sh installs what they
 # need.
 set -uo pipefail
@@ -16,8 +16,8 @@ if ! go build -o "$REVIEWLS" ./cmd/reviewls; then
 fi
 
 clients=("$@")
-((${#clients[@]})) || clients=(nvim node vscode)
-declare -A limit=([nvim]=300 [node]=300 [vscode]=900)
+((${#clients[@]})) || clients=(nvim vim emacs node vscode)
+declare -A limit=([nvim]=300 [vim]=300 [emacs]=300 [node]=300 [vscode]=900)
 failed=()
 for c in "${clients[@]}"; do
 	script="$root/editors/e2e/$c/run.sh"

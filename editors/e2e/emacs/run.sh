@@ -42,46 +42,10 @@ if [[ -z $eglot_dir ]] && ! emacs -Q --batch --eval '(kill-emacs (if (locate-lib
   exit 1
 fi
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/reviewls-emacs-e2e.XXXXXX")
-failed=0
-cleanup() {
-  if [[ "${KEEP_WORK:-}" == 1 || $failed != 0 ]]; then
-    echo "work dir kept: $work"
-  else
-    rm -rf "$work"
-  fi
-}
-trap cleanup EXIT
-
-# The Go build cache stays where it is; everything else lives in $work.
-if [[ -z "${REVIEWLS:-}" ]]; then
-  if ! command -v go >/dev/null; then
-    echo "FAIL prerequisites: REVIEWLS is not set and go is not installed to build it"
-    failed=1
-    exit 1
-  fi
-  export GOCACHE=${GOCACHE:-$(go env GOCACHE)} GOMODCACHE=${GOMODCACHE:-$(go env GOMODCACHE)}
-  if ! (cd "$root" && timeout 300 go build -o "$work/reviewls" ./cmd/reviewls); then
-    echo "FAIL prerequisites: go build ./cmd/reviewls"
-    failed=1
-    exit 1
-  fi
-  REVIEWLS=$work/reviewls
-fi
-if [[ "$REVIEWLS" != /* ]]; then
-  echo "FAIL prerequisites: REVIEWLS must be an absolute path (got $REVIEWLS)"
-  failed=1
-  exit 1
-fi
-if [[ ! -x "$REVIEWLS" || -d "$REVIEWLS" ]]; then
-  echo "FAIL prerequisites: REVIEWLS=$REVIEWLS is not an executable file"
-  failed=1
-  exit 1
-fi
-
-export HOME=$work/home XDG_CONFIG_HOME=$work/xdg/config XDG_DATA_HOME=$work/xdg/data \
-  XDG_CACHE_HOME=$work/xdg/cache XDG_STATE_HOME=$work/xdg/state
-mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STATE_HOME"
+# shellcheck source=../lib.sh
+. "$here/../lib.sh"
+e2e_setup emacs
+e2e_home
 "$root/editors/e2e/fixture.sh" "$work/repo" >/dev/null
 
 report=$work/report.json

@@ -16,12 +16,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 NODE_E2E_TIMEOUT=${NODE_E2E_TIMEOUT:-180}
 
-for tool in node git timeout; do
-  if ! command -v "$tool" >/dev/null; then
-    echo "FAIL prerequisites: $tool not found"
-    exit 1
-  fi
-done
+# shellcheck source=../lib.sh
+. "$here/../lib.sh"
+e2e_need "" node git timeout
 if ! node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)'; then
   echo "FAIL prerequisites: node $(node --version) is too old: the tests need node >= 20"
   exit 1
@@ -47,8 +44,6 @@ if ! stale=$(cd "$here" && node -e '
   exit 1
 fi
 
-# shellcheck source=../lib.sh
-. "$here/../lib.sh"
 e2e_setup node
 
 # Fixtures (os.tmpdir()), HOME and the XDG dirs all live in $work.

@@ -15,15 +15,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 NVIM_TIMEOUT=${NVIM_TIMEOUT:-120}
 
-for tool in nvim git timeout; do
-  if ! command -v "$tool" >/dev/null; then
-    echo "FAIL prerequisites: $tool not found (Neovim: apt-get install -y neovim)"
-    exit 1
-  fi
-done
-
 # shellcheck source=../lib.sh
 . "$here/../lib.sh"
+e2e_need "Neovim: apt-get install -y neovim" nvim git timeout
+
 e2e_setup nvim
 e2e_home
 mkdir -p "$work/plain"

@@ -16,19 +16,14 @@ root=$(cd "$here/../../.." && pwd)
 ale_dir=${ALE_DIR:-/usr/share/vim-ale}
 VIM_TIMEOUT=${VIM_TIMEOUT:-120}
 
-for tool in vim git timeout; do
-  if ! command -v "$tool" >/dev/null; then
-    echo "FAIL prerequisites: $tool not found (apt-get install -y vim vim-ale)"
-    exit 1
-  fi
-done
+# shellcheck source=../lib.sh
+. "$here/../lib.sh"
+e2e_need "apt-get install -y vim vim-ale" vim git timeout
 if [[ ! -f "$ale_dir/plugin/ale.vim" ]]; then
   echo "FAIL prerequisites: ALE not found in $ale_dir (apt-get install -y vim-ale, or set ALE_DIR)"
   exit 1
 fi
 
-# shellcheck source=../lib.sh
-. "$here/../lib.sh"
 e2e_setup vim
 e2e_home
 "$root/editors/e2e/fixture.sh" "$work/repo" >/dev/null
