@@ -88,6 +88,10 @@ func (o *Options) withDefaults() Options {
 	return c
 }
 
+// exitReadGrace is how long Serve waits, after the exit notification, for
+// the client to close the server's stdin.
+const exitReadGrace = 100 * time.Millisecond
+
 // ErrExitWithoutShutdown is returned by Serve when the client sent exit
 // without shutdown, or the stream ended before a clean exit; the process
 // should exit with status 1 (LSP spec).
@@ -106,13 +110,14 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	select {
 	case <-conn.Done():
 	case <-s.exited:
-		// Exit now, even if the client keeps stdin open: a read from a
-		// pipe does not stop when the file is closed, so the reader gets
-		// a moment to finish and is then left behind.
+		// Exit now, even if the client keeps stdin open (ALE and Eglot
+		// do): a read from a pipe does not stop when the file is closed,
+		// so the reader gets a moment to see the end of stdin from
+		// clients that close it, and is then left behind.
 		conn.Close()
 		select {
 		case <-conn.Done():
-		case <-time.After(time.Second):
+		case <-time.After(exitReadGrace):
 		}
 	case <-ctx.Done():
 		conn.Close()
