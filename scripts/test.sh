@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test.sh: the whole test suite, on a fresh machine: installs what the
 # editor tests need, runs the Go tests with the race detector, then the
-# end-to-end tests in real editor clients (Neovim, a Node LSP client, VS
-# Code in code-server). Exits non-zero when any test fails.
+# end-to-end tests in real editor clients (Neovim, Vim + ALE, Emacs +
+# Eglot, a Node LSP client, VS Code in code-server). Exits non-zero when any
+# test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 editors/e2e/deps.sh
