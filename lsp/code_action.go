@@ -59,12 +59,8 @@ func wants(only []protocol.CodeActionKind, kind protocol.CodeActionKind) bool {
 // document still holds the text the review saw, so their positions are
 // right.
 func (s *server) quickFixes(ss *session, rel string, params *protocol.CodeActionParams) []protocol.CodeAction {
-	res, versions := ss.current()
-	if res == nil {
-		return nil
-	}
-	file := res.ChangeSet.File(rel)
-	if file == nil || !file.Reviewed() {
+	res, versions, file := ss.reviewedFile(rel)
+	if file == nil {
 		return nil
 	}
 	if doc, open := s.document(params.TextDocument.URI); open {

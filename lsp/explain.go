@@ -22,6 +22,13 @@ type explainArgs struct {
 	Symbol   string               `json:"symbol,omitempty"`
 }
 
+func (a *explainArgs) check() error {
+	if (a.URI == "" || a.Position == nil) && (a.Item == "" || a.Symbol == "") {
+		return invalidParams("explain needs {\"uri\", \"position\"} or {\"item\", \"symbol\"}")
+	}
+	return nil
+}
+
 // explainResult is the JSON result of reviewls.explain.
 type explainResult struct {
 	Item     string   `json:"item"`
@@ -38,13 +45,7 @@ type explainResult struct {
 // shown to the user.
 func runExplainCommand(ctx context.Context, s *server, args []json.RawMessage) (any, error) {
 	var a explainArgs
-	if err := decodeArg(args, &a); err != nil {
-		return nil, err
-	}
-	if (a.URI == "" || a.Position == nil) && (a.Item == "" || a.Symbol == "") {
-		return nil, invalidParams("explain needs {\"uri\", \"position\"} or {\"item\", \"symbol\"}")
-	}
-	ss, res, err := s.sessionOf(ctx, args)
+	ss, res, err := s.sessionOf(ctx, args, &a)
 	if err != nil {
 		return nil, err
 	}
@@ -117,6 +118,13 @@ type investigateArgs struct {
 	Question string `json:"question"`
 }
 
+func (a *investigateArgs) check() error {
+	if a.Item == "" || a.Question == "" {
+		return invalidParams("investigate needs {\"item\": \"board-N\", \"question\": \"...\"}")
+	}
+	return nil
+}
+
 // investigateResult is the JSON result of reviewls.investigate.
 type investigateResult struct {
 	Item          string                 `json:"item"`
@@ -134,13 +142,7 @@ type investigateResult struct {
 // result back onto the item.
 func runInvestigateCommand(ctx context.Context, s *server, args []json.RawMessage) (any, error) {
 	var a investigateArgs
-	if err := decodeArg(args, &a); err != nil {
-		return nil, err
-	}
-	if a.Item == "" || a.Question == "" {
-		return nil, invalidParams("investigate needs {\"item\": \"board-N\", \"question\": \"...\"}")
-	}
-	ss, res, err := s.sessionOf(ctx, args)
+	ss, res, err := s.sessionOf(ctx, args, &a)
 	if err != nil {
 		return nil, err
 	}
@@ -181,12 +183,8 @@ func (s *server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 	if ss == nil {
 		return nil, nil
 	}
-	res, _ := ss.current()
-	if res == nil {
-		return nil, nil
-	}
-	file := res.ChangeSet.File(rel)
-	if file == nil || !file.Reviewed() {
+	res, _, file := ss.reviewedFile(rel)
+	if file == nil {
 		return nil, nil
 	}
 	item := itemOf(res.Board, rel)
@@ -235,12 +233,8 @@ func itemOf(board []review.BoardItem, path string) string {
 // file: "Explain <symbol>" for the identifier under the cursor, and
 // "Investigate <item>…" for the board item the file belongs to.
 func (s *server) loopActions(ss *session, rel string, params *protocol.CodeActionParams) []protocol.CodeAction {
-	res, _ := ss.current()
-	if res == nil {
-		return nil
-	}
-	file := res.ChangeSet.File(rel)
-	if file == nil || !file.Reviewed() {
+	res, _, file := ss.reviewedFile(rel)
+	if file == nil {
 		return nil
 	}
 	var actions []protocol.CodeAction

@@ -17,23 +17,14 @@ func (s *server) Hover(ctx context.Context, params *protocol.HoverParams) (*prot
 	if ss == nil {
 		return nil, nil
 	}
-	res, _ := ss.current()
-	if res == nil {
-		return nil, nil
-	}
-	file := res.ChangeSet.File(rel)
-	if file == nil || !file.Reviewed() {
+	res, _, file := ss.reviewedFile(rel)
+	if file == nil {
 		return nil, nil
 	}
 	m := newMapper(file.Content)
 	at := protocol.Range{Start: params.Position, End: params.Position}
 	var b strings.Builder
 	var hit *protocol.Range
-	rules := map[string]int{}
-	for i, r := range engine.Rules() {
-		rules[r.ID] = i
-	}
-	catalog := engine.Rules()
 	for _, f := range res.Findings {
 		if f.Span.Path != rel {
 			continue
@@ -54,8 +45,7 @@ func (s *server) Hover(ctx context.Context, params *protocol.HoverParams) (*prot
 		if f.Fix != nil {
 			fmt.Fprintf(&b, "\nQuick fix available: %s\n", f.Fix.Title)
 		}
-		if i, ok := rules[f.RuleID]; ok {
-			ri := catalog[i]
+		if ri, ok := engine.Rule(f.RuleID); ok {
 			fmt.Fprintf(&b, "\n%s\n\nBad:\n```\n%s\n```\nGood:\n```\n%s\n```\n", ri.Doc, ri.Bad, ri.Good)
 		}
 	}

@@ -47,9 +47,21 @@ type loopArgs struct {
 	URI string `json:"uri,omitempty"`
 }
 
-// sessionOf picks the session of a loop command and makes sure it has a
-// current result.
-func (s *server) sessionOf(ctx context.Context, args []json.RawMessage) (*session, *review.Result, error) {
+// checker is an argument type that validates itself once decoded.
+type checker interface{ check() error }
+
+// sessionOf decodes a loop command's argument into v and checks it (bad
+// arguments fail before any review runs), then picks the session and makes
+// sure it has a current result.
+func (s *server) sessionOf(ctx context.Context, args []json.RawMessage, v any) (*session, *review.Result, error) {
+	if err := decodeArg(args, v); err != nil {
+		return nil, nil, err
+	}
+	if c, ok := v.(checker); ok {
+		if err := c.check(); err != nil {
+			return nil, nil, err
+		}
+	}
 	ss, err := s.pickSession(args)
 	if err != nil {
 		return nil, nil, err
@@ -79,11 +91,7 @@ type walkthroughResult struct {
 }
 
 func runWalkthroughCommand(ctx context.Context, s *server, args []json.RawMessage) (any, error) {
-	var a loopArgs
-	if err := decodeArg(args, &a); err != nil {
-		return nil, err
-	}
-	ss, res, err := s.sessionOf(ctx, args)
+	ss, res, err := s.sessionOf(ctx, args, &loopArgs{})
 	if err != nil {
 		return nil, err
 	}
@@ -121,11 +129,7 @@ func boardOf(ss *session) boardResult {
 }
 
 func runBoardCommand(ctx context.Context, s *server, args []json.RawMessage) (any, error) {
-	var a loopArgs
-	if err := decodeArg(args, &a); err != nil {
-		return nil, err
-	}
-	ss, _, err := s.sessionOf(ctx, args)
+	ss, _, err := s.sessionOf(ctx, args, &loopArgs{})
 	if err != nil {
 		return nil, err
 	}
@@ -141,6 +145,13 @@ type bookmarkArgs struct {
 	Question string `json:"question,omitempty"`
 }
 
+func (a *bookmarkArgs) check() error {
+	if a.Item == "" {
+		return invalidParams("bookmark needs {\"item\": \"board-N\"}")
+	}
+	return nil
+}
+
 type bookmarkResult struct {
 	Item   review.BoardItem  `json:"item"`
 	Action review.NextAction `json:"action"`
@@ -151,13 +162,7 @@ type bookmarkResult struct {
 
 func runBookmarkCommand(ctx context.Context, s *server, args []json.RawMessage) (any, error) {
 	var a bookmarkArgs
-	if err := decodeArg(args, &a); err != nil {
-		return nil, err
-	}
-	if a.Item == "" {
-		return nil, invalidParams("bookmark needs {\"item\": \"board-N\"}")
-	}
-	ss, _, err := s.sessionOf(ctx, args)
+	ss, _, err := s.sessionOf(ctx, args, &a)
 	if err != nil {
 		return nil, err
 	}
@@ -183,30 +188,32 @@ func runBookmarkCommand(ctx context.Context, s *server, args []json.RawMessage) 
 type perspectivesArgs struct {
 	URI          string   `json:"uri,omitempty"`
 	Perspectives []string `json:"perspectives"`
+	set          map[review.Perspective]bool
+}
+
+func (a *perspectivesArgs) check() error {
+	if len(a.Perspectives) == 0 {
+		return invalidParams("selectPerspectives needs {\"perspectives\": [...]} with at least one of functional, standards, accessibility, security, readiness")
+	}
+	a.set = map[review.Perspective]bool{}
+	for _, p := range a.Perspectives {
+		ps, err := review.ParsePerspective(p)
+		if err != nil {
+			return invalidParams("%v", err)
+		}
+		a.set[ps] = true
+	}
+	return nil
 }
 
 func runSelectPerspectivesCommand(ctx context.Context, s *server, args []json.RawMessage) (any, error) {
 	var a perspectivesArgs
-	if err := decodeArg(args, &a); err != nil {
-		return nil, err
-	}
-	if len(a.Perspectives) == 0 {
-		return nil, invalidParams("selectPerspectives needs {\"perspectives\": [...]} with at least one of functional, standards, accessibility, security, readiness")
-	}
-	set := map[review.Perspective]bool{}
-	for _, p := range a.Perspectives {
-		ps, err := review.ParsePerspective(p)
-		if err != nil {
-			return nil, invalidParams("%v", err)
-		}
-		set[ps] = true
-	}
-	ss, _, err := s.sessionOf(ctx, args)
+	ss, _, err := s.sessionOf(ctx, args, &a)
 	if err != nil {
 		return nil, err
 	}
 	if err := ss.withLoop(func(l *review.Loop, _ *review.Result) error {
-		orient.SelectPerspectives(l, review.SortPerspectives(set))
+		orient.SelectPerspectives(l, review.SortPerspectives(a.set))
 		return nil
 	}); err != nil {
 		return nil, err
@@ -218,26 +225,29 @@ type depthArgs struct {
 	URI       string `json:"uri,omitempty"`
 	Depth     string `json:"depth"`
 	Rationale string `json:"rationale"`
+	depth     review.Depth
+}
+
+func (a *depthArgs) check() error {
+	d, err := review.ParseDepth(a.Depth)
+	if err != nil {
+		return invalidParams("%v", err)
+	}
+	if strings.TrimSpace(a.Rationale) == "" {
+		return invalidParams("setDepth needs a rationale: why %s depth rather than the recommended one", d)
+	}
+	a.depth = d
+	return nil
 }
 
 func runSetDepthCommand(ctx context.Context, s *server, args []json.RawMessage) (any, error) {
 	var a depthArgs
-	if err := decodeArg(args, &a); err != nil {
-		return nil, err
-	}
-	d, err := review.ParseDepth(a.Depth)
-	if err != nil {
-		return nil, invalidParams("%v", err)
-	}
-	if strings.TrimSpace(a.Rationale) == "" {
-		return nil, invalidParams("setDepth needs a rationale: why %s depth rather than the recommended one", d)
-	}
-	ss, _, err := s.sessionOf(ctx, args)
+	ss, _, err := s.sessionOf(ctx, args, &a)
 	if err != nil {
 		return nil, err
 	}
 	if err := ss.withLoop(func(l *review.Loop, _ *review.Result) error {
-		orient.SetDepth(l, d, a.Rationale)
+		orient.SetDepth(l, a.depth, a.Rationale)
 		return nil
 	}); err != nil {
 		return nil, err
@@ -265,11 +275,7 @@ type sweepResult struct {
 // runSweepCommand runs the selected perspectives over every board item (a
 // full review) and walks the findings back onto the items.
 func runSweepCommand(ctx context.Context, s *server, args []json.RawMessage) (any, error) {
-	var a loopArgs
-	if err := decodeArg(args, &a); err != nil {
-		return nil, err
-	}
-	ss, _, err := s.sessionOf(ctx, args)
+	ss, _, err := s.sessionOf(ctx, args, &loopArgs{})
 	if err != nil {
 		return nil, err
 	}
@@ -289,6 +295,13 @@ type emitArgs struct {
 	Confirm *bool  `json:"confirm"`
 }
 
+func (a *emitArgs) check() error {
+	if a.Confirm == nil {
+		return invalidParams("emit needs {\"confirm\": true} to emit, or false to record that emission was skipped")
+	}
+	return nil
+}
+
 type emitResult struct {
 	Path   string          `json:"path"`
 	Record review.Emission `json:"record"`
@@ -299,13 +312,7 @@ type emitResult struct {
 // outside the repository: the canonical review artifact is the target.
 func runEmitCommand(ctx context.Context, s *server, args []json.RawMessage) (any, error) {
 	var a emitArgs
-	if err := decodeArg(args, &a); err != nil {
-		return nil, err
-	}
-	if a.Confirm == nil {
-		return nil, invalidParams("emit needs {\"confirm\": true} to emit, or false to record that emission was skipped")
-	}
-	ss, _, err := s.sessionOf(ctx, args)
+	ss, _, err := s.sessionOf(ctx, args, &a)
 	if err != nil {
 		return nil, err
 	}

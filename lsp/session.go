@@ -363,6 +363,20 @@ func (ss *session) current() (*review.Result, map[string]int32) {
 	return ss.result, ss.versions
 }
 
+// reviewedFile returns the current result, its document versions and the
+// changed file rel when the current review reviewed it; nils otherwise.
+func (ss *session) reviewedFile(rel string) (*review.Result, map[string]int32, *review.File) {
+	res, versions := ss.current()
+	if res == nil {
+		return nil, nil, nil
+	}
+	file := res.ChangeSet.File(rel)
+	if file == nil || !file.Reviewed() {
+		return nil, nil, nil
+	}
+	return res, versions, file
+}
+
 // reviewNow runs a full review synchronously (commands).
 func (ss *session) reviewNow(ctx context.Context) (*review.Result, error) {
 	ss.didModify(fromUser)

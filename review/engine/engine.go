@@ -45,14 +45,26 @@ func Lenses() []review.Lens {
 }
 
 // Rules returns the whole rule catalog sorted by id.
-func Rules() []review.RuleInfo {
+func Rules() []review.RuleInfo { return slices.Clone(catalog()) }
+
+// Rule returns the catalog's rule with the given id.
+func Rule(id string) (review.RuleInfo, bool) {
+	all := catalog()
+	i, ok := slices.BinarySearchFunc(all, id, func(r review.RuleInfo, id string) int { return strings.Compare(r.ID, id) })
+	if !ok {
+		return review.RuleInfo{}, false
+	}
+	return all[i], true
+}
+
+var catalog = sync.OnceValue(func() []review.RuleInfo {
 	var out []review.RuleInfo
 	for _, l := range Lenses() {
 		out = append(out, l.Rules()...)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
-}
+})
 
 // Options configures an Engine.
 type Options struct {
@@ -76,6 +88,10 @@ type Engine struct {
 	repo   *gitdiff.Repo
 	opts   Options
 	logger *slog.Logger
+
+	// crossFile and heavy mark the rules that read beyond a file, and of
+	// those the expensive whole-package ones (comprehensive depth).
+	crossFile, heavy map[string]bool
 
 	mu   sync.Mutex // serialises runs; guards last and hist
 	last *snapshot
@@ -141,7 +157,14 @@ func Open(dir string, opts Options) (*Engine, error) {
 	if opts.HistoryLimit <= 0 {
 		opts.HistoryLimit = DefaultHistoryLimit
 	}
-	return &Engine{repo: repo, opts: opts, logger: logger}, nil
+	e := &Engine{repo: repo, opts: opts, logger: logger, crossFile: map[string]bool{}, heavy: map[string]bool{}}
+	for _, l := range opts.Lenses {
+		for _, r := range l.Rules() {
+			e.crossFile[r.ID] = r.CrossFile
+			e.heavy[r.ID] = r.CrossFile && r.Depth == review.DepthComprehensive
+		}
+	}
+	return e, nil
 }
 
 func ruleIDs(lenses []review.Lens) []string {
@@ -465,17 +488,10 @@ func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.D
 		fresh = append(fresh, f)
 		cache[f] = nil
 	}
-	crossFile, isHeavy := map[string]bool{}, map[string]bool{}
-	for _, l := range e.opts.Lenses {
-		for _, r := range l.Rules() {
-			crossFile[r.ID] = r.CrossFile
-			isHeavy[r.ID] = r.CrossFile && r.Depth == review.DepthComprehensive
-		}
-	}
 	carry := incremental && e.last != nil && e.last.depth == depth
 	opts := review.CheckOptions{Depth: depth, Config: cfg}
 	if carry {
-		opts.Skip = func(id string) bool { return isHeavy[id] }
+		opts.Skip = func(id string) bool { return e.heavy[id] }
 		for _, f := range e.last.heavy {
 			if file := cs.File(f.Span.Path); file != nil && e.last.cs.File(f.Span.Path) == file {
 				heavy = append(heavy, f)
@@ -505,9 +521,9 @@ func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.D
 			// Cross-file findings are never cached per file: they depend
 			// on files other than their own.
 			switch {
-			case isHeavy[f.RuleID]:
+			case e.heavy[f.RuleID]:
 				heavy = append(heavy, f)
-			case crossFile[f.RuleID]:
+			case e.crossFile[f.RuleID]:
 				cross = append(cross, f)
 			default:
 				if file := cs.File(f.Span.Path); file != nil {

@@ -206,3 +206,15 @@ func TestNoChanges(t *testing.T) {
 		t.Errorf("clean tree: %+v", res)
 	}
 }
+
+func TestRuleLookup(t *testing.T) {
+	for _, want := range Rules() {
+		got, ok := Rule(want.ID)
+		if !ok || got.ID != want.ID || got.Doc != want.Doc {
+			t.Errorf("Rule(%q) = %q, %v", want.ID, got.ID, ok)
+		}
+	}
+	if _, ok := Rule("security/no-such-rule"); ok {
+		t.Error("Rule found an unknown id")
+	}
+}
