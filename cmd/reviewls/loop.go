@@ -81,44 +81,44 @@ func loopFlags(e *env, name, usage string, args []string) ([]string, string, int
 	return pos, *dir, 0, true
 }
 
-func runWalkthrough(ctx context.Context, e *env, args []string) int {
-	pos, dir, code, ok := loopFlags(e, "walkthrough", "Usage: reviewls walkthrough [-C DIR]\n\nPrints the factual walkthrough of the change (Register 1) and writes walkthrough.md.\n", args)
+// confirmedLoop runs a command that takes no arguments and confirms the
+// orientation (walkthrough, board): flags, review, confirm, save.
+func confirmedLoop(ctx context.Context, e *env, name, usage string, args []string) (*loopRun, int) {
+	pos, dir, code, ok := loopFlags(e, name, usage, args)
 	if !ok {
-		return code
+		return nil, code
 	}
 	if len(pos) > 0 {
-		return e.errorf("walkthrough takes no arguments")
+		return nil, e.errorf("%s takes no arguments", name)
 	}
 	lr, code := openLoop(ctx, e, dir)
+	if lr == nil {
+		return nil, code
+	}
+	orient.Confirm(lr.res.Loop)
+	if code := lr.save(e); code != exitOK {
+		lr.eng.Close()
+		return nil, code
+	}
+	return lr, exitOK
+}
+
+func runWalkthrough(ctx context.Context, e *env, args []string) int {
+	lr, code := confirmedLoop(ctx, e, "walkthrough", "Usage: reviewls walkthrough [-C DIR]\n\nPrints the factual walkthrough of the change (Register 1) and writes walkthrough.md.\n", args)
 	if lr == nil {
 		return code
 	}
 	defer lr.eng.Close()
-	orient.Confirm(lr.res.Loop)
-	if code := lr.save(e); code != exitOK {
-		return code
-	}
 	e.stdout.Write(lr.res.Redactor.Bytes(artifacts.WalkthroughMarkdown(lr.res)))
 	return exitOK
 }
 
 func runBoard(ctx context.Context, e *env, args []string) int {
-	pos, dir, code, ok := loopFlags(e, "board", "Usage: reviewls board [-C DIR]\n\nPrints the dispatch board (review areas, their status and preliminary signal)\nand writes dispatch-board.md.\n", args)
-	if !ok {
-		return code
-	}
-	if len(pos) > 0 {
-		return e.errorf("board takes no arguments")
-	}
-	lr, code := openLoop(ctx, e, dir)
+	lr, code := confirmedLoop(ctx, e, "board", "Usage: reviewls board [-C DIR]\n\nPrints the dispatch board (review areas, their status and preliminary signal)\nand writes dispatch-board.md.\n", args)
 	if lr == nil {
 		return code
 	}
 	defer lr.eng.Close()
-	orient.Confirm(lr.res.Loop)
-	if code := lr.save(e); code != exitOK {
-		return code
-	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "phase: %s\n\n", lr.res.Phase)
 	for _, it := range lr.res.Board {

@@ -106,6 +106,20 @@ func item(l *review.Loop, id string) (*review.BoardItem, error) {
 	return nil, &ErrUnknownItem{ID: id, Known: known}
 }
 
+// begin records that a human started on item id: the loop moves past
+// orientation and a pending item is in progress.
+func begin(l *review.Loop, id string) (*review.BoardItem, error) {
+	it, err := item(l, id)
+	if err != nil {
+		return nil, err
+	}
+	touch(l)
+	if it.Status == review.StatusPending {
+		it.Status = review.StatusInProgress
+	}
+	return it, nil
+}
+
 // touch moves the loop past orientation: a human acted on the board.
 func touch(l *review.Loop) {
 	l.Gates.OrientationConfirmed = true
@@ -139,13 +153,9 @@ func Confirm(l *review.Loop) {
 // explainer (Register 1), a question about correctness, safety or impact
 // to an investigation (Register 2).
 func Bookmark(l *review.Loop, id, question string) (review.NextAction, error) {
-	it, err := item(l, id)
+	it, err := begin(l, id)
 	if err != nil {
 		return review.NextAction{}, err
-	}
-	touch(l)
-	if it.Status == review.StatusPending {
-		it.Status = review.StatusInProgress
 	}
 	reason := question
 	if reason == "" {
@@ -179,13 +189,9 @@ func RouteRegister(question string) string {
 // Explained records an explanation written for an item's symbol, and the
 // symbols it suggests looking at next.
 func Explained(l *review.Loop, id, symbol, artifact string, followOn []string) (review.NextAction, error) {
-	it, err := item(l, id)
+	it, err := begin(l, id)
 	if err != nil {
 		return review.NextAction{}, err
-	}
-	touch(l)
-	if it.Status == review.StatusPending {
-		it.Status = review.StatusInProgress
 	}
 	if !contains(it.Explained, artifact) {
 		it.Explained = append(it.Explained, artifact)
