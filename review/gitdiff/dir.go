@@ -28,6 +28,21 @@ func statPath(path string) (stat, error) {
 
 // sortDirents sorts entries in git's order: a directory sorts as its name
 // followed by '/'.
+// direntsOf converts os.ReadDir's entries, sorted in git's order; types
+// other than file, directory and symlink are irregular.
+func direntsOf(des []fs.DirEntry) []dirent {
+	ents := make([]dirent, 0, len(des))
+	for _, de := range des {
+		t := de.Type()
+		if t != 0 && t != fs.ModeDir && t != fs.ModeSymlink {
+			t = fs.ModeIrregular
+		}
+		ents = append(ents, dirent{name: de.Name(), typ: t})
+	}
+	sortDirents(ents)
+	return ents
+}
+
 func sortDirents(ents []dirent) {
 	slices.SortFunc(ents, func(a, b dirent) int { return cmpKey(a.name, a.isDir(), b.name, b.isDir()) })
 }

@@ -3,7 +3,6 @@ package gitdiff
 import (
 	"encoding/binary"
 	"io/fs"
-	"path/filepath"
 	"sync"
 	"unsafe"
 
@@ -133,21 +132,4 @@ func (d *dirHandle) close() {
 		}
 		d.buf = nil
 	}
-}
-
-// lstat returns the stat data of name in the directory, relative to its
-// descriptor when open: the kernel then resolves one path component rather
-// than the whole path, which is most of the cost of a stat.
-func (d *dirHandle) lstat(name string) (stat, error) {
-	var st unix.Stat_t
-	err := ignoringEINTR(func() error {
-		if d.fd >= 0 {
-			return unix.Fstatat(d.fd, name, &st, unix.AT_SYMLINK_NOFOLLOW)
-		}
-		return unix.Lstat(filepath.Join(d.abs, name), &st)
-	})
-	if err != nil {
-		return stat{}, &fs.PathError{Op: "lstat", Path: filepath.Join(d.abs, name), Err: err}
-	}
-	return unixStat(&st), nil
 }

@@ -3,7 +3,6 @@
 package gitdiff
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -20,15 +19,7 @@ func openDir(abs string) (*dirHandle, []dirent, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	ents := make([]dirent, 0, len(des))
-	for _, de := range des {
-		t := de.Type()
-		if t != 0 && t != fs.ModeDir && t != fs.ModeSymlink {
-			t = fs.ModeIrregular
-		}
-		ents = append(ents, dirent{name: de.Name(), typ: t})
-	}
-	sortDirents(ents)
+	ents := direntsOf(des)
 	return &dirHandle{fd: -1, abs: abs}, ents, nil
 }
 

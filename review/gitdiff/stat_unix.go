@@ -4,6 +4,7 @@ package gitdiff
 
 import (
 	"io/fs"
+	"path/filepath"
 
 	"golang.org/x/sys/unix"
 )
@@ -41,4 +42,21 @@ func ignoringEINTR(f func() error) error {
 			return err
 		}
 	}
+}
+
+// lstat returns the stat data of name in the directory, relative to its
+// descriptor when open: the kernel then resolves one path component rather
+// than the whole path, which is most of the cost of a stat.
+func (d *dirHandle) lstat(name string) (stat, error) {
+	var st unix.Stat_t
+	err := ignoringEINTR(func() error {
+		if d.fd >= 0 {
+			return unix.Fstatat(d.fd, name, &st, unix.AT_SYMLINK_NOFOLLOW)
+		}
+		return unix.Lstat(filepath.Join(d.abs, name), &st)
+	})
+	if err != nil {
+		return stat{}, &fs.PathError{Op: "lstat", Path: filepath.Join(d.abs, name), Err: err}
+	}
+	return unixStat(&st), nil
 }
