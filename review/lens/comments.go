@@ -169,3 +169,19 @@ func indexUnescaped(s, q string) int {
 	}
 	return -1
 }
+
+// QuoteEnd returns the index of the quote that closes the string opened by
+// the quote at line[i], skipping backslash escapes, or -1 when the line
+// does not close it.
+func QuoteEnd(line string, i int) int {
+	q := line[i]
+	for j := i + 1; j < len(line); j++ {
+		switch line[j] {
+		case '\\':
+			j++
+		case q:
+			return j
+		}
+	}
+	return -1
+}

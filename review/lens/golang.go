@@ -84,24 +84,8 @@ func (g *GoSyntax) EnclosingFunc(n int) string {
 
 // FuncName returns "Name" or "Recv.Name" for a function declaration.
 func FuncName(fd *ast.FuncDecl) string {
-	if fd.Recv == nil || len(fd.Recv.List) == 0 {
-		return fd.Name.Name
+	if recv := GoRecvType(fd); recv != "" {
+		return recv + "." + fd.Name.Name
 	}
-	t := fd.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-			continue
-		case *ast.IndexExpr:
-			t = x.X
-			continue
-		case *ast.IndexListExpr:
-			t = x.X
-			continue
-		case *ast.Ident:
-			return x.Name + "." + fd.Name.Name
-		}
-		return fd.Name.Name
-	}
+	return fd.Name.Name
 }

@@ -96,6 +96,55 @@ func IsGoPkgCall(call *ast.CallExpr, pkg string, names ...string) bool {
 	return len(names) == 0
 }
 
+// GoRecvType returns the base type name of a method's receiver (T for
+// *T or T[K]), or "" for a function or a receiver of another form.
+func GoRecvType(fd *ast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return ""
+	}
+	t := fd.Recv.List[0].Type
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
+}
+
+// GoInspectStack walks root like [ast.Inspect], passing fn each node with
+// its ancestors: stack runs from root to n, n last (unlike
+// [ast.PreorderStack], whose stack stops at n's parent). When fn returns
+// false, n's children are skipped.
+func GoInspectStack(root ast.Node, fn func(n ast.Node, stack []ast.Node) bool) {
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		if !fn(n, stack) {
+			stack = stack[:len(stack)-1] // no pop call follows
+			return false
+		}
+		return true
+	})
+}
+
+// GoIdentByte reports whether c may appear in a Go identifier, counting
+// ASCII letters, digits and '_' only.
+func GoIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
 // GoDecl is a top-level declaration with its line range.
 type GoDecl struct {
 	Decl       ast.Decl

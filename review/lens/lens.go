@@ -36,6 +36,10 @@ func (r *Rule) Applies(lang string, d review.Depth) bool {
 	return len(r.Languages) == 0 || slices.Contains(r.Languages, lang)
 }
 
+// JSLangs are the JavaScript and TypeScript language ids, those [IsJS]
+// accepts. Rules share the slice: do not modify it.
+var JSLangs = []string{review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX}
+
 type lensImpl struct {
 	perspective review.Perspective
 	rules       []*Rule

@@ -33,3 +33,12 @@ func Vendored(p string) bool {
 	}
 	return false
 }
+
+// PyFuncName returns the name of the innermost def that holds line n of
+// py (see [PyFile.FuncAt]), or "".
+func PyFuncName(py *PyFile, n int) string {
+	if fn := py.FuncAt(n); fn != nil {
+		return fn.Name
+	}
+	return ""
+}

@@ -15,7 +15,7 @@ var AsyncForEach = &lens.Rule{
 		Perspective: review.Functional,
 		Category:    CatConcurrency,
 		Severity:    review.SeverityHigh,
-		Languages:   jsLangs,
+		Languages:   lens.JSLangs,
 		Depth:       review.DepthBasic,
 		Summary:     "Async callback whose promise is ignored",
 		Doc: "Array.prototype.forEach ignores what its callback returns, so `xs.forEach(async (x) => { await save(x) })` " +

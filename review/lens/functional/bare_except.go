@@ -77,10 +77,7 @@ func runBareExcept(p *lens.Pass) {
 		if anchor == 0 {
 			continue
 		}
-		symbol := ""
-		if fn := py.FuncAt(line); fn != nil {
-			symbol = fn.Name
-		}
+		symbol := lens.PyFuncName(py, line)
 		if bare {
 			what := "catches every exception, KeyboardInterrupt and SystemExit included: Ctrl-C and sys.exit() " +
 				"stop working inside the try block and unexpected bugs are hidden"

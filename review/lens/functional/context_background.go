@@ -41,13 +41,7 @@ func runContextBackground(p *lens.Pass) {
 	names, decls := lens.GoUses(p.File, []string{"context"}, "Background()", "TODO()")
 	pkg := lens.NameOf(names, "context")
 	for _, d := range decls {
-		var stack []ast.Node
-		ast.Inspect(d, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			stack = append(stack, n)
+		lens.GoInspectStack(d, func(n ast.Node, stack []ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || !lens.IsGoPkgCall(call, pkg, "Background", "TODO") || !p.Changed(g.Line(call.Pos())) {
 				return true

@@ -48,13 +48,7 @@ func runDeferInLoop(p *lens.Pass) {
 		return strings.HasPrefix(strings.TrimSpace(line), "defer")
 	})
 	for _, d := range decls {
-		var stack []ast.Node
-		ast.Inspect(d, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			stack = append(stack, n)
+		lens.GoInspectStack(d, func(n ast.Node, stack []ast.Node) bool {
 			if ds, ok := n.(*ast.DeferStmt); ok && p.Changed(g.Line(ds.Pos())) {
 				checkDeferInLoop(p, g, ds, stack)
 			}
@@ -145,17 +139,23 @@ func loopVarRoot(loop ast.Node, qual string) bool {
 	return false
 }
 
+// stmtList returns the statements of a block or of a case or select
+// clause, or nil for any other node.
+func stmtList(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	case *ast.CommClause:
+		return n.Body
+	}
+	return nil
+}
+
 // stmtsAfter returns the statements that follow s in its list.
 func stmtsAfter(parent ast.Node, s ast.Stmt) []ast.Stmt {
-	var list []ast.Stmt
-	switch n := parent.(type) {
-	case *ast.BlockStmt:
-		list = n.List
-	case *ast.CaseClause:
-		list = n.Body
-	case *ast.CommClause:
-		list = n.Body
-	}
+	list := stmtList(parent)
 	for i, x := range list {
 		if x == s {
 			return list[i+1:]
@@ -176,12 +176,20 @@ func endsIteration(stmts []ast.Stmt, switched bool) bool {
 				return true
 			}
 		case *ast.ExprStmt:
-			if call, ok := s.X.(*ast.CallExpr); ok {
-				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
-					return true
-				}
+			if isPanic(s) {
+				return true
 			}
 		}
 	}
 	return false
+}
+
+// isPanic reports a statement that calls the panic builtin.
+func isPanic(s *ast.ExprStmt) bool {
+	call, ok := s.X.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := call.Fun.(*ast.Ident)
+	return ok && id.Name == "panic"
 }

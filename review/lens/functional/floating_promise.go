@@ -15,7 +15,7 @@ var FloatingPromise = &lens.Rule{
 		Perspective: review.Functional,
 		Category:    CatConcurrency,
 		Severity:    review.SeverityMedium,
-		Languages:   jsLangs,
+		Languages:   lens.JSLangs,
 		Depth:       review.DepthStandard,
 		Summary:     "Promise neither awaited nor handled",
 		Doc: "Inside an async function, a call that returns a promise used as a bare statement runs detached: the " +

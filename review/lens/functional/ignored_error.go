@@ -366,13 +366,7 @@ func (c *ignoredErrorCheck) decl(fd *ast.FuncDecl) {
 		recvType, _, _ := strings.Cut(lens.FuncName(fd), ".")
 		c.types[fd.Recv.List[0].Names[0].Name] = recvType
 	}
-	var stack []ast.Node
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	lens.GoInspectStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			c.track(n)
@@ -399,15 +393,7 @@ func beforeErrorReturn(stack []ast.Node) bool {
 	if len(stack) < 2 {
 		return false
 	}
-	var list []ast.Stmt
-	switch b := stack[len(stack)-2].(type) {
-	case *ast.BlockStmt:
-		list = b.List
-	case *ast.CaseClause:
-		list = b.Body
-	case *ast.CommClause:
-		list = b.Body
-	}
+	list := stmtList(stack[len(stack)-2])
 	for i, s := range list {
 		if s != stack[len(stack)-1] || i+1 >= len(list) {
 			continue

@@ -40,13 +40,7 @@ func runLostCancel(p *lens.Pass) {
 	names, decls := lens.GoUses(p.File, []string{"context"}, "With")
 	pkg := lens.NameOf(names, "context")
 	for _, d := range decls {
-		var stack []ast.Node
-		ast.Inspect(d, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			stack = append(stack, n)
+		lens.GoInspectStack(d, func(n ast.Node, stack []ast.Node) bool {
 			if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 {
 				if call, ok := as.Rhs[0].(*ast.CallExpr); ok && lens.IsGoPkgCall(call, pkg,
 					"WithCancel", "WithTimeout", "WithDeadline", "WithCancelCause", "WithTimeoutCause", "WithDeadlineCause") {

@@ -7,9 +7,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens"
 )
 
-// jsLangs lists the JavaScript and TypeScript language ids.
-var jsLangs = []string{review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX}
-
 // NullEquality finds JavaScript comparisons whose result never depends on
 // the value compared.
 var NullEquality = &lens.Rule{
@@ -18,7 +15,7 @@ var NullEquality = &lens.Rule{
 		Perspective: review.Functional,
 		Category:    CatLogic,
 		Severity:    review.SeverityHigh,
-		Languages:   jsLangs,
+		Languages:   lens.JSLangs,
 		Depth:       review.DepthBasic,
 		Summary:     "Comparison that is always true or always false",
 		Doc: "Three comparisons never depend on the value they test, so the branch they guard is dead or always taken: " +

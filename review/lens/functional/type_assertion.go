@@ -49,13 +49,7 @@ func runUncheckedTypeAssertion(p *lens.Pass) {
 		return strings.Count(line, ".(") > strings.Count(line, ".(type)")
 	})
 	for _, d := range decls {
-		var stack []ast.Node
-		ast.Inspect(d, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			stack = append(stack, n)
+		lens.GoInspectStack(d, func(n ast.Node, stack []ast.Node) bool {
 			ta, ok := n.(*ast.TypeAssertExpr)
 			if !ok || ta.Type == nil {
 				return true
@@ -303,11 +297,7 @@ func leaves(b *ast.BlockStmt) bool {
 	case *ast.ReturnStmt, *ast.BranchStmt:
 		return true
 	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
+		return isPanic(s)
 	}
 	return false
 }

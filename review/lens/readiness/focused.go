@@ -11,8 +11,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens"
 )
 
-var scriptJSLangs = []string{review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX}
-
 // FocusedTest finds focused tests, which silently disable the rest of the
 // suite, and skipped tests.
 var FocusedTest = &lens.Rule{
@@ -21,7 +19,7 @@ var FocusedTest = &lens.Rule{
 		Perspective: review.Readiness,
 		Category:    CatValidation,
 		Severity:    review.SeverityLow,
-		Languages:   append([]string{review.LangGo, review.LangPython}, scriptJSLangs...),
+		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Summary:     "Focused or skipped test",
 		Doc: "A focused test (`it.only`, `describe.only`, `test.only`, `fdescribe`, `fit`) makes the runner skip every " +

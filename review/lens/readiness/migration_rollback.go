@@ -20,7 +20,7 @@ var MigrationWithoutRollback = &lens.Rule{
 		Perspective: review.Readiness,
 		Category:    CatFollowUp,
 		Severity:    review.SeverityMedium,
-		Languages:   append([]string{review.LangSQL, review.LangPython, review.LangRuby}, scriptJSLangs...),
+		Languages:   append([]string{review.LangSQL, review.LangPython, review.LangRuby}, lens.JSLangs...),
 		Depth:       review.DepthStandard,
 		CrossFile:   true,
 		Summary:     "Migration without a rollback",

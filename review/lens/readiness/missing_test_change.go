@@ -21,7 +21,7 @@ var MissingTestChange = &lens.Rule{
 		Perspective: review.Readiness,
 		Category:    CatValidation,
 		Severity:    review.SeverityLow,
-		Languages:   append([]string{review.LangGo, review.LangPython}, scriptJSLangs...),
+		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthStandard,
 		CrossFile:   true,
 		Summary:     "Source changed without a test change",

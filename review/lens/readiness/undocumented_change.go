@@ -22,7 +22,7 @@ var UndocumentedChange = &lens.Rule{
 		Perspective: review.Readiness,
 		Category:    CatDocumentation,
 		Severity:    review.SeverityLow,
-		Languages:   append([]string{review.LangGo, review.LangPython, review.LangJSON}, scriptJSLangs...),
+		Languages:   append([]string{review.LangGo, review.LangPython, review.LangJSON}, lens.JSLangs...),
 		Depth:       review.DepthStandard,
 		CrossFile:   true,
 		Summary:     "Public behaviour changed without a documentation change",

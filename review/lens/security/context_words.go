@@ -1,6 +1,7 @@
 package security
 
 import (
+	"go/ast"
 	"regexp"
 	"strings"
 
@@ -11,34 +12,7 @@ import (
 // identWords splits the identifiers of s into lower-case words:
 // "signingKey", "session_id" and "APIToken" give "signing", "key",
 // "session", "id", "api", "token".
-func identWords(s string) []string {
-	var words []string
-	start := -1
-	flush := func(end int) {
-		if start >= 0 && end > start {
-			words = append(words, strings.ToLower(s[start:end]))
-		}
-		start = -1
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		upper, lower, digit := c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z', c >= '0' && c <= '9'
-		switch {
-		case !upper && !lower && !digit:
-			flush(i)
-		case start < 0:
-			start = i
-		case upper && i > start && (s[i-1] >= 'a' && s[i-1] <= 'z' ||
-			i+1 < len(s) && s[i+1] >= 'a' && s[i+1] <= 'z' && s[i-1] >= 'A' && s[i-1] <= 'Z'):
-			// A lower-to-upper step ("signingKey") or the last capital of
-			// an acronym before a word ("APIToken").
-			flush(i)
-			start = i
-		}
-	}
-	flush(len(s))
-	return words
-}
+func identWords(s string) []string { return splitWords(s, nil) }
 
 // secretWords mark values that protect something: a weak hash or a
 // predictable random number there is exploitable.
@@ -140,4 +114,23 @@ func secretNoun(word string) string {
 		return strings.TrimSuffix(word, "s")
 	}
 	return word
+}
+
+// pkgCall returns n as a call of a function of one of pkgs (keyed by local
+// package name, as from lens.GoUses) with the package's local name and the
+// function's name, or a nil call.
+func pkgCall(n ast.Node, pkgs map[string]string) (call *ast.CallExpr, pkg, name string) {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return nil, "", ""
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil, "", ""
+	}
+	x, ok := sel.X.(*ast.Ident)
+	if !ok || pkgs[x.Name] == "" {
+		return nil, "", ""
+	}
+	return call, x.Name, sel.Sel.Name
 }

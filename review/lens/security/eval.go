@@ -15,7 +15,7 @@ var Eval = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatInjection,
 		Severity:    review.SeverityHigh,
-		Languages:   append([]string{review.LangPython}, scriptJSLangs...),
+		Languages:   append([]string{review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-95",
 		Summary:     "Code evaluated from a variable string",
@@ -109,12 +109,8 @@ func pyEval(p *lens.Pass) {
 			if len(args) == 0 || args[0].Name != "" || py.Literal(args[0].Off, args[0].End) {
 				continue
 			}
-			symbol := ""
-			if fn := py.FuncAt(n); fn != nil {
-				symbol = fn.Name
-			}
 			p.Report(lens.Report{
-				Line: n, Col: m[2] + 1, Symbol: symbol,
+				Line: n, Col: m[2] + 1, Symbol: lens.PyFuncName(py, n),
 				Message: fmt.Sprintf("%s() runs `%s` as Python: if it carries user input, the attacker runs arbitrary code "+
 					"with the process's privileges (os.system, file access, secrets).", name, lens.Snippet(py.Src[args[0].Off:args[0].End])),
 				Suggested: "Parse literals with ast.literal_eval or json.loads, and dispatch on names through a dict of allowed functions.",

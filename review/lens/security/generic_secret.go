@@ -327,7 +327,7 @@ func assignments(line string, cfg bool) []assignment {
 		if q != '"' && q != '\'' && q != '`' {
 			continue
 		}
-		end := closingQuote(line, i)
+		end := lens.QuoteEnd(line, i)
 		if end < 0 {
 			return out
 		}
@@ -348,21 +348,6 @@ func overlaps(as []assignment, from, to int) bool {
 		}
 	}
 	return false
-}
-
-// closingQuote returns the index of the quote closing the string opened at
-// i, or -1.
-func closingQuote(line string, i int) int {
-	q := line[i]
-	for j := i + 1; j < len(line); j++ {
-		switch line[j] {
-		case '\\':
-			j++
-		case q:
-			return j
-		}
-	}
-	return -1
 }
 
 // keyBefore returns the secret-named key that a string literal starting at

@@ -18,11 +18,10 @@ var InsecureRandom = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatSecrets,
 		Severity:    review.SeverityHigh,
-		Languages: []string{review.LangGo, review.LangPython,
-			review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX},
-		Depth:   review.DepthBasic,
-		Skill:   "CWE-338",
-		Summary: "Predictable random value used as a secret",
+		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Depth:       review.DepthBasic,
+		Skill:       "CWE-338",
+		Summary:     "Predictable random value used as a secret",
 		Doc: "Go's math/rand, Python's random module and JavaScript's Math.random() are not cryptographically " +
 			"secure: their output is predictable from a few observed values (or from the seed), so tokens, " +
 			"passwords, session ids, nonces or keys made with them can be guessed, and an attacker takes over the " +
@@ -96,15 +95,8 @@ func insecureRandomGo(p *lens.Pass) {
 		}
 		reported := map[int]bool{}
 		ast.Inspect(d, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
-			if x, ok := sel.X.(*ast.Ident); !ok || pkgs[x.Name] == "" || strings.HasPrefix(sel.Sel.Name, "New") || sel.Sel.Name == "Seed" {
+			call, _, name := pkgCall(n, pkgs)
+			if call == nil || strings.HasPrefix(name, "New") || name == "Seed" {
 				return true
 			}
 			line := g.Line(call.Pos())

@@ -20,7 +20,7 @@ var ShellInjection = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatInjection,
 		Severity:    review.SeverityHigh,
-		Languages:   append([]string{review.LangGo, review.LangPython}, scriptJSLangs...),
+		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-78",
 		Summary:     "Shell command built from variable input",
@@ -37,9 +37,6 @@ var ShellInjection = &lens.Rule{
 	},
 	Run: runShellInjection,
 }
-
-// scriptJSLangs lists the JavaScript and TypeScript language ids.
-var scriptJSLangs = []string{review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX}
 
 var shellInterpreters = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true}
 
@@ -243,12 +240,8 @@ func pyShellInjection(p *lens.Pass) {
 		if line == 0 {
 			continue
 		}
-		symbol := ""
-		if f := py.FuncAt(line); f != nil {
-			symbol = f.Name
-		}
 		p.Report(lens.Report{
-			Line: line, Symbol: symbol,
+			Line: line, Symbol: lens.PyFuncName(py, line),
 			Message: fmt.Sprintf("%s() runs `%s` through a shell: if any part of it comes from user input, shell "+
 				"metacharacters in it (;, |, $(...)) run arbitrary commands.", fn, lens.Snippet(value)),
 			Suggested: shellInjectionSuggestion,

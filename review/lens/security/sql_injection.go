@@ -20,11 +20,10 @@ var SQLInjection = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatInjection,
 		Severity:    review.SeverityHigh,
-		Languages: []string{review.LangGo, review.LangPython,
-			review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX},
-		Depth:   review.DepthStandard,
-		Skill:   "CWE-89",
-		Summary: "SQL built from untrusted values",
+		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Depth:       review.DepthStandard,
+		Skill:       "CWE-89",
+		Summary:     "SQL built from untrusted values",
 		Doc: "A SQL statement assembled with string formatting or concatenation (fmt.Sprintf or + in Go; " +
 			"f-strings, % or .format() in Python; template literals or + in JavaScript) and handed to a query " +
 			"API lets a value containing a quote rewrite the statement: `' OR '1'='1` returns every row, and " +
@@ -60,11 +59,11 @@ func runSQLInjection(p *lens.Pass) {
 		sqlGo(p)
 	case lang == review.LangPython:
 		if p.Contains("execute") {
-			sqlPython(p)
+			pySQL.run(p)
 		}
 	case lens.IsJS(lang):
 		if p.Contains("query") || p.Contains("execute") || p.Contains("raw") || p.Contains("Unsafe") {
-			sqlJS(p)
+			jsSQL.run(p)
 		}
 	}
 }
@@ -83,7 +82,7 @@ var sqlMethods = map[string]int{
 func goSQLHint(line string) bool {
 	for i := strings.IndexByte(line, '('); i >= 0; {
 		j := i
-		for j > 0 && isGoIdentByte(line[j-1]) {
+		for j > 0 && lens.GoIdentByte(line[j-1]) {
 			j--
 		}
 		// Query methods start with one of these capitals.
@@ -121,10 +120,6 @@ func goSQLHint(line string) bool {
 
 // sqlStarts are the words SQL statements start with.
 var sqlStarts = []string{"select ", "insert ", "update ", "delete ", "with ", "replace "}
-
-func isGoIdentByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
 
 func sqlGo(p *lens.Pass) {
 	g := lens.GoFile(p.File)
@@ -462,62 +457,13 @@ func pyDynamicSQL(expr string) string {
 	return ""
 }
 
-func sqlPython(p *lens.Pass) {
-	lines := p.Lines()
-	lens.EachChangedLine(p.File, func(n int, line string) {
-		code := codeOf(p.File, n, line)
-		m := pyExecuteRE.FindStringSubmatch(code)
-		if m == nil {
-			return
-		}
-		arg := strings.TrimSpace(m[1])
-		if arg == "" && n < len(lines) {
-			arg = strings.TrimSpace(lines[n])
-		}
-		how := pyDynamicSQL(arg)
-		if how == "" {
-			// A variable: look for its last assignment in the function.
-			name := arg
-			if i := strings.IndexAny(name, ",)"); i >= 0 {
-				name = strings.TrimSpace(name[:i])
-			}
-			if name != "" && isWord(name) {
-				how = pyAssignedSQL(lines, n, name)
-			}
-		}
-		if how == "" {
-			return
-		}
-		p.Report(lens.Report{Line: n, Message: sqlMessage("execute", how), Suggested: "Pass the values as parameters: " +
-			"cursor.execute(\"SELECT ... WHERE name = %s\", (name,)); check dynamic identifiers against an allowlist."})
-	})
-}
-
 func isWord(s string) bool {
-	for _, c := range s {
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+	for i := 0; i < len(s); i++ {
+		if !lens.GoIdentByte(s[i]) {
 			return false
 		}
 	}
 	return true
-}
-
-// pyAssignedSQL looks back from line n (at most 40 lines, not past the
-// start of the function) for the assignment of name, and explains how it
-// builds SQL.
-func pyAssignedSQL(lines []string, n int, name string) string {
-	for i := n - 2; i >= 0 && i >= n-41; i-- {
-		if pyDefRE.MatchString(lines[i]) {
-			return ""
-		}
-		if m := pyAssignRE.FindStringSubmatch(lines[i]); m != nil && m[1] == name {
-			if how := pyDynamicSQL(strings.TrimSpace(m[2])); how != "" {
-				return how + " (line " + strconv.Itoa(i+1) + ")"
-			}
-			return ""
-		}
-	}
-	return ""
 }
 
 var (
@@ -542,11 +488,30 @@ func jsDynamicSQL(expr string) string {
 	return ""
 }
 
-func sqlJS(p *lens.Pass) {
+// sqlScript is a scripting language's side of the rule.
+type sqlScript struct {
+	query   *regexp.Regexp // a query call; group 1 holds its arguments
+	assign  *regexp.Regexp // an assignment; groups 1 and 2 hold the name and value
+	stop    *regexp.Regexp // a line the search for an assignment stops at, or nil
+	dynamic func(expr string) string
+	api     string // the API named in the message
+	suggest string
+}
+
+var (
+	pySQL = &sqlScript{query: pyExecuteRE, assign: pyAssignRE, stop: pyDefRE, dynamic: pyDynamicSQL, api: "execute",
+		suggest: "Pass the values as parameters: cursor.execute(\"SELECT ... WHERE name = %s\", (name,)); check dynamic " +
+			"identifiers against an allowlist."}
+	jsSQL = &sqlScript{query: jsQueryRE, assign: jsAssignRE, dynamic: jsDynamicSQL, api: "the query",
+		suggest: "Pass the values as parameters: db.query('SELECT ... WHERE name = $1', [name]), or use a tagged " +
+			"template (sql`...`) that parameterises them."}
+)
+
+func (sc *sqlScript) run(p *lens.Pass) {
 	lines := p.Lines()
 	lens.EachChangedLine(p.File, func(n int, line string) {
 		code := codeOf(p.File, n, line)
-		m := jsQueryRE.FindStringSubmatch(code)
+		m := sc.query.FindStringSubmatch(code)
 		if m == nil {
 			return
 		}
@@ -554,27 +519,38 @@ func sqlJS(p *lens.Pass) {
 		if arg == "" && n < len(lines) {
 			arg = strings.TrimSpace(lines[n])
 		}
-		how := jsDynamicSQL(arg)
+		how := sc.dynamic(arg)
 		if how == "" {
+			// A variable: look for its last assignment in the function.
 			name := arg
 			if i := strings.IndexAny(name, ",)"); i >= 0 {
 				name = strings.TrimSpace(name[:i])
 			}
 			if name != "" && isWord(name) {
-				for i := n - 2; i >= 0 && i >= n-41; i-- {
-					if a := jsAssignRE.FindStringSubmatch(lines[i]); a != nil && a[1] == name {
-						if h := jsDynamicSQL(strings.TrimSpace(a[2])); h != "" {
-							how = h + " (line " + strconv.Itoa(i+1) + ")"
-						}
-						break
-					}
-				}
+				how = sc.assigned(lines, n, name)
 			}
 		}
 		if how == "" {
 			return
 		}
-		p.Report(lens.Report{Line: n, Message: sqlMessage("the query", how), Suggested: "Pass the values as parameters: " +
-			"db.query('SELECT ... WHERE name = $1', [name]), or use a tagged template (sql`...`) that parameterises them."})
+		p.Report(lens.Report{Line: n, Message: sqlMessage(sc.api, how), Suggested: sc.suggest})
 	})
+}
+
+// assigned looks back from line n (at most 40 lines, not past a line
+// matching sc.stop) for the assignment of name, and explains how it builds
+// SQL.
+func (sc *sqlScript) assigned(lines []string, n int, name string) string {
+	for i := n - 2; i >= 0 && i >= n-41; i-- {
+		if sc.stop != nil && sc.stop.MatchString(lines[i]) {
+			return ""
+		}
+		if m := sc.assign.FindStringSubmatch(lines[i]); m != nil && m[1] == name {
+			if how := sc.dynamic(strings.TrimSpace(m[2])); how != "" {
+				return how + " (line " + strconv.Itoa(i+1) + ")"
+			}
+			return ""
+		}
+	}
+	return ""
 }

@@ -17,12 +17,11 @@ var TLSVerifyDisabled = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatAuth,
 		Severity:    review.SeverityHigh,
-		Languages: []string{review.LangGo, review.LangPython,
-			review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX},
-		Depth:   review.DepthBasic,
-		Skill:   "CWE-295",
-		Fixable: true,
-		Summary: "TLS certificate verification disabled",
+		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Depth:       review.DepthBasic,
+		Skill:       "CWE-295",
+		Fixable:     true,
+		Summary:     "TLS certificate verification disabled",
 		Doc: "Turning off certificate verification (Go's InsecureSkipVerify: true, Python's verify=False or " +
 			"ssl.CERT_NONE, Node's rejectUnauthorized: false or NODE_TLS_REJECT_UNAUTHORIZED=0) makes the client " +
 			"accept any certificate, so anyone on the network path (public Wi-Fi, a compromised router, a " +

@@ -17,7 +17,7 @@ var UnsafeDeserialization = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatParsing,
 		Severity:    review.SeverityHigh,
-		Languages:   append([]string{review.LangPython}, scriptJSLangs...),
+		Languages:   append([]string{review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-502",
 		Summary:     "Untrusted data deserialized into objects",
@@ -82,12 +82,8 @@ func pyUnsafeDeserialization(p *lens.Pass) {
 			if code := py.Code[args[0].Off:args[0].End]; !untrustedRE.MatchString(code) || strings.Contains(code, "dumps(") {
 				continue
 			}
-			symbol := ""
-			if f := py.FuncAt(n); f != nil {
-				symbol = f.Name
-			}
 			p.Report(lens.Report{
-				Line: n, Col: m[0] + 1, Symbol: symbol,
+				Line: n, Col: m[0] + 1, Symbol: lens.PyFuncName(py, n),
 				Message: fmt.Sprintf("%s(%s) rebuilds objects from data that appears to come from outside the process: "+
 					"whoever shapes those bytes runs arbitrary code in it (a pickle's __reduce__ calls any function).", fn, lens.Snippet(arg)),
 				Suggested: "Exchange plain data (json.loads) and validate it; if objects must travel, sign them with an HMAC and verify before loading.",

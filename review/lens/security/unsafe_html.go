@@ -16,7 +16,7 @@ var UnsafeHTML = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatInjection,
 		Severity:    review.SeverityHigh,
-		Languages:   append([]string{review.LangVue, review.LangSvelte}, scriptJSLangs...),
+		Languages:   append([]string{review.LangVue, review.LangSvelte}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-79",
 		Summary:     "Unsanitized HTML inserted into the page",

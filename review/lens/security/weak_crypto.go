@@ -18,11 +18,10 @@ var WeakCrypto = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatSecrets,
 		Severity:    review.SeverityHigh,
-		Languages: []string{review.LangGo, review.LangPython,
-			review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX},
-		Depth:   review.DepthBasic,
-		Skill:   "CWE-327",
-		Summary: "Broken cryptographic algorithm",
+		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Depth:       review.DepthBasic,
+		Skill:       "CWE-327",
+		Summary:     "Broken cryptographic algorithm",
 		Doc: "MD5 and SHA-1 are broken for security: collisions are cheap, and as fast unsalted hashes they let " +
 			"a leaked password database be brute-forced at billions of guesses per second; DES, 3DES and RC4 are " +
 			"broken ciphers whose traffic can be decrypted. Hash passwords with bcrypt, scrypt or Argon2, sign " +
@@ -95,26 +94,18 @@ func weakCryptoGo(p *lens.Pass) {
 			fn = fd.Name.Name
 		}
 		ast.Inspect(d, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
-			x, ok := sel.X.(*ast.Ident)
-			if !ok || names[x.Name] == "" {
+			call, pkg, name := pkgCall(n, names)
+			if call == nil {
 				return true
 			}
 			line := g.Line(call.Pos())
 			if !p.Changed(line) {
 				return true
 			}
-			alg := names[x.Name]
+			alg := names[pkg]
 			switch alg {
 			case "DES", "RC4":
-				if alg == "DES" && sel.Sel.Name == "NewTripleDESCipher" {
+				if alg == "DES" && name == "NewTripleDESCipher" {
 					alg = "3DES"
 				}
 				p.Report(lens.Report{
@@ -123,7 +114,7 @@ func weakCryptoGo(p *lens.Pass) {
 					Message: cipherMessage(alg), Suggested: cipherSuggested,
 				})
 			default:
-				if sel.Sel.Name != "New" && sel.Sel.Name != "Sum" {
+				if name != "New" && name != "Sum" {
 					return true
 				}
 				word := secretContext(codeOf(p.File, line, p.Line(line)), fn)

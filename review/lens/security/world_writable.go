@@ -216,10 +216,7 @@ func pyWorldWritable(p *lens.Pass) {
 				continue
 			}
 			col := modeArg.Value - py.Offset(line) + 1
-			symbol := ""
-			if f := py.FuncAt(line); f != nil {
-				symbol = f.Name
-			}
+			symbol := lens.PyFuncName(py, line)
 			if !pyOctalRE.MatchString(lit) {
 				if strings.Contains(lit, "S_IWOTH") || strings.Contains(lit, "S_IRWXO") {
 					worldWritableReport(p, line, col, lit, 0, fn, create, symbol)

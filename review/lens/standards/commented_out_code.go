@@ -17,7 +17,7 @@ var CommentedOutCode = &lens.Rule{
 		Category:    CatMaintainability,
 		Severity:    review.SeverityLow,
 		Languages: append([]string{review.LangGo, review.LangPython, review.LangShell, review.LangJava, review.LangC,
-			review.LangCPP, review.LangCSharp, review.LangRust}, scriptJSLangs...),
+			review.LangCPP, review.LangCSharp, review.LangRust}, lens.JSLangs...),
 		Depth:   review.DepthBasic,
 		Skill:   SkillCleanCode,
 		Summary: "Commented-out code",

@@ -22,8 +22,6 @@ const (
 	SkillCleanCode = "Clean Code"
 )
 
-var scriptJSLangs = []string{review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX}
-
 // DebugStatement finds debugging output and breakpoints left in code.
 var DebugStatement = &lens.Rule{
 	RuleInfo: review.RuleInfo{
@@ -31,7 +29,7 @@ var DebugStatement = &lens.Rule{
 		Perspective: review.Standards,
 		Category:    CatDebugging,
 		Severity:    review.SeverityLow,
-		Languages:   append([]string{review.LangGo, review.LangPython}, scriptJSLangs...),
+		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Skill:       SkillCleanCode,
 		Summary:     "Debug statement left in",
@@ -211,10 +209,7 @@ func pyDebugStatement(p *lens.Pass) {
 		default:
 			return
 		}
-		r.Line, r.Col = n, col
-		if fn := py.FuncAt(n); fn != nil {
-			r.Symbol = fn.Name
-		}
+		r.Line, r.Col, r.Symbol = n, col, lens.PyFuncName(py, n)
 		r.Fix = pyDeleteStatement(p, py, n)
 		p.Report(r)
 	})

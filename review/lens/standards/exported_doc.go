@@ -92,7 +92,7 @@ func runExportedUndocumented(p *lens.Pass) {
 				continue
 			}
 			name := lens.FuncName(d)
-			if recv := recvIdent(d); recv == "" || !ast.IsExported(recv) || interfaceMethods[d.Name.Name] {
+			if recv := lens.GoRecvType(d); recv == "" || !ast.IsExported(recv) || interfaceMethods[d.Name.Name] {
 				continue
 			}
 			if g.Line(d.Pos()) == g.Line(d.End()) {
@@ -153,23 +153,4 @@ func enumGroup(d *ast.GenDecl) bool {
 		}
 	}
 	return false
-}
-
-// recvIdent returns the name of a method's receiver type.
-func recvIdent(fd *ast.FuncDecl) string {
-	t := fd.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-		case *ast.IndexExpr:
-			t = x.X
-		case *ast.IndexListExpr:
-			t = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
 }

@@ -508,7 +508,7 @@ func cellColumn(code string, tabs int, kind cellKind) int {
 	if kind == keyCell && strings.HasPrefix(s, `"`) {
 		i = skipQuoted(s, 0) + 1
 	} else {
-		for i < len(s) && isIdentByte(s[i]) {
+		for i < len(s) && lens.GoIdentByte(s[i]) {
 			i++
 		}
 	}
@@ -641,11 +641,7 @@ func endsWithOperator(code string) bool {
 // keywordBefore reports whether the word kw ends right before line[i].
 func keywordBefore(line string, i int, kw string) bool {
 	j := i - len(kw)
-	return j >= 0 && line[j:i] == kw && (j == 0 || !isIdentByte(line[j-1]))
-}
-
-func isIdentByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	return j >= 0 && line[j:i] == kw && (j == 0 || !lens.GoIdentByte(line[j-1]))
 }
 
 // isLabel reports a line that is only a label ("retry:").
@@ -655,7 +651,7 @@ func isLabel(trimmed string) bool {
 		return false
 	}
 	for i := 0; i < len(name); i++ {
-		if !isIdentByte(name[i]) {
+		if !lens.GoIdentByte(name[i]) {
 			return false
 		}
 	}
@@ -665,14 +661,8 @@ func isLabel(trimmed string) bool {
 // skipQuoted returns the index of the quote that closes the string or rune
 // literal opened at line[i], or the last index of the line.
 func skipQuoted(line string, i int) int {
-	q := line[i]
-	for j := i + 1; j < len(line); j++ {
-		switch line[j] {
-		case '\\':
-			j++
-		case q:
-			return j
-		}
+	if j := lens.QuoteEnd(line, i); j >= 0 {
+		return j
 	}
 	return len(line) - 1
 }

@@ -16,7 +16,7 @@ var LongFunction = &lens.Rule{
 		Perspective: review.Standards,
 		Category:    CatMaintainability,
 		Severity:    review.SeverityLow,
-		Languages:   append([]string{review.LangGo, review.LangPython}, scriptJSLangs...),
+		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthStandard,
 		Skill:       SkillCleanCode,
 		Summary:     "Function too long",

@@ -1,0 +1,72 @@
+package lens
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strings"
+	"testing"
+)
+
+func TestGoInspectStack(t *testing.T) {
+	src := "package p\nfunc f() { if x { g(y) }; h() }\n"
+	file, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	GoInspectStack(file, func(n ast.Node, stack []ast.Node) bool {
+		if stack[len(stack)-1] != n {
+			t.Errorf("stack ends with %T, not with n (%T)", stack[len(stack)-1], n)
+		}
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			return false // skip the body: g(y) is not reached
+		case *ast.FuncDecl:
+			got = append(got, fmt.Sprintf("%s:%d", n.Name.Name, len(stack)))
+		case *ast.Ident:
+			got = append(got, fmt.Sprintf("%s:%d", n.Name, len(stack)))
+		}
+		return true
+	})
+	// The if's children are skipped, and h sits as deep as it would
+	// without the skip: file, decl, body, statement, call, h.
+	if want := "p:2 f:2 f:3 h:6"; strings.Join(got, " ") != want {
+		t.Errorf("visited %q, want %q", strings.Join(got, " "), want)
+	}
+}
+
+func TestGoRecvType(t *testing.T) {
+	src := "package p\nfunc F() {}\nfunc (T) A() {}\nfunc (t *T) B() {}\nfunc (l *L[K, V]) C() {}\nfunc (s S[E]) D() {}\n"
+	file, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range file.Decls {
+		fd := d.(*ast.FuncDecl)
+		got = append(got, GoRecvType(fd)+"|"+FuncName(fd))
+	}
+	if want := "|F T|T.A T|T.B L|L.C S|S.D"; strings.Join(got, " ") != want {
+		t.Errorf("got %q, want %q", strings.Join(got, " "), want)
+	}
+}
+
+func TestQuoteEnd(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		i    int
+		want int
+	}{
+		{`x := "ab" + y`, 5, 8},
+		{`x := "a\"b"`, 5, 10},
+		{`'it''s'`, 0, 3},
+		{`"open`, 0, -1},
+		{`"ends in \"`, 0, -1},
+	} {
+		if got := QuoteEnd(tc.line, tc.i); got != tc.want {
+			t.Errorf("QuoteEnd(%q, %d) = %d, want %d", tc.line, tc.i, got, tc.want)
+		}
+	}
+}
