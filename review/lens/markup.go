@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/internal/scan"
 )
 
 // Markup is the element structure of a markup file (HTML, JSX/TSX, Vue,
@@ -1085,28 +1086,9 @@ func (s *mkScanner) skipTemplate() {
 // true, or reports false (and does not move) when none ends on this line:
 // then "/" was a division after all.
 func (s *mkScanner) skipRegexp() bool {
-	src := s.src
-	inClass := false
-	for j := s.i + 1; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case '[':
-			inClass = true
-		case ']':
-			inClass = false
-		case '\n':
-			return false
-		case '/':
-			if !inClass {
-				j++
-				for j < len(src) && mkIdentByte(src[j]) { // flags
-					j++
-				}
-				s.i = j
-				return true
-			}
-		}
+	end := scan.RegexEnd(s.src, s.i, mkIdentByte)
+	if end > 0 {
+		s.i = end
 	}
-	return false
+	return end > 0
 }

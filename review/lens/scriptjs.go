@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/internal/scan"
 )
 
 // JSKind classifies a JavaScript or TypeScript token.
@@ -208,14 +209,6 @@ func (js *JSFile) Args(open int) [][2]int {
 	return out
 }
 
-// jsRegexKeywords are the keywords after which "/" starts a regular
-// expression rather than a division.
-var jsRegexKeywords = map[string]bool{
-	"return": true, "typeof": true, "instanceof": true, "in": true, "of": true, "new": true,
-	"delete": true, "void": true, "throw": true, "case": true, "do": true, "else": true,
-	"yield": true, "await": true,
-}
-
 // jsPunctLen returns the length of the operator or punctuator at the start
 // of s (maximal munch).
 func jsPunctLen(s string) int {
@@ -382,7 +375,7 @@ func tokenizeJS(src string) *JSFile {
 			i, subst = scanJSTemplate(src, i+1)
 			kind = JSTemplate
 		case c == '/' && regexAllowed(toks, src, i):
-			if end := scanJSRegexp(src, i); end > 0 {
+			if end := scan.RegexEnd(src, i, jsIdentByte); end > 0 {
 				i = end
 				kind = JSRegexp
 			} else {
@@ -425,23 +418,7 @@ func regexAllowed(toks []JSToken, src string, i int) bool {
 		return true
 	}
 	prev := toks[len(toks)-1]
-	text := src[prev.Off:prev.End]
-	switch prev.Kind {
-	case JSIdent:
-		return jsRegexKeywords[text]
-	case JSPunct:
-		switch text {
-		case ")", "]", "}":
-			return false
-		case "<":
-			// A JSX closing tag (</div>, </>) is not a regular expression.
-			if i+1 < len(src) && (jsIdentByte(src[i+1]) || src[i+1] == '>') {
-				return false
-			}
-		}
-		return true
-	}
-	return false
+	return scan.RegexAfter(src, i, src[prev.Off:prev.End], prev.Kind == JSIdent, prev.Kind == JSPunct, jsIdentByte)
 }
 
 // scanJSQuoted returns the end of a quoted string whose body starts at i.
@@ -529,65 +506,21 @@ func scanJSSubst(src string, i int) int {
 	return len(src)
 }
 
-// scanJSRegexp returns the end of the regular expression literal at i
-// (flags included), or 0 when none closes on this line.
-func scanJSRegexp(src string, i int) int {
-	inClass := false
-	for j := i + 1; j < len(src); j++ {
-		switch src[j] {
-		case '\n':
-			return 0
-		case '\\':
-			j++
-		case '[':
-			inClass = true
-		case ']':
-			inClass = false
-		case '/':
-			if inClass {
-				continue
-			}
-			j++
-			for j < len(src) && jsIdentByte(src[j]) {
-				j++
-			}
-			return j
-		}
-	}
-	return 0
-}
-
-// matchBrackets pairs (), [] and {}. A stray closer is left unmatched; an
-// opener closed by the wrong kind is abandoned, so one lexing slip in JSX
-// text does not unbalance the rest of the file.
+// matchBrackets pairs (), [] and {}; see [scan.Brackets].
 func (js *JSFile) matchBrackets() {
-	var stack []int32
+	var b scan.Brackets
 	for i := range js.Toks {
 		t := &js.Toks[i]
 		if t.Kind != JSPunct || t.End-t.Off != 1 {
 			continue
 		}
-		var open byte
 		switch c := js.Src[t.Off]; c {
 		case '(', '[', '{':
-			stack = append(stack, int32(i))
-			continue
-		case ')':
-			open = '('
-		case ']':
-			open = '['
-		case '}':
-			open = '{'
-		default:
-			continue
-		}
-		for k := len(stack) - 1; k >= 0; k-- {
-			if js.Src[js.Toks[stack[k]].Off] == open {
-				j := stack[k]
-				js.Toks[j].Match = int32(i)
-				t.Match = j
-				stack = stack[:k]
-				break
+			b = b.Open(i, c)
+		case ')', ']', '}':
+			var j int
+			if b, j = b.Close(c); j >= 0 {
+				js.Toks[j].Match, t.Match = int32(i), int32(j)
 			}
 		}
 	}

@@ -138,17 +138,7 @@ func skipGoLiteral(src []byte, i int) int {
 		}
 		return len(src)
 	}
-	for j := i + 1; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case q:
-			return j + 1
-		case '\n':
-			return j
-		}
-	}
-	return len(src)
+	return quotedEnd(src, i, q, false)
 }
 
 // skipGoBlock returns the offset of the "}" that closes the "{" at i, or

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/internal/scan"
 )
 
 // syntax describes the lexical rules the tokenizer needs: how comments and
@@ -257,13 +258,7 @@ func (lx *lexer) run() {
 			lx.emit(i, end, tString)
 			lx.i = end
 		case c == '/' && syn.regex && lx.regexAllowed():
-			if end := lx.regexEnd(i); end > 0 {
-				lx.emit(i, end, tString)
-				lx.i = end
-			} else {
-				lx.emit(i, i+1, tPunct)
-				lx.i = i + 1
-			}
+			lx.regex(i)
 		case c == '}' && len(lx.tmpl) > 0 && lx.tmpl[len(lx.tmpl)-1] == lx.braces:
 			// The end of a template substitution: the template goes on.
 			lx.tmpl = lx.tmpl[:len(lx.tmpl)-1]
@@ -357,19 +352,25 @@ func (lx *lexer) quoted(i int, q byte) int {
 		}
 		return n
 	}
-	for j := i + 1; j < n; j++ {
+	return quotedEnd(src, i, q, lx.syn.multiline)
+}
+
+// quotedEnd returns the end of the string literal whose opening quote q is
+// at i; unless multiline, one left open ends before the line break.
+func quotedEnd(src []byte, i int, q byte, multiline bool) int {
+	for j := i + 1; j < len(src); j++ {
 		switch src[j] {
 		case '\\':
 			j++
 		case q:
 			return j + 1
 		case '\n':
-			if !lx.syn.multiline {
+			if !multiline {
 				return j
 			}
 		}
 	}
-	return n
+	return len(src)
 }
 
 // rustRaw returns the end of a Rust raw string r#"..."# whose first "#"
@@ -459,14 +460,6 @@ func (lx *lexer) template(start, i int) {
 	lx.i = len(src)
 }
 
-// regexKeywords are the keywords after which "/" starts a regular
-// expression rather than a division.
-var regexKeywords = map[string]bool{
-	"return": true, "typeof": true, "instanceof": true, "in": true, "of": true, "new": true,
-	"delete": true, "void": true, "throw": true, "case": true, "do": true, "else": true,
-	"yield": true, "await": true,
-}
-
 // regexAllowed reports whether a "/" at lx.i starts a regular expression,
 // judging by the previous token.
 func (lx *lexer) regexAllowed() bool {
@@ -474,53 +467,19 @@ func (lx *lexer) regexAllowed() bool {
 		return true
 	}
 	prev := lx.toks[len(lx.toks)-1]
-	text := lx.src[prev.off:prev.end]
-	switch prev.kind {
-	case tIdent:
-		return regexKeywords[string(text)]
-	case tPunct:
-		switch string(text) {
-		case ")", "]", "}":
-			return false
-		case "<":
-			// A JSX closing tag (</div>, </>) is not a regular expression.
-			i := lx.i
-			if i+1 < len(lx.src) && (lx.syn.identByte(lx.src[i+1]) || lx.src[i+1] == '>') {
-				return false
-			}
-		}
-		return true
-	}
-	return false
+	return scan.RegexAfter(lx.src, lx.i, lx.src[prev.off:prev.end], prev.kind == tIdent, prev.kind == tPunct, lx.syn.identByte)
 }
 
-// regexEnd returns the end of the regular expression literal at i (flags
-// included), or 0 when none closes on this line.
-func (lx *lexer) regexEnd(i int) int {
-	src := lx.src
-	inClass := false
-	for j := i + 1; j < len(src); j++ {
-		switch src[j] {
-		case '\n':
-			return 0
-		case '\\':
-			j++
-		case '[':
-			inClass = true
-		case ']':
-			inClass = false
-		case '/':
-			if inClass {
-				continue
-			}
-			j++
-			for j < len(src) && lx.syn.identByte(src[j]) {
-				j++
-			}
-			return j
-		}
+// regex lexes the regular expression literal at i, or a "/" when none
+// closes on this line.
+func (lx *lexer) regex(i int) {
+	if end := scan.RegexEnd(lx.src, i, lx.syn.identByte); end > 0 {
+		lx.emit(i, end, tString)
+		lx.i = end
+		return
 	}
-	return 0
+	lx.emit(i, i+1, tPunct)
+	lx.i = i + 1
 }
 
 // punctLen returns the length of the punctuator at the start of s. Only the
@@ -548,37 +507,21 @@ func punctLen(s []byte) int {
 	return 1
 }
 
-// matchBrackets pairs (), [] and {}. A stray closer is left unmatched; an
-// opener closed by the wrong kind is abandoned, so one lexing slip (an
-// apostrophe in JSX text, say) does not unbalance the rest of the file.
+// matchBrackets pairs (), [] and {}; see [scan.Brackets].
 func (lx *lexed) matchBrackets() {
-	var stack []int32
+	var b scan.Brackets
 	for i := range lx.toks {
 		t := &lx.toks[i]
 		if t.kind != tPunct || t.end-t.off != 1 {
 			continue
 		}
-		var open byte
 		switch c := lx.src[t.off]; c {
 		case '(', '[', '{':
-			stack = append(stack, int32(i))
-			continue
-		case ')':
-			open = '('
-		case ']':
-			open = '['
-		case '}':
-			open = '{'
-		default:
-			continue
-		}
-		for k := len(stack) - 1; k >= 0; k-- {
-			if lx.src[lx.toks[stack[k]].off] == open {
-				j := stack[k]
-				lx.toks[j].match = int32(i)
-				t.match = j
-				stack = stack[:k]
-				break
+			b = b.Open(i, c)
+		case ')', ']', '}':
+			var j int
+			if b, j = b.Close(c); j >= 0 {
+				lx.toks[j].match, t.match = int32(i), int32(j)
 			}
 		}
 	}
