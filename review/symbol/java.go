@@ -38,6 +38,22 @@ func (p *lexed) semi(i, hi int) int {
 	return hi
 }
 
+// skipItem skips what a parser cannot read: up to a ";" or past a block.
+func (p *lexed) skipItem(i, hi int) int {
+	for ; i < hi; i++ {
+		if p.is(i, ";") {
+			return i + 1
+		}
+		if m := p.match(i); m > i && isOpener(p.text(i)) {
+			if p.is(i, "{") {
+				return m + 1
+			}
+			i = m
+		}
+	}
+	return hi
+}
+
 // scope reads the declarations of tokens [lo, hi); container is the
 // enclosing type, whose members are public by default when iface is set.
 func (p *javaParser) scope(lo, hi int, container string, iface bool) {
@@ -107,28 +123,12 @@ func (p *javaParser) member(i, hi int, container string, iface bool) int {
 	typeStart := i
 	j := p.javaType(i, hi)
 	if j == i || !p.ident(j) {
-		return p.skipMember(i, hi)
+		return p.skipItem(i, hi)
 	}
 	if p.is(j+1, "(") {
 		return p.method(base, start, j, hi)
 	}
 	return p.fields(base, start, typeStart, j, hi)
-}
-
-// skipMember skips what it cannot read: up to a ";" or past a block.
-func (p *javaParser) skipMember(i, hi int) int {
-	for ; i < hi; i++ {
-		if p.is(i, ";") {
-			return i + 1
-		}
-		if m := p.match(i); m > i && isOpener(p.text(i)) {
-			if p.is(i, "{") {
-				return m + 1
-			}
-			i = m
-		}
-	}
-	return hi
 }
 
 // javaType returns the index after the type that starts at i: a name,
@@ -179,7 +179,7 @@ func (p *javaParser) typeDecl(s Symbol, start, kw, hi int) int {
 	}
 	isRecord, isEnum := p.is(i, "record"), p.is(i, "enum")
 	if !p.ident(i + 1) {
-		return p.skipMember(i, hi)
+		return p.skipItem(i, hi)
 	}
 	nameTok := i + 1
 	s.Name, s.NameCol = p.text(nameTok), p.col(nameTok)

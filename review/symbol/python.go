@@ -108,7 +108,7 @@ func extractPython(lx *lexed) []Symbol {
 		case lx.is(i, "def") && lx.ident(i+1), lx.is(i, "class") && lx.ident(i+1):
 			isClass := lx.is(i, "class")
 			name := lx.text(i + 1)
-			colon := pyHeaderEnd(lx, i+2, L.hi)
+			colon := pyFind(lx, i+2, L.hi, ':')
 			b := pyBlock{indent: L.indent, class: isClass, sym: -1, name: name, cls: cls}
 			if !local && (top == nil || top.sym >= 0) {
 				s := Symbol{
@@ -137,7 +137,7 @@ func extractPython(lx *lexed) []Symbol {
 			stack = append(stack, b)
 		case top != nil && top.class && top.sym >= 0 && lx.ident(i) && lx.is(i+1, ":"):
 			// An annotated class attribute: a dataclass or model field.
-			end := pyAssign(lx, i, L.hi)
+			end := pyFind(lx, i, L.hi, '=')
 			field := lx.join(i, end)
 			out[top.sym].Fields = append(out[top.sym].Fields, field)
 			out = append(out, Symbol{
@@ -169,30 +169,16 @@ func extractPython(lx *lexed) []Symbol {
 	return out
 }
 
-// pyHeaderEnd returns the index of the ":" that ends a def or class header
-// whose tokens start at i, skipping brackets; hi when there is none yet.
-func pyHeaderEnd(lx *lexed, i, hi int) int {
+// pyFind returns the index of the first one-byte token c in [i, hi)
+// outside brackets, or hi: the ":" that ends a def or class header, the
+// "=" of an assignment.
+func pyFind(lx *lexed, i, hi int, c byte) int {
 	for ; i < hi; i++ {
 		if m := lx.match(i); m > i && isOpener(lx.text(i)) {
 			i = min(m, hi)
 			continue
 		}
-		if lx.is(i, ":") {
-			return i
-		}
-	}
-	return hi
-}
-
-// pyAssign returns the index of the "=" of an assignment statement in
-// [i, hi) at bracket depth 0, or hi.
-func pyAssign(lx *lexed, i, hi int) int {
-	for ; i < hi; i++ {
-		if m := lx.match(i); m > i && isOpener(lx.text(i)) {
-			i = min(m, hi)
-			continue
-		}
-		if lx.is(i, "=") {
+		if t := lx.toks[i]; t.end-t.off == 1 && lx.src[t.off] == c {
 			return i
 		}
 	}
@@ -202,7 +188,7 @@ func pyAssign(lx *lexed, i, hi int) int {
 // pyInitFields adds to cls.Fields the attributes an __init__ statement
 // [i, hi) assigns to self: "x" for self.x = ..., "x: int" when annotated.
 func pyInitFields(lx *lexed, cls *Symbol, self string, i, hi int) {
-	eq := pyAssign(lx, i, hi)
+	eq := pyFind(lx, i, hi, '=')
 	if eq == hi {
 		return
 	}

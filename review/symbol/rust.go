@@ -56,6 +56,20 @@ func (p *rustParser) skipAttrs(i, hi int) int {
 	return i
 }
 
+// visibility returns the index after the visibility at i (pub,
+// pub(crate), ...) and whether it is plain pub: pub(crate) and friends are
+// not public API.
+func (p *rustParser) visibility(i int) (int, bool) {
+	if !p.is(i, "pub") {
+		return i, false
+	}
+	i++
+	if m := p.match(i); p.is(i, "(") && m > i {
+		return m + 1, false
+	}
+	return i, true
+}
+
 // item reads the item at i and returns the index after it.
 func (p *rustParser) item(i, hi int, sc rustScope) int {
 	if p.is(i, ";") {
@@ -64,15 +78,7 @@ func (p *rustParser) item(i, hi int, sc rustScope) int {
 	anchor := i
 	i = p.skipAttrs(i, hi)
 	start := i
-	pub := false
-	if p.is(i, "pub") {
-		i++
-		if m := p.match(i); p.is(i, "(") && m > i {
-			i = m + 1 // pub(crate) and friends are not public API
-		} else {
-			pub = true
-		}
-	}
+	i, pub := p.visibility(i)
 	// Qualifiers of functions (and of impl and trait blocks).
 	for {
 		switch {
@@ -151,22 +157,6 @@ func (p *rustParser) item(i, hi int, sc rustScope) int {
 	return p.skipItem(i, hi)
 }
 
-// skipItem skips what it cannot read: up to a ";" or past a block.
-func (p *rustParser) skipItem(i, hi int) int {
-	for ; i < hi; i++ {
-		if p.is(i, ";") {
-			return i + 1
-		}
-		if m := p.match(i); m > i && isOpener(p.text(i)) {
-			if p.is(i, "{") {
-				return m + 1
-			}
-			i = m
-		}
-	}
-	return hi
-}
-
 // sig renders the header [start, end) of an item; a where clause may end
 // with a comma before the body, which is dropped.
 func (p *rustParser) sig(start, end int) string {
@@ -204,6 +194,21 @@ func (p *rustParser) blockOrSemi(i, hi int) int {
 		}
 	}
 	return hi
+}
+
+// block sets the signature and end line of s, an item whose header runs
+// from start and whose body "{" follows from i. It returns the indices of
+// the body's braces; close is -1 when the body is missing or left open.
+func (p *rustParser) block(s *Symbol, start, i, hi int) (open, close int) {
+	open = p.blockOrSemi(i, hi)
+	s.Signature = p.sig(start, open)
+	close = p.closeOf(open, hi)
+	if close < 0 {
+		s.EndLine = p.line(min(open, len(p.toks)-1))
+	} else {
+		s.EndLine = p.line(close)
+	}
+	return open, close
 }
 
 func (p *rustParser) fn(s Symbol, start, kw, hi int, sc rustScope) int {
@@ -245,13 +250,7 @@ func (p *rustParser) structDecl(s Symbol, start, kw, hi int) int {
 		p.out = append(p.out, s)
 		n := 0
 		for j := i + 1; j < m; {
-			j = p.skipAttrs(j, m)
-			if p.is(j, "pub") {
-				j++
-				if mm := p.match(j); p.is(j, "(") && mm > j {
-					j = mm + 1
-				}
-			}
+			j, _ = p.visibility(p.skipAttrs(j, m))
 			e := p.listItemEnd(j, m)
 			if e > j {
 				p.out[k].Fields = append(p.out[k].Fields, strconv.Itoa(n)+": "+p.join(j, e))
@@ -261,16 +260,11 @@ func (p *rustParser) structDecl(s Symbol, start, kw, hi int) int {
 		}
 		return end
 	}
-	open := p.blockOrSemi(i, hi)
-	s.Signature = p.sig(start, open)
-	close := p.closeOf(open, hi)
+	open, close := p.block(&s, start, i, hi)
+	p.out = append(p.out, s)
 	if close < 0 {
-		s.EndLine = p.line(min(open, len(p.toks)-1))
-		p.out = append(p.out, s)
 		return open + 1
 	}
-	s.EndLine = p.line(close)
-	p.out = append(p.out, s)
 	p.namedFields(k, open+1, close)
 	return close + 1
 }
@@ -304,15 +298,8 @@ func (p *rustParser) namedFields(k, lo, hi int) {
 		anchor := i
 		i = p.skipAttrs(i, hi)
 		start := i
-		pub := false
-		if p.is(i, "pub") {
-			i++
-			if m := p.match(i); p.is(i, "(") && m > i {
-				i = m + 1
-			} else {
-				pub = true
-			}
-		}
+		var pub bool
+		i, pub = p.visibility(i)
 		e := p.listItemEnd(i, hi)
 		if p.ident(i) && p.is(i+1, ":") {
 			field := p.join(i, e)
@@ -335,15 +322,11 @@ func (p *rustParser) namedFields(k, lo, hi int) {
 
 func (p *rustParser) enumDecl(s Symbol, start, kw, hi int) int {
 	s.Name, s.NameCol, s.Kind = p.text(kw+1), p.col(kw+1), KindEnum
-	open := p.blockOrSemi(kw+2, hi)
-	s.Signature = p.sig(start, open)
-	close := p.closeOf(open, hi)
+	open, close := p.block(&s, start, kw+2, hi)
 	if close < 0 {
-		s.EndLine = p.line(min(open, len(p.toks)-1))
 		p.out = append(p.out, s)
 		return open + 1
 	}
-	s.EndLine = p.line(close)
 	for i := open + 1; i < close; {
 		i = p.skipAttrs(i, close)
 		if p.ident(i) {
@@ -357,16 +340,11 @@ func (p *rustParser) enumDecl(s Symbol, start, kw, hi int) int {
 
 func (p *rustParser) trait(s Symbol, start, kw, hi int, pub bool) int {
 	s.Name, s.NameCol, s.Kind = p.text(kw+1), p.col(kw+1), KindTrait
-	open := p.blockOrSemi(kw+2, hi)
-	s.Signature = p.sig(start, open)
-	close := p.closeOf(open, hi)
+	open, close := p.block(&s, start, kw+2, hi)
+	p.out = append(p.out, s)
 	if close < 0 {
-		s.EndLine = p.line(min(open, len(p.toks)-1))
-		p.out = append(p.out, s)
 		return open + 1
 	}
-	s.EndLine = p.line(close)
-	p.out = append(p.out, s)
 	p.scope(open+1, close, rustScope{container: s.Name, inTrait: true, traitPub: pub})
 	return close + 1
 }

@@ -73,36 +73,20 @@ func (p *jsParser) startsStmt(k int) bool {
 // stmtEnd returns the index of the first token after the statement that
 // starts at i: after its ";", or at a line break that automatic semicolon
 // insertion would take as its end, or hi.
-func (p *jsParser) stmtEnd(i, hi int) int {
-	start := i
-	for i < hi {
-		if i > start && p.toks[i].nl && p.endsExpr(i-1) && p.startsStmt(i) {
-			return i
-		}
-		if p.is(i, ";") {
-			return i + 1
-		}
-		if m := p.match(i); m > i && isOpener(p.text(i)) {
-			if m >= hi {
-				return hi
-			}
-			i = m + 1
-			continue
-		}
-		i++
-	}
-	return hi
-}
+func (p *jsParser) stmtEnd(i, hi int) int { return p.scanEnd(i, hi, false) }
 
 // memberEnd is stmtEnd for the members of an object type, which a ","
 // may also end.
-func (p *jsParser) memberEnd(i, hi int) int {
+func (p *jsParser) memberEnd(i, hi int) int { return p.scanEnd(i, hi, true) }
+
+// scanEnd is stmtEnd, or memberEnd when member is set.
+func (p *jsParser) scanEnd(i, hi int, member bool) int {
 	start := i
 	for i < hi {
-		if i > start && p.toks[i].nl && p.endsExpr(i-1) && (p.startsStmt(i) || p.kind(i) == tString || p.is(i, "[")) {
+		if i > start && p.toks[i].nl && p.endsExpr(i-1) && (p.startsStmt(i) || member && (p.kind(i) == tString || p.is(i, "["))) {
 			return i
 		}
-		if p.is(i, ";") || p.is(i, ",") {
+		if p.is(i, ";") || member && p.is(i, ",") {
 			return i + 1
 		}
 		if m := p.match(i); m > i && isOpener(p.text(i)) {
@@ -433,22 +417,36 @@ func (p *jsParser) function(d jsDecl) int {
 	s := p.symbol(d, name, nameTok, KindFunction)
 	close := p.match(i)
 	if !p.is(i, "(") || close < i {
-		// Half-typed: keep what there is of the signature.
-		end := p.stmtEnd(i, d.hi)
-		s.Signature = p.join(d.start, p.trimSemi(d.start, end))
-		s.EndLine = p.line(end - 1)
-		p.add(s)
-		return end
+		return p.partial(s, d.start, p.stmtEnd(i, d.hi))
 	}
-	open, next := p.body(close, d.hi)
+	_, next := p.addFunc(s, d.start, close, d.hi)
+	return next
+}
+
+// partial adds s, whose declaration is left open (half-typed code), with
+// what there is of its signature: tokens [start, end), end being the end
+// of the statement, which it returns.
+func (p *jsParser) partial(s Symbol, start, end int) int {
+	s.Signature = p.join(start, p.trimSemi(start, end))
+	s.EndLine = p.line(end - 1)
+	p.add(s)
+	return end
+}
+
+// addFunc adds s, a function or method whose signature starts at token
+// start and whose parameter list closes at token close, with its
+// signature up to its body. It returns the body's "{" (-1 for none) and the index of the
+// first token after the declaration.
+func (p *jsParser) addFunc(s Symbol, start, close, hi int) (open, next int) {
+	open, next = p.body(close, hi)
 	sigEnd := open
 	if open < 0 {
-		sigEnd = p.trimSemi(d.start, next)
+		sigEnd = p.trimSemi(start, next)
 	}
-	s.Signature = p.join(d.start, sigEnd)
+	s.Signature = p.join(start, sigEnd)
 	s.EndLine = p.endLine(next - 1)
 	p.add(s)
-	return next
+	return open, next
 }
 
 func (p *jsParser) class(d jsDecl) int {
@@ -465,11 +463,7 @@ func (p *jsParser) class(d jsDecl) int {
 	open := p.braceAfter(i, d.hi)
 	close := p.closeOf(open, d.hi)
 	if close < 0 {
-		end := p.stmtEnd(d.kw, d.hi)
-		s.Signature = p.join(d.start, p.trimSemi(d.start, end))
-		s.EndLine = p.line(end - 1)
-		p.add(s)
-		return end
+		return p.partial(s, d.start, p.stmtEnd(d.kw, d.hi))
 	}
 	s.Signature = p.join(d.start, open)
 	s.EndLine = p.line(close)
@@ -533,15 +527,7 @@ func (p *jsParser) classBody(lo, hi, cls int, name string, exported bool) {
 			i = p.skipAngles(i, hi)
 		}
 		if close := p.match(i); p.is(i, "(") && close > i {
-			s := p.symbol(d, member, nameTok, KindMethod)
-			open, next := p.body(close, hi)
-			sigEnd := open
-			if open < 0 {
-				sigEnd = p.trimSemi(d.start, next)
-			}
-			s.Signature = p.join(d.start, sigEnd)
-			s.EndLine = p.endLine(next - 1)
-			p.add(s)
+			open, next := p.addFunc(p.symbol(d, member, nameTok, KindMethod), d.start, close, hi)
 			if member == "constructor" {
 				p.paramProperties(i, close, cls, name, exported)
 				p.thisFields(open, cls)
@@ -573,14 +559,20 @@ func (p *jsParser) classBody(lo, hi, cls int, name string, exported bool) {
 			}
 			sigEnd = eq
 		}
-		field := p.join(nameTok, sigEnd)
-		p.out[cls].Fields = append(p.out[cls].Fields, field)
-		s := p.symbol(d, member, nameTok, KindField)
-		s.Signature = p.join(d.start, sigEnd)
-		s.EndLine = p.endLine(end - 1)
-		p.add(s)
+		p.field(d, cls, member, nameTok, sigEnd, end-1)
 		i = max(end, i+1)
 	}
+}
+
+// field adds the field member, named at token nameTok and declared by
+// tokens [d.start, sigEnd) up to token last, and lists it in the Fields of
+// out[cls].
+func (p *jsParser) field(d jsDecl, cls int, member string, nameTok, sigEnd, last int) {
+	p.out[cls].Fields = append(p.out[cls].Fields, p.join(nameTok, sigEnd))
+	s := p.symbol(d, member, nameTok, KindField)
+	s.Signature = p.join(d.start, sigEnd)
+	s.EndLine = p.endLine(last)
+	p.add(s)
 }
 
 // paramProperties adds the TypeScript parameter properties of a
@@ -650,11 +642,7 @@ func (p *jsParser) iface(d jsDecl) int {
 	open := p.braceAfter(d.kw+2, d.hi)
 	close := p.closeOf(open, d.hi)
 	if close < 0 {
-		end := p.stmtEnd(d.kw, d.hi)
-		s.Signature = p.join(d.start, p.trimSemi(d.start, end))
-		s.EndLine = p.line(end - 1)
-		p.add(s)
-		return end
+		return p.partial(s, d.start, p.stmtEnd(d.kw, d.hi))
 	}
 	s.Signature = p.join(d.start, open)
 	s.EndLine = p.line(close)
@@ -703,12 +691,7 @@ func (p *jsParser) typeMembers(lo, hi, k int, name string, exported bool) {
 			s.EndLine = p.endLine(sigEnd - 1)
 			p.add(s)
 		case p.is(j, ":"):
-			field := p.join(nameTok, sigEnd)
-			p.out[k].Fields = append(p.out[k].Fields, field)
-			s := p.symbol(d, member, nameTok, KindField)
-			s.Signature = p.join(d.start, sigEnd)
-			s.EndLine = p.endLine(sigEnd - 1)
-			p.add(s)
+			p.field(d, k, member, nameTok, sigEnd, sigEnd-1)
 		}
 		i = end
 	}
@@ -744,11 +727,7 @@ func (p *jsParser) enum(d jsDecl) int {
 	open := i + 2
 	close := p.closeOf(open, d.hi)
 	if close < 0 {
-		end := p.stmtEnd(d.kw, d.hi)
-		s.Signature = p.join(d.start, p.trimSemi(d.start, end))
-		s.EndLine = p.line(end - 1)
-		p.add(s)
-		return end
+		return p.partial(s, d.start, p.stmtEnd(d.kw, d.hi))
 	}
 	s.Signature = p.join(d.start, open)
 	s.EndLine = p.line(close)

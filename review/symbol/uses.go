@@ -1,6 +1,7 @@
 package symbol
 
 import (
+	"go/ast"
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
@@ -27,21 +28,7 @@ func Calls(content []byte, lang string, s Symbol) (names []string) {
 }
 
 func calls(content []byte, lang string, s Symbol) []string {
-	if lang == review.LangGo {
-		g := parseGo(content, true)
-		if g == nil {
-			return nil
-		}
-		if n := g.goNode(s); n != nil {
-			return goCalls(n)
-		}
-		return nil
-	}
-	u := newUses(content, lang, s)
-	if u == nil {
-		return nil
-	}
-	return u.calls()
+	return usedNames(content, lang, s, goCalls, (*uses).calls)
 }
 
 // TypesUsed returns the names of the types mentioned in the declaration of
@@ -68,13 +55,20 @@ func TypesUsed(content []byte, lang string, s Symbol) (names []string) {
 }
 
 func typesUsed(content []byte, lang string, s Symbol) []string {
+	return usedNames(content, lang, s, goTypes, (*uses).types)
+}
+
+// usedNames returns the names the declaration of s uses, read by goNames
+// from its syntax tree in Go and by scriptNames from its tokens in the
+// other languages.
+func usedNames(content []byte, lang string, s Symbol, goNames func(ast.Node) []string, scriptNames func(*uses) []string) []string {
 	if lang == review.LangGo {
 		g := parseGo(content, true)
 		if g == nil {
 			return nil
 		}
 		if n := g.goNode(s); n != nil {
-			return goTypes(n)
+			return goNames(n)
 		}
 		return nil
 	}
@@ -82,7 +76,7 @@ func typesUsed(content []byte, lang string, s Symbol) []string {
 	if u == nil {
 		return nil
 	}
-	return u.types()
+	return scriptNames(u)
 }
 
 // uses scans the tokens of one declaration of a script language.
