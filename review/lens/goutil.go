@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/symbol"
 )
 
 // GoImportName returns the name under which file imports the package at
@@ -102,21 +103,7 @@ func GoRecvType(fd *ast.FuncDecl) string {
 	if fd.Recv == nil || len(fd.Recv.List) == 0 {
 		return ""
 	}
-	t := fd.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-		case *ast.IndexExpr:
-			t = x.X
-		case *ast.IndexListExpr:
-			t = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
+	return symbol.RecvName(fd.Recv.List[0].Type)
 }
 
 // GoInspectStack walks root like [ast.Inspect], passing fn each node with

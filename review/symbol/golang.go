@@ -259,7 +259,7 @@ func (g *goFile) funcDecl(fd *ast.FuncDecl) Symbol {
 	}
 	if fd.Recv != nil && len(fd.Recv.List) > 0 {
 		s.Kind = KindMethod
-		s.Container = recvName(fd.Recv.List[0].Type)
+		s.Container = RecvName(fd.Recv.List[0].Type)
 	}
 	end := fd.End()
 	if fd.Body != nil {
@@ -269,9 +269,9 @@ func (g *goFile) funcDecl(fd *ast.FuncDecl) Symbol {
 	return s
 }
 
-// recvName returns the base type name of a receiver: T for *T, T[K] or
-// (T).
-func recvName(t ast.Expr) string {
+// RecvName returns the base type name of a receiver: T for *T, T[K] or
+// (T); "" for another form.
+func RecvName(t ast.Expr) string {
 	for {
 		switch x := t.(type) {
 		case *ast.StarExpr:
