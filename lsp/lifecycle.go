@@ -99,6 +99,15 @@ func (s *server) addFolders(ctx context.Context, folders []protocol.WorkspaceFol
 			continue
 		}
 		s.sessionsMu.Lock()
+		select {
+		case <-s.stop:
+			// The server stopped while the folder opened: stopAll has
+			// taken the sessions already.
+			s.sessionsMu.Unlock()
+			ss.close()
+			return
+		default:
+		}
 		s.sessions = append(s.sessions, ss)
 		s.sessionsMu.Unlock()
 		s.logger.Info("session opened", "root", ss.root, "folder", path)

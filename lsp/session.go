@@ -56,9 +56,9 @@ type session struct {
 
 	pub *publisher
 
-	watcher   *watcher
+	watcher   *watcher                         // set under modMu, never after close
 	matcher   *atomic.Pointer[gitdiff.Matcher] // swapped when a .gitignore changes
-	pollStop  chan struct{}
+	pollStop  chan struct{}                    // set under modMu, never after close
 	artifacts *artifactWriter
 
 	wg sync.WaitGroup

@@ -46,7 +46,17 @@ func (ss *session) startWatcher() {
 		ss.onLimit(err)
 		return
 	}
-	ss.watcher = w
+	// The session may have been closed meanwhile (an exit during
+	// initialized): then the watcher goes at once.
+	ss.modMu.Lock()
+	closed := ss.closed
+	if !closed {
+		ss.watcher = w
+	}
+	ss.modMu.Unlock()
+	if closed {
+		w.Close()
+	}
 }
 
 // onLimit warns once and starts polling.
@@ -79,8 +89,11 @@ func (ss *session) onLimit(err error) {
 // addEvents passes client events through the watcher's debouncer, so they
 // are deduplicated with fsnotify's; without a watcher they go straight in.
 func (ss *session) addEvents(evs []fileEvent) {
-	if ss.watcher != nil {
-		ss.watcher.Add(evs...)
+	ss.modMu.Lock()
+	w := ss.watcher
+	ss.modMu.Unlock()
+	if w != nil {
+		w.Add(evs...)
 		return
 	}
 	ss.onBatch(evs)
