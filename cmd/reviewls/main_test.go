@@ -24,8 +24,32 @@ func TestMain(m *testing.M) {
 // TestScripts drives the real binary through the scripts in
 // testdata/script against real git repositories built by each script.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{
-		Dir:           "testdata/script",
+	testscript.Run(t, scriptParams("testdata/script"))
+}
+
+// TestMatrix runs the bad-input and fault matrix in testdata/matrix: odd
+// files and names, git layouts and configurations, hostile input, each
+// case a script driving the real binary. Cases that need a helper command
+// register it in matrixCmds from their own file.
+func TestMatrix(t *testing.T) {
+	testscript.Run(t, scriptParams("testdata/matrix"))
+}
+
+// matrixCmds holds the custom script commands beyond the shared ones;
+// files of this package add to it in init functions.
+var matrixCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){}
+
+// scriptParams is the shared set-up of every script suite: a private
+// HOME, no system git config, a fixed author and clock.
+func scriptParams(dir string) testscript.Params {
+	cmds := map[string]func(ts *testscript.TestScript, neg bool, args []string){
+		"nosecret": cmdNoSecret,
+	}
+	for name, cmd := range matrixCmds {
+		cmds[name] = cmd
+	}
+	return testscript.Params{
+		Dir:           dir,
 		UpdateScripts: *update,
 		Setup: func(env *testscript.Env) error {
 			home := filepath.Join(env.WorkDir, ".home")
@@ -47,10 +71,8 @@ func TestScripts(t *testing.T) {
 			}
 			return nil
 		},
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"nosecret": cmdNoSecret,
-		},
-	})
+		Cmds: cmds,
+	}
 }
 
 // cmdNoSecret fails when any file under the given paths (or stdout/stderr
