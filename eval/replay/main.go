@@ -1,0 +1,344 @@
+// Command replay measures reviewls on real commits of public projects.
+//
+// Each listed commit is replayed as an uncommitted change on its parent —
+// the parent checked out on a branch, the commit's diff applied to the work
+// tree — and reviewed by the reviewls binary with default flags, the way a
+// developer would see it before committing. The findings are counted per
+// commit and per rule and printed as markdown tables; every finding is also
+// written, with its source line, to a JSON-lines file for a hand audit.
+//
+// The repositories come from snapshots brought with the search tool's fetch
+// (bare git directories under -mirrors, named owner+name/repo); nothing of
+// their code is kept in this project, only the list of commits
+// (eval/commits.tsv). CI and go test never run this.
+//
+// Usage:
+//
+//	go run ./eval/replay run  [-list eval/commits.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [-audit FILE] [-- review flags]
+//	go run ./eval/replay pick [-mirrors DIR] [-n 10] owner/name
+//
+// pick prints non-merge commits of a repository that a reviewer would meet
+// in daily work — 1–15 files, at most 300 changed lines, at least one
+// source file, not a dependency bump — spread evenly over the newest 200
+// such commits, as commits.tsv lines.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func main() {
+	log.SetFlags(0)
+	if len(os.Args) < 2 {
+		log.Fatal("usage: replay run|pick [flags]")
+	}
+	switch os.Args[1] {
+	case "run":
+		run(os.Args[2:])
+	case "pick":
+		pick(os.Args[2:])
+	default:
+		log.Fatalf("unknown subcommand %q (run or pick)", os.Args[1])
+	}
+}
+
+// commit is one line of the list: the repository, the commit and the stack
+// it stands for.
+type commit struct {
+	Repo, SHA, Stack, Subject string
+}
+
+func readList(path string) ([]commit, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []commit
+	for n, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 3 {
+			return nil, fmt.Errorf("%s:%d: want repo<TAB>sha<TAB>stack[<TAB>subject]", path, n+1)
+		}
+		c := commit{Repo: f[0], SHA: f[1], Stack: f[2]}
+		if len(f) > 3 {
+			c.Subject = f[3]
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// finding is what the audit file records of one finding.
+type finding struct {
+	Repo, SHA   string
+	Rule        string `json:"rule_id"`
+	Severity    string `json:"severity"`
+	File        string `json:"file"`
+	Lines       string `json:"lines"`
+	Title       string `json:"title"`
+	Problem     string `json:"problem"`
+	CurrentCode string `json:"current_code"`
+}
+
+type reviewOutput struct {
+	Findings []finding `json:"findings"`
+}
+
+func run(args []string) {
+	fs := flag.NewFlagSet("run", flag.ExitOnError)
+	list := fs.String("list", "eval/commits.tsv", "the commit list")
+	mirrors := fs.String("mirrors", "/work/.mirror", "directory of fetched snapshots (owner+name/repo)")
+	bin := fs.String("reviewls", "reviewls", "the reviewls binary")
+	audit := fs.String("audit", "", "write every finding as a JSON line to this file")
+	work := fs.String("work", "", "where to clone the repositories (default: a temporary directory)")
+	fs.Parse(args)
+	extra := fs.Args()
+
+	commits, err := readList(*list)
+	if err != nil {
+		log.Fatal(err)
+	}
+	root := *work
+	if root == "" {
+		if root, err = os.MkdirTemp("", "replay-"); err != nil {
+			log.Fatal(err)
+		}
+		defer os.RemoveAll(root)
+	}
+	var auditOut *json.Encoder
+	if *audit != "" {
+		f, err := os.Create(*audit)
+		if err != nil {
+			log.Fatal(err)
+		}
+		defer f.Close()
+		auditOut = json.NewEncoder(f)
+	}
+
+	type perRepo struct {
+		stack          string
+		commits, finds int
+		elapsed        []time.Duration
+	}
+	repos := map[string]*perRepo{}
+	var order []string
+	byRule := map[string]int{}
+	bySev := map[string]int{}
+	var high []finding
+	total := 0
+	for _, c := range commits {
+		dir, err := checkout(root, *mirrors, c)
+		if err != nil {
+			log.Fatalf("%s %s: %v", c.Repo, c.SHA, err)
+		}
+		start := time.Now()
+		cmd := exec.Command(*bin, append([]string{"review", "--format", "json", "--fail-on", "never", "--no-artifacts"}, extra...)...)
+		cmd.Dir = dir
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		took := time.Since(start)
+		if err != nil {
+			log.Fatalf("%s %s: reviewls: %v\n%s", c.Repo, c.SHA, err, stderr.Bytes())
+		}
+		var res reviewOutput
+		if len(bytes.TrimSpace(out)) > 0 {
+			if err := json.Unmarshal(out, &res); err != nil {
+				log.Fatalf("%s %s: decode review: %v", c.Repo, c.SHA, err)
+			}
+		}
+		r := repos[c.Repo]
+		if r == nil {
+			r = &perRepo{stack: c.Stack}
+			repos[c.Repo] = r
+			order = append(order, c.Repo)
+		}
+		r.commits++
+		r.finds += len(res.Findings)
+		r.elapsed = append(r.elapsed, took)
+		total += len(res.Findings)
+		for _, f := range res.Findings {
+			f.Repo, f.SHA = c.Repo, c.SHA
+			byRule[f.Rule]++
+			bySev[f.Severity]++
+			if f.Severity == "Critical" || f.Severity == "High" {
+				high = append(high, f)
+			}
+			if auditOut != nil {
+				auditOut.Encode(f)
+			}
+		}
+		log.Printf("%-22s %s %3d findings %6s  %s", c.Repo, c.SHA[:10], len(res.Findings), took.Round(time.Millisecond), c.Subject)
+	}
+
+	fmt.Printf("| project | stack | commits | findings | per commit | median review |\n|---|---|---|---|---|---|\n")
+	for _, name := range order {
+		r := repos[name]
+		fmt.Printf("| %s | %s | %d | %d | %.2f | %s |\n", name, r.stack, r.commits, r.finds, float64(r.finds)/float64(r.commits), median(r.elapsed).Round(time.Millisecond))
+	}
+	fmt.Printf("| **all** | | %d | %d | **%.2f** | |\n\n", len(commits), total, float64(total)/float64(max(len(commits), 1)))
+
+	fmt.Printf("| rule | findings | per commit |\n|---|---|---|\n")
+	rules := make([]string, 0, len(byRule))
+	for r := range byRule {
+		rules = append(rules, r)
+	}
+	sort.Slice(rules, func(i, j int) bool {
+		if byRule[rules[i]] != byRule[rules[j]] {
+			return byRule[rules[i]] > byRule[rules[j]]
+		}
+		return rules[i] < rules[j]
+	})
+	for _, r := range rules {
+		fmt.Printf("| %s | %d | %.2f |\n", r, byRule[r], float64(byRule[r])/float64(len(commits)))
+	}
+	fmt.Printf("\nseverities: critical %d, high %d, medium %d, low %d\n", bySev["Critical"], bySev["High"], bySev["Medium"], bySev["Low"])
+	for _, f := range high {
+		fmt.Printf("- %s %s %s %s:%s %s\n", f.Severity, f.Repo, f.SHA[:10], f.File, f.Lines, f.Title)
+	}
+}
+
+// checkout prepares the commit's replay: a clone of the snapshot (made once
+// per repository) with the parent checked out on branch "replay" and the
+// commit's diff applied to the work tree, new files left untracked.
+func checkout(root, mirrors string, c commit) (string, error) {
+	dir := filepath.Join(root, strings.ReplaceAll(c.Repo, "/", "+"))
+	if _, err := os.Stat(dir); err != nil {
+		src := filepath.Join(mirrors, strings.ReplaceAll(c.Repo, "/", "+"), "repo")
+		if err := git("", "clone", "-q", "--no-checkout", src, dir); err != nil {
+			return "", err
+		}
+		git(dir, "config", "user.email", "replay@example.com")
+		git(dir, "config", "user.name", "replay")
+	}
+	parent := c.SHA + "^"
+	if err := git(dir, "checkout", "-q", "-f", "-B", "replay", parent); err != nil {
+		return "", err
+	}
+	if err := git(dir, "clean", "-q", "-f", "-d", "-x"); err != nil {
+		return "", err
+	}
+	diff, err := gitOut(dir, "diff", "--binary", parent, c.SHA)
+	if err != nil {
+		return "", err
+	}
+	if len(diff) == 0 {
+		return dir, nil
+	}
+	apply := exec.Command("git", "apply", "--binary", "-")
+	apply.Dir = dir
+	apply.Stdin = bytes.NewReader(diff)
+	if out, err := apply.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("git apply: %v\n%s", err, out)
+	}
+	return dir, nil
+}
+
+func git(dir string, args ...string) error {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
+func gitOut(dir string, args ...string) ([]byte, error) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("git %s: %v", strings.Join(args, " "), err)
+	}
+	return out, nil
+}
+
+func median(d []time.Duration) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
+
+// sourceExt is what pick counts as source: a commit must touch one.
+var sourceExt = map[string]bool{
+	".go": true, ".py": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".tsx": true, ".jsx": true,
+	".html": true, ".vue": true, ".svelte": true, ".sh": true, ".yml": true, ".yaml": true, ".j2": true, ".jinja": true,
+}
+
+func pick(args []string) {
+	fs := flag.NewFlagSet("pick", flag.ExitOnError)
+	mirrors := fs.String("mirrors", "/work/.mirror", "directory of fetched snapshots (owner+name/repo)")
+	n := fs.Int("n", 10, "commits to pick")
+	stack := fs.String("stack", "", "the stack column")
+	fs.Parse(args)
+	if fs.NArg() != 1 {
+		log.Fatal("usage: replay pick [-n N] [-stack S] owner/name")
+	}
+	repo := fs.Arg(0)
+	dir := filepath.Join(*mirrors, strings.ReplaceAll(repo, "/", "+"), "repo")
+	out, err := gitOut(dir, "log", "--first-parent", "--no-merges", "--format=@%H\t%s", "--numstat", "-n", "2000")
+	if err != nil {
+		log.Fatal(err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	var candidates []string
+	var sha, subject string
+	var files, lines int
+	var source bool
+	flush := func() {
+		if sha == "" || len(candidates) >= 200 || bump.MatchString(subject) {
+			return
+		}
+		if files >= 1 && files <= 15 && lines <= 300 && source {
+			candidates = append(candidates, fmt.Sprintf("%s\t%s\t%s\t%s", repo, sha, *stack, subject))
+		}
+	}
+	for sc.Scan() {
+		line := sc.Text()
+		if rest, ok := strings.CutPrefix(line, "@"); ok {
+			flush()
+			sha, subject, _ = strings.Cut(rest, "\t")
+			files, lines, source = 0, 0, false
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 3 {
+			continue
+		}
+		files++
+		a, _ := strconv.Atoi(f[0])
+		d, _ := strconv.Atoi(f[1])
+		lines += a + d
+		if sourceExt[filepath.Ext(f[2])] && !strings.Contains(f[2], "vendor/") {
+			source = true
+		}
+	}
+	flush()
+	step := max(len(candidates) / *n, 1)
+	for i := 0; i < len(candidates) && i/step < *n; i += step {
+		fmt.Println(candidates[i])
+	}
+}
+
+// bump matches the subjects of dependency and tooling bumps.
+var bump = regexp.MustCompile(`(?i)^(bump|build\(deps|chore\(deps|\[pre-commit|update (dev )?dependencies|release |v?\d+\.\d+)`)
