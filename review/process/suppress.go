@@ -211,12 +211,12 @@ func (p *Suppress) Process(_ context.Context, findings []*review.Finding) ([]*re
 			}
 		}
 		if inline {
-			p.Suppressed = append(p.Suppressed, review.Suppressed{
-				Finding: f,
-				Reason:  d.Reason,
-				By:      fmt.Sprintf("inline at %s:%d", f.Span.Path, d.Line),
-				Held:    f.IsSecret(),
-			})
+			s := review.Suppressed{Finding: f, Reason: d.Reason, By: fmt.Sprintf("inline at %s:%d", f.Span.Path, d.Line)}
+			if f.IsSecret() {
+				s.Held = true
+				s.By += "; a secret: still blocks the gate unless allow-secrets lists " + f.SecretFingerprint()
+			}
+			p.Suppressed = append(p.Suppressed, s)
 			continue
 		}
 		out = append(out, f)
