@@ -133,13 +133,13 @@ type directivesKey struct{}
 // that is not a comment of that language, is no directive. A file without
 // comment syntax (JSON, plain text) has none.
 func Directives(f *review.File) []Directive {
-	if !bytes.Contains(f.Content, []byte(IgnoreDirective)) {
-		return nil
-	}
 	return f.Memo(directivesKey{}, func() any { return scanDirectives(f) }).([]Directive)
 }
 
 func scanDirectives(f *review.File) []Directive {
+	if !bytes.Contains(f.Content, []byte(IgnoreDirective)) {
+		return nil
+	}
 	lines := lens.Lines(f)
 	var out []Directive
 	for i, parts := range lens.CommentParts(f) {
