@@ -112,7 +112,10 @@ type sarifReplacement struct {
 }
 
 type sarifSuppression struct {
-	Kind          string `json:"kind"`
+	Kind string `json:"kind"`
+	// Status is "underReview" for a held secret (review.Suppressed.Held),
+	// whose inline ignore the gate does not accept; empty otherwise.
+	Status        string `json:"status,omitempty"`
 	Justification string `json:"justification,omitempty"`
 }
 
@@ -187,7 +190,11 @@ func (v *view) sarif() sarifLog {
 			if strings.HasPrefix(s.By, "inline") {
 				kind = "inSource"
 			}
-			r.Suppressions = []sarifSuppression{{Kind: kind, Justification: s.Reason}}
+			sup := sarifSuppression{Kind: kind, Justification: s.Reason}
+			if s.Held {
+				sup.Status = "underReview"
+			}
+			r.Suppressions = []sarifSuppression{sup}
 		}
 		results = append(results, r)
 	}

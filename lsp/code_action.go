@@ -9,6 +9,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/process"
 )
 
 // codeActionReviewNow is the kind of the "Review now" source action.
@@ -16,15 +17,17 @@ const codeActionReviewNow protocol.CodeActionKind = "source.reviewls.review"
 
 // CodeAction offers, for findings under the range: the rule's quick fix,
 // and an action that inserts an ignore comment; and for the document, the
-// "Review now" source action.
+// "Review now" source action. The ignore actions of secrets and Critical
+// findings come last, after every other action: one keystroke on the
+// first action must never silence them.
 func (s *server) CodeAction(ctx context.Context, params *protocol.CodeActionParams) ([]protocol.CodeAction, error) {
 	ss, rel := s.sessionForURI(params.TextDocument.URI)
 	if ss == nil {
 		return nil, nil
 	}
-	var actions []protocol.CodeAction
+	var actions, last []protocol.CodeAction
 	if wants(params.Context.Only, protocol.QuickFix) {
-		actions = append(actions, s.quickFixes(ss, rel, params)...)
+		actions, last = s.quickFixes(ss, rel, params)
 	}
 	for _, a := range s.loopActions(ss, rel, params) {
 		if wants(params.Context.Only, a.Kind) {
@@ -38,7 +41,7 @@ func (s *server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 			Command: &protocol.Command{Title: "Review now", Command: cmdReview, Arguments: []any{map[string]any{"uri": params.TextDocument.URI}}},
 		})
 	}
-	return actions, nil
+	return append(actions, last...), nil
 }
 
 // wants reports whether kind passes the client's "only" filter.
@@ -55,21 +58,27 @@ func wants(only []protocol.CodeActionKind, kind protocol.CodeActionKind) bool {
 }
 
 // quickFixes returns the fix and ignore actions of the findings whose
-// ranges meet the requested range. Edits are only offered when the
-// document still holds the text the review saw, so their positions are
-// right.
-func (s *server) quickFixes(ss *session, rel string, params *protocol.CodeActionParams) []protocol.CodeAction {
+// ranges meet the requested range, every fix before every ignore action,
+// and apart (last) the ignore actions to list after every other action:
+// those of secrets and Critical findings. A fix is the preferred action;
+// an ignore action never is. Languages
+// without comments (JSON, plain text) get no ignore action. Edits are only
+// offered when the document still holds the text the review saw, so their
+// positions are right.
+func (s *server) quickFixes(ss *session, rel string, params *protocol.CodeActionParams) (actions, last []protocol.CodeAction) {
 	res, versions, file := ss.reviewedFile(rel)
 	if file == nil {
-		return nil
+		return nil, nil
 	}
 	if doc, open := s.document(params.TextDocument.URI); open {
 		if v, ok := versions[rel]; !ok || v != doc.version || string(doc.text) != string(file.Content) {
-			return nil
+			return nil, nil
 		}
 	}
 	m := newMapper(file.Content)
-	var actions []protocol.CodeAction
+	syn := lens.CommentSyntax(file.Language)
+	commentable := syn.Line != "" || syn.BlockStart != ""
+	var ignores []protocol.CodeAction
 	for _, f := range res.Findings {
 		if f.Span.Path != rel {
 			continue
@@ -93,14 +102,34 @@ func (s *server) quickFixes(ss *session, rel string, params *protocol.CodeAction
 				s.logger.Warn("fix edits do not map", "rule", f.RuleID, "err", err)
 			}
 		}
-		actions = append(actions, protocol.CodeAction{
-			Title:       fmt.Sprintf("Ignore %s on this line", f.RuleID),
+		if !commentable {
+			continue
+		}
+		ignore := protocol.CodeAction{
+			Title:       ignoreTitle(f),
 			Kind:        protocol.QuickFix,
 			Diagnostics: []protocol.Diagnostic{diag},
 			Edit:        ignoreEdit(params.TextDocument.URI, file, m, f),
-		})
+		}
+		if f.IsSecret() || f.Severity == review.SeverityCritical {
+			last = append(last, ignore)
+		} else {
+			ignores = append(ignores, ignore)
+		}
 	}
-	return actions
+	return append(actions, ignores...), last
+}
+
+// ignoreTitle says what the ignore action of f does. A secret's says that
+// the ignore does not let it into a commit: only allow-secrets does.
+func ignoreTitle(f *review.Finding) string {
+	switch {
+	case f.IsSecret():
+		return "Ignore this secret on this line (still blocks commits)"
+	case f.Severity == review.SeverityCritical:
+		return fmt.Sprintf("Ignore this Critical finding (%s) on this line", f.RuleID)
+	}
+	return fmt.Sprintf("Ignore %s on this line", f.RuleID)
 }
 
 // overlaps reports whether two ranges share a position (touching counts,
@@ -137,9 +166,9 @@ func workspaceEdit(u protocol.DocumentURI, m *mapper, edits []review.TextEdit) (
 	return &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{u: out}}, nil
 }
 
-// ignoreReasonPlaceholder is inserted for the user to replace; the
-// directive needs a reason to take effect.
-const ignoreReasonPlaceholder = "<why this finding does not apply>"
+// ignoreReasonPlaceholder is inserted for the user to replace: until they
+// do, the directive suppresses nothing.
+const ignoreReasonPlaceholder = process.IgnorePlaceholder
 
 // ignoreEdit inserts an ignore comment for f on its own line above the
 // finding, indented like it, in the file's comment syntax (JSX markup gets

@@ -36,6 +36,10 @@ type Config struct {
 	// FunctionLength is the long-function threshold in lines; 0 means the
 	// default.
 	FunctionLength int
+	// AllowSecrets lists the fingerprints of secrets allowed through the
+	// gate ([Finding.SecretFingerprint]); an inline ignore alone never
+	// lets a secret through.
+	AllowSecrets []string
 }
 
 // EffectiveSizeCap returns the size cap to apply.

@@ -81,6 +81,29 @@ type Finding struct {
 	Secrets []string `json:"-"`
 }
 
+// IsSecret reports whether f cites a secret value: every finding of a
+// secret-class rule does, and an inline ignore never lets one through a
+// gate on its own (see [Suppressed.Held]).
+func (f *Finding) IsSecret() bool { return len(f.Secrets) > 0 }
+
+// SecretFingerprint identifies the secret f cites, for the configuration's
+// allow-secrets list (in the spirit of gitleaks' .gitleaksignore):
+// "<rule-id>:<path>:<hash>", where hash is the first 16 hex digits of a
+// SHA-256 over the rule id, the path and the secret values. It never holds
+// the value, and it does not move with the line, so an edit elsewhere in
+// the file keeps it. It is "" when f cites no secret.
+func (f *Finding) SecretFingerprint() string {
+	if !f.IsSecret() {
+		return ""
+	}
+	h := sha256.New()
+	for _, s := range append([]string{"reviewls secret", f.RuleID, f.Span.Path}, f.Secrets...) {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return f.RuleID + ":" + f.Span.Path + ":" + hex.EncodeToString(h.Sum(nil))[:16]
+}
+
 // Fingerprint computes the stable ID of f from its rule, path, symbol and
 // the trimmed text of its cited lines.
 func Fingerprint(ruleID, path, symbol, code string) string {
@@ -104,8 +127,13 @@ type Suppressed struct {
 	// Reason is the justification the user wrote.
 	Reason string
 	// By says where the suppression came from ("inline at a.go:12",
-	// "config rules").
+	// "config allow-secrets").
 	By string
+	// Held reports a secret silenced only by an inline directive: it is
+	// hidden from the editor and listed as suppressed, but a gate
+	// (--fail-on) still counts it until allow-secrets lists its
+	// fingerprint.
+	Held bool
 }
 
 // Observation is a pre-existing issue outside the diff; it never affects

@@ -91,6 +91,29 @@ func (r *Result) ByPerspective(p Perspective) []*Finding {
 	return out
 }
 
+// Held returns the suppressed findings that still hold a gate: secrets
+// silenced by an inline directive only.
+func (r *Result) Held() []Suppressed {
+	var out []Suppressed
+	for _, s := range r.Suppressed {
+		if s.Held && s.Finding != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// GateCounts returns the severity counts a gate (--fail-on) compares with
+// its threshold: the accepted findings and the held ones. Counts, and so
+// the verdict, leave the held ones out.
+func (r *Result) GateCounts() Counts {
+	c := r.Counts
+	for _, s := range r.Held() {
+		c.Add(s.Finding.Severity)
+	}
+	return c
+}
+
 // Skipped returns the listed-but-not-reviewed files.
 func (r *Result) Skipped() []*File {
 	var out []*File

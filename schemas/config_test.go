@@ -18,6 +18,7 @@ func TestConfigSchema(t *testing.T) {
 		"rules:\n  readiness/todo-added: off\n  security/weak-crypto: high\n",
 		"ignore: ['vendor/**', '**/*.pb.go']\nbase: origin/main\nfail-on: never\nsize-cap: 2MiB\nfunction-length: 100\n",
 		"size-cap: 1048576\n",
+		"allow-secrets:\n  - security/hardcoded-secret:cmd/a.go:0123456789abcdef\n",
 	}
 	invalid := []string{
 		"rulez: {}\n",
@@ -29,6 +30,8 @@ func TestConfigSchema(t *testing.T) {
 		"size-cap: big\n",
 		"function-length: 0\n",
 		"ignore: vendor\n",
+		"allow-secrets: [AKIAZ7Q2R5T6W3X4Y6B2]\n",
+		"allow-secrets: security/hardcoded-secret:cmd/a.go:0123456789abcdef\n",
 	}
 	check := func(doc string) error {
 		var v any

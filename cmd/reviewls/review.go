@@ -129,10 +129,18 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	if err := printResult(e, res, *format, folder, eng.Root()); err != nil {
 		return e.errorf("%v", err)
 	}
-	if threshold.Reached(res.Counts) {
-		return exitFindings
+	// The gate counts secrets hidden by an inline ignore (Result.Held):
+	// only allow-secrets lets one through.
+	if !threshold.Reached(res.GateCounts()) {
+		return exitOK
 	}
-	return exitOK
+	if !threshold.Reached(res.Counts) {
+		if *format != "text" {
+			fmt.Fprint(e.stderr, res.Redactor.String(heldSummary(res)))
+		}
+		fmt.Fprintf(e.stderr, "reviewls: blocked: held secrets reach --fail-on %s (allow each by its fingerprint under allow-secrets in .reviewls.yaml)\n", threshold)
+	}
+	return exitFindings
 }
 
 func validFormat(f string) bool {

@@ -106,7 +106,7 @@ func rulesMarkdown(rules []review.RuleInfo) string {
 		parts = append(parts, fmt.Sprintf("%s %d", p, counts[p]))
 	}
 	fmt.Fprintf(&b, " (%s); %d carry a machine-applicable fix.\n\n", strings.Join(parts, ", "), fixable)
-	b.WriteString("Depth is the lowest tier at which a rule runs: `basic` checks changed lines, `standard` adds the enclosing function, the file and cross-file checks, `comprehensive` adds type-aware Go analysis. Silence one finding with `reviewls:ignore <rule-id> <reason>` in a comment on its line or the line above; configure rules in `.reviewls.yaml` (`rules: {<rule-id>: off|critical|high|medium|low}`).\n\n")
+	b.WriteString("Depth is the lowest tier at which a rule runs: `basic` checks changed lines, `standard` adds the enclosing function, the file and cross-file checks, `comprehensive` adds type-aware Go analysis. Silence one finding with `reviewls:ignore <rule-id> <reason>` in a comment on its line or alone on the line above; the reason takes at least three words, and a placeholder such as `<why this finding does not apply>` is no reason. An inline ignore never lets a secret through `--fail-on` or the pre-commit hook: list its fingerprint (printed by the blocked run) under `allow-secrets` in `.reviewls.yaml` (see [suppressions.md](suppressions.md)). Configure rules in `.reviewls.yaml` (`rules: {<rule-id>: off|critical|high|medium|low}`).\n\n")
 	b.WriteString("| Rule | Category | Severity | Languages | Depth | Fix |\n| --- | --- | --- | --- | --- | --- |\n")
 	for _, r := range rules {
 		fix := ""

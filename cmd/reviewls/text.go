@@ -66,6 +66,9 @@ func textSummary(res *review.Result, folder, root string) string {
 			}
 			fmt.Fprintf(&b, "  %-7s %-8s %-34s %s\n", pos, f.Severity, f.RuleID, f.Title)
 			fmt.Fprintf(&b, "          %s\n", f.Message)
+			if f.IsSecret() {
+				fmt.Fprintf(&b, "          fingerprint: %s\n", f.SecretFingerprint())
+			}
 		}
 	}
 	if skipped := res.Skipped(); len(skipped) > 0 {
@@ -75,8 +78,9 @@ func textSummary(res *review.Result, folder, root string) string {
 		}
 	}
 	if n := len(res.Suppressed); n > 0 {
-		fmt.Fprintf(&b, "\n%d finding(s) suppressed by reviewls:ignore comments\n", n)
+		fmt.Fprintf(&b, "\n%d finding(s) suppressed by reviewls:ignore comments or the configuration\n", n)
 	}
+	b.WriteString(heldSummary(res))
 	for _, p := range res.Problems {
 		fmt.Fprintf(&b, "\nwarning: %s\n", p)
 	}
@@ -87,6 +91,31 @@ func textSummary(res *review.Result, folder, root string) string {
 			folder = rel
 		}
 		fmt.Fprintf(&b, "artifacts: %s%c\n", folder, filepath.Separator)
+	}
+	return b.String()
+}
+
+// heldSummary lists the secrets that an inline ignore hid but that still
+// hold the gate, with the fingerprints that would allow them; "" when
+// there are none.
+func heldSummary(res *review.Result) string {
+	held := res.Held()
+	if len(held) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	verb := "is"
+	if len(held) > 1 {
+		verb = "are"
+	}
+	fmt.Fprintf(&b, "\n%s %s ignored inline but still held for --fail-on (an inline reviewls:ignore never lets a secret through):\n", plural(len(held), "secret"), verb)
+	for _, s := range held {
+		f := s.Finding
+		fmt.Fprintf(&b, "  %s:%d %s %s\n          %s\n", f.Span.Path, f.Span.StartLine, f.Severity, f.RuleID, f.Message)
+	}
+	b.WriteString("To allow exactly these values (after checking they are no live credential), add to .reviewls.yaml:\n  allow-secrets:\n")
+	for _, s := range held {
+		fmt.Fprintf(&b, "    - %s\n", s.Finding.SecretFingerprint())
 	}
 	return b.String()
 }

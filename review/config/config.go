@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,7 +57,7 @@ func Load(root string, knownRules []string) (*review.Config, error) {
 }
 
 // keys lists the top-level keys in the order of the documentation.
-var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length"}
+var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets"}
 
 // Parse parses configuration data; name is used in errors.
 func Parse(name string, data []byte, knownRules []string) (*review.Config, error) {
@@ -175,6 +176,8 @@ func (p *parser) set(cfg *review.Config, k, v *yaml.Node) error {
 			}
 			cfg.FunctionLength = n
 		}
+	case "allow-secrets":
+		err = p.allowSecrets(cfg, k, v)
 	default:
 		return p.errorf(k, "unknown key %q (known keys: %s)", k.Value, strings.Join(keys, ", "))
 	}
@@ -221,6 +224,31 @@ func (p *parser) rules(cfg *review.Config, k, v *yaml.Node) error {
 			cfg.Rules[id.Value] = review.RuleConfig{Severity: sev}
 		}
 	}
+	return nil
+}
+
+// fingerprintRE is a secret fingerprint as review.Finding.SecretFingerprint
+// prints it: "<rule-id>:<path>:<16 hex digits>".
+var fingerprintRE = regexp.MustCompile(`^([a-z]+/[a-z0-9-]+):(.+):([0-9a-f]{16})$`)
+
+// allowSecrets parses "allow-secrets: [<fingerprint>, ...]": the secrets
+// let through the gate, each named by the fingerprint a blocked run
+// printed, never by its value.
+func (p *parser) allowSecrets(cfg *review.Config, k, v *yaml.Node) error {
+	list, err := p.list(k, v)
+	if err != nil {
+		return err
+	}
+	for i, fp := range list {
+		m := fingerprintRE.FindStringSubmatch(fp)
+		if m == nil {
+			return p.errorf(v.Content[i], "allow-secrets: %q is not a secret fingerprint (want <rule-id>:<path>:<16 hex digits>, as a blocked review prints it)", review.Redact(fp))
+		}
+		if p.known != nil && !slices.Contains(p.known, m[1]) {
+			return p.errorf(v.Content[i], "allow-secrets: unknown rule %q (run 'reviewls rules' for the catalog)", m[1])
+		}
+	}
+	cfg.AllowSecrets = list
 	return nil
 }
 

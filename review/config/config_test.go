@@ -28,6 +28,8 @@ base: origin/main
 fail-on: medium
 size-cap: 2MiB
 function-length: 120
+allow-secrets:
+  - security/hardcoded-secret:testdata/fake.go:0123456789abcdef # a revoked key the replay test needs
 `)
 	got, err := Parse(FileName, data, known)
 	if err != nil {
@@ -43,6 +45,7 @@ function-length: 120
 		FailOn:         review.FailOn{Set: true, Severity: review.SeverityMedium},
 		SizeCap:        2 << 20,
 		FunctionLength: 120,
+		AllowSecrets:   []string{"security/hardcoded-secret:testdata/fake.go:0123456789abcdef"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("config (-want +got):\n%s", diff)
@@ -53,7 +56,12 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range []struct {
 		data, want string
 	}{
-		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez" (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length)`},
+		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez" (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets)`},
+		// A value pasted in place of its fingerprint is rejected without being echoed.
+		{"allow-secrets:\n  - AKIAZ7Q2R5T6W3X4Y6B2\n", `.reviewls.yaml:2: allow-secrets: "AKIA…[redacted, 20 chars]" is not a secret fingerprint (want <rule-id>:<path>:<16 hex digits>, as a blocked review prints it)`},
+		{"allow-secrets:\n  - security/hardcoded-secret:a.go:0123\n", `.reviewls.yaml:2: allow-secrets: "secu…[redacted, 35 chars]" is not a secret fingerprint (want <rule-id>:<path>:<16 hex digits>, as a blocked review prints it)`},
+		{"allow-secrets:\n  - nope/rule:a.go:0123456789abcdef\n", `.reviewls.yaml:2: allow-secrets: unknown rule "nope/rule" (run 'reviewls rules' for the catalog)`},
+		{"allow-secrets: security/hardcoded-secret:a.go:0123456789abcdef\n", `.reviewls.yaml:1: allow-secrets: want a list`},
 		{"depth: deep\n", `.reviewls.yaml:1: depth: unknown depth "deep" (want basic, standard or comprehensive)`},
 		{"perspectives:\n  - functional\n  - perf\n", `.reviewls.yaml:3: perspectives: unknown perspective "perf" (want functional, standards, accessibility, security or readiness)`},
 		{"rules:\n  readiness/todo-added: loud\n", `.reviewls.yaml:2: rules.readiness/todo-added: want off, critical, high, medium or low, got "loud"`},

@@ -16,6 +16,17 @@ type Syntax struct {
 	Quotes string
 	// Triple enables Python's triple-quoted strings.
 	Triple bool
+	// Raw are the string delimiters whose strings know no escapes and may
+	// span lines (Go's raw strings).
+	Raw string
+	// LineAfter, when set, lists the bytes after which Line starts a
+	// comment (at the start of a line it always does): a blank in YAML, a
+	// blank or a metacharacter in shell, so "a#b" and "${#x}" are not
+	// comments.
+	LineAfter string
+	// Tags makes quotes count only inside markup tags (HTML), where they
+	// delimit attribute values; in text an apostrophe is just a letter.
+	Tags bool
 }
 
 // CommentSyntax returns the comment syntax of lang. Unknown languages get a
@@ -23,15 +34,22 @@ type Syntax struct {
 // language-neutral rules still find TODOs in them.
 func CommentSyntax(lang string) Syntax {
 	switch lang {
-	case review.LangGo, review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX,
-		review.LangJava, review.LangRust, review.LangC, review.LangCPP, review.LangCSharp, review.LangGoMod:
+	case review.LangGo, review.LangGoMod:
+		return Syntax{Line: "//", BlockStart: "/*", BlockEnd: "*/", Quotes: "\"'", Raw: "`"}
+	case review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX,
+		review.LangJava, review.LangRust, review.LangC, review.LangCPP, review.LangCSharp:
 		return Syntax{Line: "//", BlockStart: "/*", BlockEnd: "*/", Quotes: "\"'`"}
 	case review.LangPython:
 		return Syntax{Line: "#", Quotes: "\"'", Triple: true}
-	case review.LangShell, review.LangYAML, review.LangActions, review.LangDockerfile, review.LangRuby,
-		review.LangTOML, review.LangMakefile:
+	case review.LangShell, review.LangDockerfile:
+		return Syntax{Line: "#", Quotes: "\"'", LineAfter: " \t;&|()<>"}
+	case review.LangYAML, review.LangActions:
+		return Syntax{Line: "#", Quotes: "\"'", LineAfter: " \t"}
+	case review.LangRuby, review.LangTOML, review.LangMakefile:
 		return Syntax{Line: "#", Quotes: "\"'"}
-	case review.LangHTML, review.LangMarkdown:
+	case review.LangHTML:
+		return Syntax{BlockStart: "<!--", BlockEnd: "-->", Quotes: "\"'", Tags: true}
+	case review.LangMarkdown:
 		return Syntax{BlockStart: "<!--", BlockEnd: "-->"}
 	case review.LangVue, review.LangSvelte:
 		return Syntax{Line: "//", BlockStart: "<!--", BlockEnd: "-->", Quotes: "\"'`"}
@@ -66,22 +84,58 @@ type Comment struct {
 	Col int
 }
 
+// CommentPart is one comment on a line, or this line's piece of a block
+// comment that spans lines. Offsets are 0-based bytes into the line.
+type CommentPart struct {
+	// From and To delimit the comment with its delimiters.
+	From, To int
+	// TextFrom and TextTo delimit its text, delimiters excluded.
+	TextFrom, TextTo int
+}
+
+// commentScan is the memoised result of lexing a file's comments.
+type commentScan struct {
+	comments []Comment
+	parts    [][]CommentPart
+}
+
 type commentsKey struct{}
 
 // Comments returns, for each line of f (index i = line i+1), the comment
 // text on that line, or a zero Comment. It follows block comments and
 // multi-line strings across lines, so text inside a string literal is never
 // mistaken for a comment.
-func Comments(f *review.File) []Comment {
-	return f.Memo(commentsKey{}, func() any { return scanComments(Lines(f), CommentSyntax(f.Language)) }).([]Comment)
+func Comments(f *review.File) []Comment { return scanned(f).comments }
+
+// CommentParts returns, for each line of f (index i = line i+1), the
+// comments on that line one by one, in order; nil for a line without any.
+// It is the lexing of [Comments], kept apart so a caller can tell two
+// comments of one line apart and find what is code around them.
+func CommentParts(f *review.File) [][]CommentPart { return scanned(f).parts }
+
+func scanned(f *review.File) *commentScan {
+	return f.Memo(commentsKey{}, func() any {
+		c, p := lexComments(Lines(f), CommentSyntax(f.Language))
+		return &commentScan{comments: c, parts: p}
+	}).(*commentScan)
 }
 
-// scanComments is a small lexer: it tracks strings and block comments
-// across lines and records comment text per line.
+// scanComments returns the comment text of each line.
 func scanComments(lines []string, syn Syntax) []Comment {
+	c, _ := lexComments(lines, syn)
+	return c
+}
+
+// lexComments is a small lexer: it tracks strings and block comments
+// across lines and records, per line, the comment text and each comment's
+// place.
+func lexComments(lines []string, syn Syntax) ([]Comment, [][]CommentPart) {
 	out := make([]Comment, len(lines))
+	parts := make([][]CommentPart, len(lines))
 	inBlock := false
 	var quote string // open multi-line string delimiter, if any
+	raw := false     // the open string knows no escapes
+	inTag := false   // inside a markup tag (Syntax.Tags)
 	for i, line := range lines {
 		var text strings.Builder
 		col := 0
@@ -91,6 +145,8 @@ func scanComments(lines []string, syn Syntax) []Comment {
 				col = at + 1
 			}
 		}
+		// A block comment continued from the line above starts at 0.
+		blockFrom, blockText := 0, 0
 		for j < len(line) {
 			switch {
 			case inBlock:
@@ -98,29 +154,50 @@ func scanComments(lines []string, syn Syntax) []Comment {
 				end := strings.Index(line[j:], syn.BlockEnd)
 				if end < 0 {
 					text.WriteString(line[j:])
+					parts[i] = append(parts[i], CommentPart{From: blockFrom, To: len(line), TextFrom: blockText, TextTo: len(line)})
 					j = len(line)
 					continue
 				}
 				text.WriteString(line[j : j+end])
+				parts[i] = append(parts[i], CommentPart{From: blockFrom, To: j + end + len(syn.BlockEnd), TextFrom: blockText, TextTo: j + end})
 				j += end + len(syn.BlockEnd)
 				inBlock = false
 			case quote != "":
-				end := indexUnescaped(line[j:], quote)
+				end := -1
+				if raw {
+					end = strings.Index(line[j:], quote)
+				} else {
+					end = indexUnescaped(line[j:], quote)
+				}
 				if end < 0 {
 					j = len(line)
 					continue
 				}
 				j += end + len(quote)
-				quote = ""
-			case syn.Line != "" && strings.HasPrefix(line[j:], syn.Line):
+				quote, raw = "", false
+			case inTag:
+				switch c := line[j]; {
+				case c == '>':
+					inTag = false
+				case strings.IndexByte(syn.Quotes, c) >= 0:
+					// Attribute values know no escapes and may span lines.
+					quote, raw = line[j:j+1], true
+				}
+				j++
+			case syn.Tags && line[j] == '<' && j+1 < len(line) && (line[j+1] == '/' || isLetter(line[j+1])):
+				inTag = true
+				j++
+			case syn.Line != "" && strings.HasPrefix(line[j:], syn.Line) && (syn.LineAfter == "" || j == 0 || strings.IndexByte(syn.LineAfter, line[j-1]) >= 0):
 				mark(j)
 				if text.Len() > 0 {
 					text.WriteByte(' ')
 				}
 				text.WriteString(line[j+len(syn.Line):])
+				parts[i] = append(parts[i], CommentPart{From: j, To: len(line), TextFrom: j + len(syn.Line), TextTo: len(line)})
 				j = len(line)
 			case syn.BlockStart != "" && strings.HasPrefix(line[j:], syn.BlockStart):
 				mark(j)
+				blockFrom, blockText = j, j+len(syn.BlockStart)
 				j += len(syn.BlockStart)
 				inBlock = true
 			case syn.Triple && (strings.HasPrefix(line[j:], `"""`) || strings.HasPrefix(line[j:], `'''`)):
@@ -133,11 +210,20 @@ func scanComments(lines []string, syn Syntax) []Comment {
 					continue
 				}
 				j += end + 3
-			case strings.IndexByte(syn.Quotes, line[j]) >= 0:
+			case strings.IndexByte(syn.Raw, line[j]) >= 0:
+				q := line[j : j+1]
+				end := strings.Index(line[j+1:], q)
+				if end < 0 {
+					quote, raw = q, true
+					j = len(line)
+					continue
+				}
+				j += 1 + end + 1
+			case !syn.Tags && strings.IndexByte(syn.Quotes, line[j]) >= 0:
 				q := line[j : j+1]
 				end := indexUnescaped(line[j+1:], q)
 				if end < 0 {
-					if q == "`" { // Go raw strings and JS templates span lines
+					if q == "`" { // JS templates span lines
 						quote = q
 					}
 					j = len(line)
@@ -152,8 +238,10 @@ func scanComments(lines []string, syn Syntax) []Comment {
 			out[i] = Comment{Text: text.String(), Col: col}
 		}
 	}
-	return out
+	return out, parts
 }
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // indexUnescaped returns the index of the first q in s not preceded by an
 // odd number of backslashes, or -1.

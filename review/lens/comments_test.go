@@ -24,6 +24,12 @@ func TestScanComments(t *testing.T) {
 		{"shell quote", review.LangShell, "echo '#x' # real\n", []Comment{{" real", 11}}},
 		{"html", review.LangHTML, "<p>a</p> <!-- TODO -->\n", []Comment{{" TODO ", 10}}},
 		{"unknown language hash", "", "key: v # TODO\n", []Comment{{" TODO", 8}}},
+		{"go raw string ends at its backquote", review.LangGo, "p := `C:\\` // TODO\n", []Comment{{" TODO", 12}}},
+		{"js template escapes its backquote", review.LangJavaScript, "s = `a\\`// not` // TODO\n", []Comment{{" TODO", 17}}},
+		{"yaml hash inside a word", review.LangYAML, "url: http://x/#frag # TODO\n", []Comment{{" TODO", 21}}},
+		{"shell hash inside a word", review.LangShell, "echo ${#x} a#b;# TODO\n", []Comment{{" TODO", 16}}},
+		{"html quotes only in tags", review.LangHTML, "<p title=\"<!-- x -->\">don't</p> <!-- TODO -->\n", []Comment{{" TODO ", 33}}},
+		{"html attribute across lines", review.LangHTML, "<img alt=\"a\n<!-- not -->\"> <!-- TODO -->\n", []Comment{{}, {" TODO ", 16}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -32,6 +38,19 @@ func TestScanComments(t *testing.T) {
 				t.Errorf("comments mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestCommentParts(t *testing.T) {
+	src := "/* a */ s := \"/* no */\" // b\n/* c\nd */ x\n"
+	_, got := lexComments(SplitLines([]byte(src)), CommentSyntax(review.LangGo))
+	want := [][]CommentPart{
+		{{From: 0, To: 7, TextFrom: 2, TextTo: 5}, {From: 24, To: 28, TextFrom: 26, TextTo: 28}},
+		{{From: 0, To: 4, TextFrom: 2, TextTo: 4}},
+		{{From: 0, To: 4, TextFrom: 0, TextTo: 2}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("comment parts (-want +got):\n%s", diff)
 	}
 }
 

@@ -24,6 +24,9 @@ type Chain struct {
 func Default(cs *review.ChangeSet, cfg *review.Config) *Chain {
 	v := &FromDiff{ChangeSet: cs}
 	s := &Suppress{ChangeSet: cs}
+	if cfg != nil {
+		s.AllowSecrets = cfg.AllowSecrets
+	}
 	return &Chain{
 		Processors: []review.Processor{
 			v,                  // first: nothing outside the diff may count or be reported

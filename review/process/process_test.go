@@ -17,7 +17,7 @@ func changeSet(files ...*review.File) *review.ChangeSet {
 }
 
 func file(path, content string, changed ...int) *review.File {
-	f := &review.File{Path: path, Status: review.StatusModified, Content: []byte(content), Lines: map[int]review.LineState{}}
+	f := &review.File{Path: path, Status: review.StatusModified, Language: review.DetectLanguage(path, []byte(content)), Content: []byte(content), Lines: map[int]review.LineState{}}
 	for _, n := range changed {
 		f.Lines[n] = review.LineUnstaged
 	}
@@ -92,7 +92,7 @@ func TestSuppress(t *testing.T) {
 		`// reviewls:ignore functional/a checked by the caller`,                // 2 comment line above 3
 		`y := 2`,                                 // 3
 		`z := 3 // reviewls:ignore functional/a`, // 4 no reason: does not suppress
-		`// reviewls:ignore functional/* generated fixture`, // 5 wildcard
+		`// reviewls:ignore functional/* generated fixture data`, // 5 wildcard
 		`w := 4`, // 6
 		`v := call("reviewls:ignore functional/a x")`, // 7 inside code: next line is not covered
 		`u := 5`, // 8
@@ -121,7 +121,7 @@ func TestSuppress(t *testing.T) {
 	want := []string{
 		"inline at a.go:1 false positive: guarded above",
 		"inline at a.go:2 checked by the caller",
-		"inline at a.go:5 generated fixture",
+		"inline at a.go:5 generated fixture data",
 		"inline at a.go:9 kept for the ABI",
 	}
 	if diff := cmp.Diff(want, by); diff != "" {
@@ -129,10 +129,12 @@ func TestSuppress(t *testing.T) {
 	}
 }
 
-func TestParseDirectiveHTML(t *testing.T) {
-	d, ok := ParseDirective(`<img src="x"> <!-- reviewls:ignore accessibility/img-alt decorative -->`)
-	if !ok || d.Rule != "accessibility/img-alt" || d.Reason != "decorative" {
-		t.Errorf("ParseDirective = %+v, %v", d, ok)
+func TestDirectivesHTML(t *testing.T) {
+	f := file("a.html", `<img src="x"> <!-- reviewls:ignore accessibility/img-alt decorative spacer image -->`+"\n", 1)
+	got := Directives(f)
+	want := []Directive{{Line: 1, Rule: "accessibility/img-alt", Reason: "decorative spacer image"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Directives (-want +got):\n%s", diff)
 	}
 }
 

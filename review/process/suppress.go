@@ -5,43 +5,112 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/lens"
 )
 
 // IgnoreDirective is the marker of an inline suppression comment:
 // "reviewls:ignore <rule-id> <reason>".
 const IgnoreDirective = "reviewls:ignore"
 
-// ignoreRE captures the rule id and the rest of the line after it.
-var ignoreRE = regexp.MustCompile(`^reviewls:ignore[ \t]+([A-Za-z0-9_./*-]+)(.*)$`)
+// IgnorePlaceholder is the reason the editor's Ignore action inserts for
+// the user to replace. It is not a reason: a directive that still carries
+// it suppresses nothing.
+const IgnorePlaceholder = "<why this finding does not apply>"
+
+// MinReasonWords is the fewest words a reason needs. One or two words
+// ("false positive", "ok", "test") say that the author disagreed, not why;
+// three are the least that name a reason the next reader can check
+// ("test fixture key", "tracked in #42").
+const MinReasonWords = 3
+
+// ruleRE is a rule id or a perspective wildcard, as a directive names it.
+var ruleRE = regexp.MustCompile(`^[A-Za-z0-9_.-]+/(?:[A-Za-z0-9_.-]+|\*)$`)
+
+// placeholderRE finds a fill-in-the-blank "<…>" group in a reason.
+var placeholderRE = regexp.MustCompile(`<([^<>]*)>`)
+
+// fillIns are single words that, in angle brackets, stand for a reason
+// still to be written.
+var fillIns = []string{"reason", "why", "justification", "explanation", "description", "todo", "text", "comment", "details", "rationale", "...", "…", ""}
 
 // Directive is one parsed inline suppression.
 type Directive struct {
-	Line   int
-	Rule   string
+	// Line is the 1-based line of the comment that holds the directive.
+	Line int
+	Rule string
+	// Reason is the text after the rule id, trimmed.
 	Reason string
+	// OwnLine reports that the comment is alone on its line (nothing but
+	// blanks, or JSX's braces, around it), so it also covers the next line.
+	OwnLine bool
+	// Problem says why the directive suppresses nothing; "" when it is
+	// valid.
+	Problem string
 }
 
-// ParseDirective parses the ignore directive on a line, if any.
-func ParseDirective(line string) (Directive, bool) {
-	i := strings.Index(line, IgnoreDirective)
+// Valid reports whether the directive suppresses the findings it names.
+func (d Directive) Valid() bool { return d.Problem == "" }
+
+// ParseDirective parses the directive in the text of one comment, if the
+// text holds the marker. The directive's Problem is set when it names no
+// rule or gives no acceptable reason. Line and OwnLine are left to the
+// caller, which knows where the comment is.
+func ParseDirective(comment string) (Directive, bool) {
+	i := strings.Index(comment, IgnoreDirective)
 	if i < 0 {
 		return Directive{}, false
 	}
-	m := ignoreRE.FindStringSubmatch(line[i:])
-	if m == nil {
-		return Directive{}, false
-	}
-	reason := m[2]
-	// A block comment's closer ends the reason.
-	for _, closer := range []string{"*/", "-->"} {
-		if j := strings.Index(reason, closer); j >= 0 {
-			reason = reason[:j]
+	rest := comment[i+len(IgnoreDirective):]
+	var d Directive
+	if rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+		fields := strings.Fields(rest)
+		if len(fields) > 0 && ruleRE.MatchString(fields[0]) {
+			d.Rule = fields[0]
+			j := strings.Index(rest, fields[0]) + len(fields[0])
+			d.Reason = strings.TrimSpace(rest[j:])
 		}
 	}
-	return Directive{Rule: m[1], Reason: strings.TrimSpace(reason)}, true
+	d.Problem = reasonProblem(d)
+	return d, true
+}
+
+// reasonProblem says why d suppresses nothing, or "".
+func reasonProblem(d Directive) string {
+	switch {
+	case d.Rule == "":
+		return "it names no rule (want reviewls:ignore <perspective>/<rule> <reason>)"
+	case d.Reason == "":
+		return "it gives no reason"
+	case strings.Contains(d.Reason, IgnorePlaceholder):
+		return "its reason is still the placeholder " + IgnorePlaceholder
+	}
+	for _, m := range placeholderRE.FindAllStringSubmatch(d.Reason, -1) {
+		inner := strings.TrimSpace(m[1])
+		if strings.ContainsAny(inner, " \t") || slices.Contains(fillIns, strings.ToLower(inner)) || strings.TrimSpace(d.Reason) == m[0] {
+			return "its reason is a placeholder (" + m[0] + ") to fill in"
+		}
+	}
+	if n := countWords(d.Reason); n < MinReasonWords {
+		return fmt.Sprintf("its reason %q has %d word(s), fewer than %d: say why the finding does not apply", d.Reason, n, MinReasonWords)
+	}
+	return ""
+}
+
+// countWords counts the blank-separated fields that hold a letter or a
+// digit, so punctuation alone ("- - -") is no word.
+func countWords(s string) int {
+	n := 0
+	for _, f := range strings.Fields(s) {
+		if strings.IndexFunc(f, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // Matches reports whether the directive silences rule: an exact id, or
@@ -56,13 +125,68 @@ func (d Directive) Matches(rule string) bool {
 	return false
 }
 
-// Suppress silences findings with an inline directive on the finding's
-// first line (a trailing comment) or on the line just above it (a comment
-// line of its own). A directive needs a reason: one without a reason does
-// not suppress, so an unexplained silence never hides a defect.
+type directivesKey struct{}
+
+// Directives returns the directives of f, valid or not, in line order.
+// Only comments count: the file is lexed in its language's comment syntax
+// ([lens.CommentSyntax]), so a marker inside a string literal, or anywhere
+// that is not a comment of that language, is no directive. A file without
+// comment syntax (JSON, plain text) has none.
+func Directives(f *review.File) []Directive {
+	return f.Memo(directivesKey{}, func() any { return scanDirectives(f) }).([]Directive)
+}
+
+func scanDirectives(f *review.File) []Directive {
+	if !bytes.Contains(f.Content, []byte(IgnoreDirective)) {
+		return nil
+	}
+	lines := lens.Lines(f)
+	var out []Directive
+	for i, parts := range lens.CommentParts(f) {
+		for _, c := range parts {
+			d, ok := ParseDirective(lines[i][c.TextFrom:c.TextTo])
+			if !ok {
+				continue
+			}
+			d.Line = i + 1
+			d.OwnLine = ownLine(lines[i], parts)
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// ownLine reports whether line holds nothing but its comments, blanks and
+// the braces of a JSX comment ({/* … */}).
+func ownLine(line string, parts []lens.CommentPart) bool {
+	var rest strings.Builder
+	at := 0
+	for _, c := range parts {
+		rest.WriteString(line[at:c.From])
+		at = c.To
+	}
+	rest.WriteString(line[at:])
+	s := strings.Join(strings.Fields(rest.String()), "")
+	return s == "" || s == "{}"
+}
+
+// Suppress silences findings with a valid inline directive on the
+// finding's first line (a trailing comment) or in a comment alone on the
+// line just above it. A directive that names no rule or gives no real
+// reason (see [Directive.Problem]) suppresses nothing, so an unexplained
+// silence never hides a defect; standards/ignore-without-reason reports
+// it.
+//
+// A finding that cites a secret is different: an inline directive hides it
+// from the editor and the report, but it stays held ([review.Suppressed]
+// Held), and a gate still fails on it, unless the configuration's
+// allow-secrets lists its [review.Finding.SecretFingerprint]. A listed
+// secret is suppressed by the configuration, with or without a directive.
 type Suppress struct {
-	ChangeSet  *review.ChangeSet
-	Suppressed []review.Suppressed
+	ChangeSet *review.ChangeSet
+	// AllowSecrets lists the secret fingerprints the configuration allows.
+	AllowSecrets []string
+	Suppressed   []review.Suppressed
 }
 
 var _ review.Processor = (*Suppress)(nil)
@@ -75,12 +199,24 @@ func (p *Suppress) Process(_ context.Context, findings []*review.Finding) ([]*re
 	p.Suppressed = p.Suppressed[:0]
 	out := findings[:0]
 	for _, f := range findings {
-		if d, ok := p.directive(f); ok {
-			p.Suppressed = append(p.Suppressed, review.Suppressed{
-				Finding: f,
-				Reason:  d.Reason,
-				By:      fmt.Sprintf("inline at %s:%d", f.Span.Path, d.Line),
-			})
+		d, inline := p.directive(f)
+		if f.IsSecret() {
+			if fp := f.SecretFingerprint(); slices.Contains(p.AllowSecrets, fp) {
+				reason := "allow-secrets lists " + fp
+				if inline {
+					reason = d.Reason
+				}
+				p.Suppressed = append(p.Suppressed, review.Suppressed{Finding: f, Reason: reason, By: "config allow-secrets"})
+				continue
+			}
+		}
+		if inline {
+			s := review.Suppressed{Finding: f, Reason: d.Reason, By: fmt.Sprintf("inline at %s:%d", f.Span.Path, d.Line)}
+			if f.IsSecret() {
+				s.Held = true
+				s.By += "; a secret: still blocks the gate unless allow-secrets lists " + f.SecretFingerprint()
+			}
+			p.Suppressed = append(p.Suppressed, s)
 			continue
 		}
 		out = append(out, f)
@@ -88,50 +224,25 @@ func (p *Suppress) Process(_ context.Context, findings []*review.Finding) ([]*re
 	return out, nil
 }
 
+// directive returns the valid directive that covers f, if any.
 func (p *Suppress) directive(f *review.Finding) (Directive, bool) {
 	file := p.ChangeSet.File(f.Span.Path)
-	if file == nil || !bytes.Contains(file.Content, []byte(IgnoreDirective)) {
+	if file == nil {
 		return Directive{}, false
 	}
-	for _, n := range []int{f.Span.StartLine, f.Span.StartLine - 1} {
-		line := lineAt(file.Content, n)
-		if d, ok := ParseDirective(line); ok && d.Reason != "" && d.Matches(f.RuleID) {
-			// The line above only counts when it is a comment of its own.
-			if n != f.Span.StartLine && !commentOnly(line) {
-				continue
+	ds := Directives(file)
+	// A trailing comment on the finding's line first, then a comment of
+	// its own on the line above.
+	for _, above := range []bool{false, true} {
+		for _, d := range ds {
+			at := d.Line == f.Span.StartLine
+			if above {
+				at = d.OwnLine && d.Line == f.Span.StartLine-1
 			}
-			d.Line = n
-			return d, true
+			if at && d.Valid() && d.Matches(f.RuleID) {
+				return d, true
+			}
 		}
 	}
 	return Directive{}, false
-}
-
-// commentOnly reports whether the directive is the first thing on its line.
-func commentOnly(line string) bool {
-	t := strings.TrimSpace(line)
-	for _, prefix := range []string{"//", "#", "--", "/*", "<!--", "{/*", ";"} {
-		if strings.HasPrefix(t, prefix) {
-			return true
-		}
-	}
-	return false
-}
-
-// lineAt returns line n (1-based) of content without its terminator.
-func lineAt(content []byte, n int) string {
-	if n < 1 {
-		return ""
-	}
-	for i := 1; i < n; i++ {
-		j := bytes.IndexByte(content, '\n')
-		if j < 0 {
-			return ""
-		}
-		content = content[j+1:]
-	}
-	if j := bytes.IndexByte(content, '\n'); j >= 0 {
-		content = content[:j]
-	}
-	return strings.TrimSuffix(string(content), "\r")
 }

@@ -35,15 +35,18 @@ var GenericSecret = &lens.Rule{
 			"at least 3.0 bits of Shannon entropy per character, base64 or base62 of at least 20 characters with at " +
 			"least 3.5 bits (4.0 from 32 characters on, so random tokens pass more than 99% of the time), or, for " +
 			"password keys, at least 10 characters mixing three character classes. Load the value from the " +
-			"environment or a secret manager and rotate it. Not reported: values that security/hardcoded-secret " +
+			"environment or a secret manager and rotate it; where the value is a whole string literal in Go, Python, " +
+			"JavaScript/TypeScript or shell the fix reads it from the environment, as for security/hardcoded-secret, " +
+			"and an inline reviewls:ignore never lets it through the gate. Not reported: values that security/hardcoded-secret " +
 			"already reports, placeholders and documentation examples (changeme, example, xxxx, <your-token>, " +
 			"${VAR}, $(cmd), {{ secrets.X }}, values naming fake, dummy, sample or test), environment lookups, " +
 			"words, identifiers and file paths, hashes under non-secret keys (cache keys, lockfile integrity), " +
 			"UUIDs except under an API-key, secret or password key, Stripe test keys, the API keys of Firebase web " +
 			"and Algolia search configs (public by design), and database URLs on localhost or a compose service name. Every output shows " +
 			"the value redacted to a prefix and its length.",
-		Bad:  `API_TOKEN = "f3Jk9QzL2mXw8RtV5nBc7HyD4pGs"`,
-		Good: `API_TOKEN = os.environ["API_TOKEN"]`,
+		Bad:     `API_TOKEN = "f3Jk9QzL2mXw8RtV5nBc7HyD4pGs"`,
+		Good:    `API_TOKEN = os.environ["API_TOKEN"]`,
+		Fixable: true,
 	},
 	Run: runGenericSecret,
 }
@@ -139,6 +142,7 @@ func runGenericSecret(p *lens.Pass) {
 						Message: fmt.Sprintf("%s %s is hardcoded. Anyone who can read the repository or its history "+
 							"can use it until it is rotated.", article(pp.kind), review.Redact(v)),
 						Suggested: "Remove the value, load it from the environment or a secret manager at run time, and rotate the exposed credential.",
+						Fix:       envFix(p, n, m[2], m[3], pp.kind),
 						Secrets:   []string{v},
 					})
 				}
@@ -175,6 +179,7 @@ func runGenericSecret(p *lens.Pass) {
 					"history can use it until it is rotated.", a.key, review.Redact(a.value), why),
 				Suggested:  "Load the value from the environment or a secret manager at run time (os.Getenv, process.env, a mounted secret), and rotate the exposed value.",
 				Confidence: conf,
+				Fix:        envFix(p, n, a.from, a.to, a.key),
 				Secrets:    []string{a.value},
 			})
 		}

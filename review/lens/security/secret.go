@@ -43,11 +43,16 @@ var HardcodedSecret = &lens.Rule{
 		Summary:     "Hardcoded credential",
 		Doc: "A credential (cloud access key, GitHub or Slack token, webhook URL or private key) written into source " +
 			"is readable by everyone with access to the repository and its history, and stays valid until it is " +
-			"rotated. Load it at run time from the environment or a secret manager, and rotate the exposed value. " +
+			"rotated. Load it at run time from the environment or a secret manager, and rotate the exposed value: " +
+			"where the secret is a whole string literal in Go, Python, JavaScript/TypeScript or shell, the fix reads it " +
+			"from the environment (os.Getenv, os.environ, process.env, \"${NAME}\"), NAME taken from the variable it is " +
+			"assigned to or from the kind of secret. An inline reviewls:ignore hides a secret but never lets it through " +
+			"--fail-on or the pre-commit hook; only its fingerprint under allow-secrets in .reviewls.yaml does. " +
 			"Well-known documentation examples (such as AWS's AKIAIOSFODNN7EXAMPLE) and placeholders are ignored. " +
 			"The value is always redacted to a prefix and its length in every output.",
-		Bad:  `awsKey := "AKIAZ7Q2R5T6W3X4Y6B2"`,
-		Good: `awsKey := os.Getenv("AWS_ACCESS_KEY_ID")`,
+		Bad:     `awsKey := "AKIAZ7Q2R5T6W3X4Y6B2"`,
+		Good:    `awsKey := os.Getenv("AWS_ACCESS_KEY_ID")`,
+		Fixable: true,
 	},
 	Run: runHardcodedSecret,
 }
@@ -70,6 +75,7 @@ func runHardcodedSecret(p *lens.Pass) {
 					Message: fmt.Sprintf("%s %s is hardcoded. Anyone who can read the repository or its history can use "+
 						"it until it is rotated.", sp.kind, review.Redact(value)),
 					Suggested: "Remove the value, load it from the environment or a secret manager at run time, and rotate the exposed credential.",
+					Fix:       envFix(p, n, m[2], m[3], sp.kind),
 					Secrets:   []string{value},
 				})
 			}

@@ -1,7 +1,7 @@
 package standards
 
 import (
-	"strings"
+	"fmt"
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
@@ -19,10 +19,13 @@ var IgnoreWithoutReason = &lens.Rule{
 		Skill:       "reviewls suppression policy",
 		Summary:     "Suppression without a reason",
 		Doc: "An inline `reviewls:ignore <rule-id> <reason>` comment silences one finding; the reason is what lets the next " +
-			"reader judge whether the silence still holds. A directive without a reason (or without a rule id) " +
-			"suppresses nothing — the finding it meant to silence is still reported — and is itself reported so the " +
-			"intent is completed or the comment removed. Directives inside string literals are not comments and are " +
-			"ignored.",
+			"reader judge whether the silence still holds. A directive without a rule id, without a reason, with a reason " +
+			"of fewer than three words, or whose reason is still a placeholder (the editor's `<why this finding does not " +
+			"apply>`, or any `<…>` fill-in) suppresses nothing — the finding it meant to silence is still reported — and " +
+			"is itself reported, with why its reason was rejected, so the intent is completed or the comment removed. " +
+			"Only comments count: a directive inside a string literal, or anywhere that is not a comment of the file's " +
+			"language, is not a directive. An inline ignore of a secret hides it from the editor but never lets it " +
+			"through a gate: only the configuration's allow-secrets does.",
 		Bad:  "x := legacyHash(p) // reviewls:ignore security/weak-crypto",
 		Good: "x := legacyHash(p) // reviewls:ignore security/weak-crypto checksum for the v1 cache format, not a password",
 	},
@@ -30,30 +33,26 @@ var IgnoreWithoutReason = &lens.Rule{
 }
 
 func runIgnoreWithoutReason(p *lens.Pass) {
-	if !p.Contains(process.IgnoreDirective) {
+	ds := process.Directives(p.File)
+	if len(ds) == 0 {
 		return
 	}
-	comments := lens.Comments(p.File)
-	p.EachChanged(func(n int, line string) {
-		c := comments[n-1]
-		i := strings.Index(c.Text, process.IgnoreDirective)
-		if c.Col == 0 || i < 0 {
-			return
+	for _, d := range ds {
+		if d.Valid() || !p.Changed(d.Line) {
+			continue
 		}
-		d, ok := process.ParseDirective(c.Text[i:])
-		switch {
-		case !ok:
-			p.Report(lens.Report{
-				Line:      n,
-				Message:   "The reviewls:ignore directive names no rule, so it suppresses nothing.",
-				Suggested: "Write the rule id and the reason: reviewls:ignore <rule-id> <why the finding does not apply>.",
-			})
-		case d.Reason == "":
-			p.Report(lens.Report{
-				Line:      n,
-				Message:   "The reviewls:ignore directive for " + d.Rule + " gives no reason, so it suppresses nothing and the next reader cannot tell why it was added.",
-				Suggested: "Add why the finding does not apply: reviewls:ignore " + d.Rule + " <reason>.",
-			})
+		r := lens.Report{
+			Line:      d.Line,
+			Message:   "The reviewls:ignore directive suppresses nothing: " + d.Problem + ".",
+			Suggested: "Write the rule id and why the finding does not apply, in at least " + words + ": reviewls:ignore <rule-id> <reason>.",
 		}
-	})
+		if d.Rule != "" {
+			r.Message = "The reviewls:ignore directive for " + d.Rule + " suppresses nothing: " + d.Problem + ". The finding it meant to silence is still reported, and the next reader cannot tell why it was added."
+			r.Suggested = "Replace it with why the finding does not apply, in at least " + words + ": reviewls:ignore " + d.Rule + " <reason>."
+		}
+		p.Report(r)
+	}
 }
+
+// words is [process.MinReasonWords] in words.
+var words = fmt.Sprintf("%d words", process.MinReasonWords)
