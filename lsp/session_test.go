@@ -176,6 +176,30 @@ func TestArtifactsPickedUp(t *testing.T) {
 	}
 }
 
+// TestArtifactsPickedUpOwnBranchOnly checks that a folder written for
+// another branch is not taken for the session's review.
+func TestArtifactsPickedUpOwnBranchOnly(t *testing.T) {
+	ss, _ := testSession(t, Options{ArtifactDelay: time.Hour}, map[string]string{"a.go": "package a\n"})
+	write(t, ss, "a.go", "package a\n\n// TODO: later\n")
+	res, err := ss.reviewNow(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss.artifacts.flush()
+	other := *res
+	cs := &review.ChangeSet{Root: res.ChangeSet.Root, Target: res.ChangeSet.Target, Files: res.ChangeSet.Files}
+	cs.Target.Branch, cs.Target.HeadRef = "feature/x", "refs/heads/feature/x"
+	other.ChangeSet = cs
+	w, err := artifacts.Write(ss.root, &other, artifacts.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss.artifacts.changedOnDisk(filepath.Join(w.Dir, artifacts.FileMetadata))
+	if ext := ss.artifacts.lastExternal(); ext != nil {
+		t.Fatalf("another branch's folder was picked up: %s", ext.Path)
+	}
+}
+
 // TestPollingFallback checks that, when the watch limit is hit, the user is
 // told once and changes made outside the editor are still picked up.
 func TestPollingFallback(t *testing.T) {
