@@ -78,6 +78,19 @@ func (r *Redactor) With(secrets ...string) *Redactor {
 	return out
 }
 
+// Join returns a redactor that knows the secrets of r and o, with r's
+// detector, or o's when r has none.
+func (r *Redactor) Join(o *Redactor) *Redactor {
+	if o == nil {
+		return r.With()
+	}
+	out := r.With(o.secrets...)
+	if out.detect == nil {
+		out.detect = o.detect
+	}
+	return out
+}
+
 // WithDetector returns a redactor with r's secrets that also redacts what d
 // finds in each text it is given.
 func (r *Redactor) WithDetector(d Detector) *Redactor {

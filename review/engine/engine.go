@@ -254,6 +254,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	}
 	res.Problems = problems
 	res.Redactor = e.redactor(target, cs, hist, raw)
+	dropQuotingFixes(raw, res.Redactor)
 
 	res.RecommendedPerspectives = recommend(res.Profile, res.Risk, raw)
 	if res.Profile != review.ProfileCustom {

@@ -176,3 +176,25 @@ func secretNotes(cs *review.ChangeSet) (actions []string, observations []review.
 	}
 	return actions, observations
 }
+
+// dropQuotingFixes removes the fixes whose new text would carry a secret:
+// an edit is sent to the editor and printed in SARIF, and redacting its
+// text would write the redacted form into the user's file. The finding
+// stays; only its machine-applicable fix goes. Findings are shared with
+// earlier results (the per-file cache), so a finding is replaced by a
+// copy, never changed.
+func dropQuotingFixes(findings []*review.Finding, r *review.Redactor) {
+	for i, f := range findings {
+		if f.Fix == nil {
+			continue
+		}
+		for _, e := range f.Fix.Edits {
+			if r.String(e.NewText) != e.NewText {
+				c := *f
+				c.Fix = nil
+				findings[i] = &c
+				break
+			}
+		}
+	}
+}

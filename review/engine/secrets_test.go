@@ -66,3 +66,24 @@ func TestRedactorKnowsQuotedSecrets(t *testing.T) {
 	reviewtest.Git(t, dir, "commit", "-q", "-m", "rotate "+subjectSecret)
 	check(run(t, dir, review.Request{Base: "main"}), removedSecret, contextSecret, branchSecret, nameSecret, subjectSecret)
 }
+
+// TestDropQuotingFixes checks that a fix whose edit would send a secret to
+// the editor is dropped, and that other fixes stay.
+func TestDropQuotingFixes(t *testing.T) {
+	edit := func(text string) *review.Fix {
+		return &review.Fix{Title: "fix", Edits: []review.TextEdit{{NewText: text}}}
+	}
+	quoting := &review.Finding{Fix: edit("key := \"" + subjectSecret + "\"\n")}
+	clean := &review.Finding{Fix: edit("key := os.Getenv(\"KEY\")\n")}
+	fs := []*review.Finding{quoting, clean, {}}
+	dropQuotingFixes(fs, review.NewRedactor([]string{subjectSecret}))
+	if fs[0].Fix != nil {
+		t.Error("the fix quoting a secret was kept")
+	}
+	if quoting.Fix == nil {
+		t.Error("the shared finding was changed instead of copied")
+	}
+	if fs[1] != clean || clean.Fix == nil {
+		t.Error("the clean fix was dropped")
+	}
+}
