@@ -44,7 +44,7 @@ func encodeJSON(v any, r *review.Redactor) ([]byte, error) {
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	compact, err := r.JSON(raw.Bytes())
+	compact, err := r.JSON(bytes.TrimSpace(raw.Bytes()))
 	if err != nil {
 		return nil, err
 	}

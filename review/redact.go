@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 )
@@ -131,117 +129,88 @@ func (r *Redactor) Bytes(b []byte) []byte {
 // may still find some).
 func (r *Redactor) Empty() bool { return r == nil || len(r.secrets) == 0 }
 
-// JSON rewrites a JSON document with every string, keys included,
-// redacted, keeping the key order; the result is compact. Redacting the
+// JSON redacts every string of a JSON document, keys included, and
+// keeps everything else — key order, numbers, white space — as it is; a
+// document with nothing to redact is returned unchanged. Redacting the
 // decoded strings rather than the encoded bytes catches secrets that JSON
-// escaping would disguise (a quote, a backslash, a control character), and
-// never touches numbers, so a secret that looks like one cannot break the
-// document. The detector runs once over all the strings together.
+// escaping would disguise (a quote, a backslash, a control character),
+// and never touches numbers, so a secret that looks like one cannot break
+// the document. The detector runs once over all the strings together.
+// doc must be valid JSON; a string that does not end is an error.
 func (r *Redactor) JSON(doc []byte) ([]byte, error) {
-	toks, err := jsonTokens(doc)
-	if err != nil {
-		return nil, err
+	strs, err := jsonStrings(doc)
+	if err != nil || r == nil || len(strs) == 0 {
+		return doc, err
 	}
 	rr := r
-	if r != nil && r.detect != nil {
+	if r.detect != nil {
 		var all strings.Builder
-		for _, t := range toks {
-			if s, ok := t.tok.(string); ok {
-				all.WriteString(s)
-				all.WriteByte('\n')
-			}
+		for _, s := range strs {
+			all.WriteString(s.value)
+			all.WriteByte('\n')
 		}
 		rr = r.With(r.detect(all.String())...)
 		rr.detect = nil
 	}
-	return writeJSON(toks, rr)
-}
-
-// jsonToken is one token of a document and whether it is an object key.
-type jsonToken struct {
-	tok   json.Token
-	isKey bool
-}
-
-// jsonTokens splits a JSON document into its tokens.
-func jsonTokens(doc []byte) ([]jsonToken, error) {
-	dec := json.NewDecoder(bytes.NewReader(doc))
-	dec.UseNumber()
-	var out []jsonToken
-	// isObject[i] tells whether the container at depth i is an object, where
-	// keys and values alternate; expectValue[i] whether a value comes next.
-	var isObject, expectValue []bool
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			return out, nil
+	if rr.r == nil {
+		return doc, nil
+	}
+	var out []byte
+	last := 0
+	for _, s := range strs {
+		red := rr.r.Replace(s.value)
+		if red == s.value {
+			continue
 		}
+		enc, err := marshalNoEscape(red)
 		if err != nil {
 			return nil, err
 		}
-		depth := len(isObject)
-		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
-			isObject, expectValue = isObject[:depth-1], expectValue[:depth-1]
-			out = append(out, jsonToken{tok: tok})
-			continue
-		}
-		isKey := depth > 0 && isObject[depth-1] && !expectValue[depth-1]
-		if depth > 0 && isObject[depth-1] {
-			expectValue[depth-1] = isKey
-		}
-		out = append(out, jsonToken{tok: tok, isKey: isKey})
-		if d, ok := tok.(json.Delim); ok {
-			isObject = append(isObject, d == '{')
-			expectValue = append(expectValue, false)
-		}
+		out = append(append(out, doc[last:s.from]...), enc...)
+		last = s.to
 	}
+	if out == nil {
+		return doc, nil
+	}
+	return append(out, doc[last:]...), nil
 }
 
-// writeJSON writes tokens back as compact JSON, redacting strings with r.
-func writeJSON(toks []jsonToken, r *Redactor) ([]byte, error) {
-	var out bytes.Buffer
-	// needComma[i] tells whether the container at depth i already holds a
-	// value.
-	var needComma []bool
-	prevKey := false
-	for _, t := range toks {
-		depth := len(needComma)
-		if d, ok := t.tok.(json.Delim); ok && (d == '}' || d == ']') {
-			out.WriteRune(rune(d))
-			needComma = needComma[:depth-1]
+// jsonString is a string token of a JSON document: its byte range, quotes
+// included, and its decoded value.
+type jsonString struct {
+	from, to int
+	value    string
+}
+
+// jsonStrings returns the string tokens of a valid JSON document. Outside
+// strings a valid document holds no quote, so every quote opens one.
+func jsonStrings(doc []byte) ([]jsonString, error) {
+	var out []jsonString
+	for i := 0; i < len(doc); i++ {
+		if doc[i] != '"' {
 			continue
 		}
-		switch {
-		case prevKey:
-			out.WriteByte(':')
-		case depth > 0 && needComma[depth-1]:
-			out.WriteByte(',')
-		}
-		switch v := t.tok.(type) {
-		case json.Delim:
-			out.WriteRune(rune(v))
-		case string:
-			b, err := marshalNoEscape(r.String(v))
-			if err != nil {
-				return nil, err
+		escaped := false
+		j := i + 1
+		for ; j < len(doc) && doc[j] != '"'; j++ {
+			if doc[j] == '\\' {
+				escaped = true
+				j++
 			}
-			out.Write(b)
-		case json.Number:
-			out.WriteString(v.String())
-		case bool:
-			fmt.Fprint(&out, v)
-		case nil:
-			out.WriteString("null")
 		}
-		if depth > 0 && !t.isKey {
-			needComma[depth-1] = true
+		if j >= len(doc) {
+			return nil, fmt.Errorf("unterminated JSON string at byte %d", i)
 		}
-		prevKey = t.isKey
-		if d, ok := t.tok.(json.Delim); ok && (d == '{' || d == '[') {
-			needComma = append(needComma, false)
+		s := jsonString{from: i, to: j + 1, value: string(doc[i+1 : j])}
+		if escaped {
+			if err := json.Unmarshal(doc[i:j+1], &s.value); err != nil {
+				return nil, fmt.Errorf("JSON string at byte %d: %w", i, err)
+			}
 		}
+		out = append(out, s)
+		i = j
 	}
-	return out.Bytes(), nil
+	return out, nil
 }
 
 func marshalNoEscape(s string) ([]byte, error) {

@@ -32,7 +32,7 @@ func (rw *redactWriter) Write(p []byte) (int, error) {
 	if !bytes.Equal(out, p) && json.Valid(p) {
 		// A JSON document (--format json, sarif, river) is redacted string
 		// by string, so the redacted form never cuts an escape in two.
-		if compact, err := rw.red.JSON(p); err == nil {
+		if compact, err := rw.red.JSON(bytes.TrimSpace(p)); err == nil {
 			var b bytes.Buffer
 			if json.Indent(&b, compact, "", "  ") == nil {
 				if bytes.HasSuffix(p, []byte("\n")) {
