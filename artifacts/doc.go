@@ -2,8 +2,9 @@
 // reviewls prints.
 //
 // A review lives in one folder per branch,
-// <repo>/.copilot-tracking/reviews/code-reviews/<branch with / replaced by ->/,
-// laid out as the hve-core code-review protocol describes:
+// <repo>/.copilot-tracking/reviews/code-reviews/<branch with / replaced by ->/
+// (see [Folder] for the branches that share that name or whose name holds a
+// secret), laid out as the hve-core code-review protocol describes:
 //
 //	review.md                  the report; always ends with the human-review disclaimer
 //	metadata.json              machine-readable summary; written last
@@ -22,9 +23,10 @@
 // its schema in package schemas, and only then writes, one atomic rename per
 // file, so a crash never leaves a half-written file and a schema violation
 // (a bug) writes nothing. Every byte written passes through the result's
-// redactor. The renderers ([ReviewMarkdown], [FindingsJSON], [SARIF],
+// redactor, and through the secret rules' detector as a final pass. The renderers ([ReviewMarkdown], [FindingsJSON], [SARIF],
 // [River], [PRReference], ...) are pure functions of a [review.Result], so
 // the CLI prints exactly what Write persists.
 //
-// The package imports review and schemas, and never lsp.
+// The package imports review, review/lens/security (the secret detector)
+// and schemas, and never lsp.
 package artifacts

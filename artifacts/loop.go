@@ -56,7 +56,7 @@ func WriteExtra(root string, t review.Target, rel string, data []byte) (string, 
 		return "", err
 	}
 	defer tracking.Close()
-	folder := path.Join(strings.TrimPrefix(ReviewsDir, TrackingDir+"/"), folderName(t))
+	folder := path.Join(strings.TrimPrefix(ReviewsDir, TrackingDir+"/"), folderName(root, t))
 	dir := path.Join(folder, path.Dir(rel))
 	if err := tracking.MkdirAll(filepath.FromSlash(dir), 0o755); err != nil {
 		return "", fmt.Errorf("create %s: %w", dir, err)

@@ -15,7 +15,7 @@ import (
 // hide it from redaction; the finished document is redacted once more.
 type md struct {
 	buf bytes.Buffer
-	red redactor
+	red *review.Redactor
 }
 
 // line writes one line; format and args follow fmt.Sprintf.

@@ -262,7 +262,7 @@ func DiffState(res *review.Result, opts Options) DiffStateDoc {
 }
 
 func (v *view) diffState() DiffStateDoc {
-	folder := findingsFolder(v.target)
+	folder := findingsFolder(v.folder)
 	outputs := map[review.Perspective]string{}
 	for _, p := range v.selected {
 		outputs[p] = folder + FindingsFile(p)

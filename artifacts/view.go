@@ -20,7 +20,7 @@ type view struct {
 	opts Options
 	cs   *review.ChangeSet
 	risk *review.Risk
-	red  redactor
+	red  *review.Redactor
 
 	target      review.Target
 	folder      string
@@ -53,7 +53,7 @@ func newView(res *review.Result, opts Options) *view {
 		v.risk = &review.Risk{}
 	}
 	v.target = v.cs.Target
-	v.folder = folderName(v.target)
+	v.folder = folderName(v.cs.Root, v.target)
 
 	v.now = opts.Now
 	if v.now.IsZero() {
@@ -165,15 +165,7 @@ func normProvenance(p review.Provenance) review.Provenance {
 func (v *view) interactive() bool { return v.mode == review.ModeInteractive }
 
 // branch returns the branch label recorded in the artifacts.
-func (v *view) branch() string {
-	if b := v.target.BranchLabel(); b != "" {
-		return b
-	}
-	if v.target.Unborn {
-		return "unborn"
-	}
-	return "HEAD"
-}
+func (v *view) branch() string { return recordedBranch(v.target) }
 
 // base returns the base the diff starts from.
 func (v *view) base() string {

@@ -64,8 +64,9 @@ func Write(root string, res *review.Result, opts Options) (*Written, error) {
 		return nil, fmt.Errorf("write review artifacts: %w", err)
 	}
 	v := newView(res, opts)
+	v.folder = folderName(root, v.target)
 	folder := path.Join("reviews", "code-reviews", v.folder)
-	dir := Folder(root, v.target)
+	dir := filepath.Join(root, filepath.FromSlash(ReviewsDir), v.folder)
 
 	// Build and validate everything before the first change on disk.
 	var extras []string

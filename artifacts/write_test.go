@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -269,6 +270,60 @@ func TestWriteRedactsEverything(t *testing.T) {
 	}
 }
 
+// TestWriteRedactsUnregisteredSecrets plants secrets that no finding
+// cites and the run's redactor does not know — on a removed line, a
+// context line, in a file name, the branch name and a commit subject — and
+// checks that the writers' own detection keeps every one out of every
+// file and out of the folder name.
+func TestWriteRedactsUnregisteredSecrets(t *testing.T) {
+	const (
+		removed = "ghp_WLm52mva5fiI6bGfKFI6mAezmOWfSLjl8MU9"
+		context = "xoxb-867539163168-585242400242-hMjaddCnYysNa9ZwsjEJri9f"
+		name    = "AIzaMiCrnm_6h_gdVF6DV-Fekg00ikyexkidT88"
+		branch  = "ghp_cdrJRM2jVrVKch3Tz85pkNGcVx2RHLKXSf3w"
+		subject = "ASIAKPDHIEYGSNO2FRNZ"
+	)
+	res := workflowResult()
+	res.Redactor = nil
+	for _, f := range res.ChangeSet.Files {
+		switch f.Path {
+		case "old/legacy.go":
+			f.Hunks[0].Lines = append(f.Hunks[0].Lines, "-const token = \""+removed+"\"")
+		case "internal/auth/token.go":
+			f.Hunks[0].Lines[0] = " const slack = \"" + context + "\" // func Sign(claims Claims) (string, error) {"
+		case "assets/logo.png":
+			f.Path = "assets/" + name + ".png"
+		}
+	}
+	res.ChangeSet.Sort()
+	res.ChangeSet.Target.Branch = "feat/" + branch
+	res.ChangeSet.Target.HeadRef = "refs/heads/feat/" + branch
+	res.History.Commits[0].Subject = "rotate " + subject
+	root := t.TempDir()
+	w := writeOK(t, root, res)
+	if strings.Contains(w.Dir, branch) {
+		t.Errorf("the folder name holds the branch's secret: %s", w.Dir)
+	}
+	files := tree(t, filepath.Join(root, TrackingDir))
+	for _, f := range files {
+		data := readFile(t, filepath.Join(root, TrackingDir, f))
+		for _, s := range []string{removed, context, name, branch, subject} {
+			if strings.Contains(f, s) {
+				t.Errorf("the path %s holds %s…", f, s[:8])
+			}
+			if bytes.Contains(data, []byte(s)) {
+				t.Errorf("%s holds %s…", f, s[:8])
+			}
+		}
+	}
+	prref := string(readFile(t, filepath.Join(root, filepath.FromSlash(DiffPatchPath))))
+	for _, s := range []string{removed, context, subject} {
+		if !strings.Contains(prref, review.Redact(s)) {
+			t.Errorf("pr-reference.xml does not show %s redacted", review.Redact(s))
+		}
+	}
+}
+
 // secretForms returns each secret as written raw and in the escaped forms
 // of JSON, XML and markdown tables.
 func secretForms(secrets ...string) []string {
@@ -387,6 +442,80 @@ func TestFolderNames(t *testing.T) {
 		if rel, err := filepath.Rel(base, got); err != nil || !filepath.IsLocal(rel) || strings.ContainsRune(rel, filepath.Separator) {
 			t.Errorf("Folder(%+v) = %s escapes %s", tc.target, got, base)
 		}
+	}
+}
+
+// TestFolderDisambiguation reviews "feat/x" and "feat-x", which share the
+// documented folder name: the second gets a hashed name, each keeps its
+// own folder across reviews whatever the order, and the readers (Folder,
+// LoadLoop) resolve the folder the writer chose.
+func TestFolderDisambiguation(t *testing.T) {
+	for _, order := range [][]string{{"feat/x", "feat-x"}, {"feat-x", "feat/x"}} {
+		t.Run(order[0]+" first", func(t *testing.T) {
+			root := t.TempDir()
+			results := map[string]*review.Result{}
+			dirs := map[string]string{}
+			for _, branch := range order {
+				res := interactiveResult()
+				res.ChangeSet.Target.Branch = branch
+				res.ChangeSet.Target.HeadRef = "refs/heads/" + branch
+				results[branch] = res
+				dirs[branch] = writeOK(t, root, res).Dir
+			}
+			first, second := dirs[order[0]], dirs[order[1]]
+			if filepath.Base(first) != "feat-x" {
+				t.Errorf("%s (first) wrote %s, want the documented feat-x", order[0], first)
+			}
+			if !regexp.MustCompile(`^feat-x-[0-9a-f]{8}$`).MatchString(filepath.Base(second)) {
+				t.Errorf("%s (second) wrote %s, want feat-x-<hash>", order[1], second)
+			}
+			// Again, in the other order: each branch keeps its folder.
+			for _, branch := range []string{order[1], order[0]} {
+				if got := writeOK(t, root, results[branch]).Dir; got != dirs[branch] {
+					t.Errorf("%s rewrote %s, want %s", branch, got, dirs[branch])
+				}
+				if got := Folder(root, results[branch].ChangeSet.Target); got != dirs[branch] {
+					t.Errorf("Folder(%s) = %s, want %s", branch, got, dirs[branch])
+				}
+				var m MetadataDoc
+				if err := json.Unmarshal(readFile(t, filepath.Join(dirs[branch], FileMetadata)), &m); err != nil || m.Branch != branch {
+					t.Errorf("%s/metadata.json records branch %q (%v), want %q", dirs[branch], m.Branch, err, branch)
+				}
+				if l, err := LoadLoop(root, results[branch].ChangeSet.Target); err != nil || l == nil {
+					t.Errorf("LoadLoop(%s) = %v, %v; want the loop of its folder", branch, l, err)
+				}
+			}
+			// The hashed choice sticks even when the documented folder goes.
+			if err := os.RemoveAll(first); err != nil {
+				t.Fatal(err)
+			}
+			if got := Folder(root, results[order[1]].ChangeSet.Target); got != second {
+				t.Errorf("after removing %s, Folder(%s) = %s, want %s", first, order[1], got, second)
+			}
+		})
+	}
+}
+
+// TestFolderNameWithSecret checks that a branch whose name holds a secret
+// gets a folder named without it, the same for writer and reader.
+func TestFolderNameWithSecret(t *testing.T) {
+	const token = "ghp_cdrJRM2jVrVKch3Tz85pkNGcVx2RHLKXSf3w"
+	root := t.TempDir()
+	res := cleanResult()
+	res.ChangeSet.Target.Detached = false
+	res.ChangeSet.Target.Branch = "ci/" + token
+	w := writeOK(t, root, res)
+	if !regexp.MustCompile(`^ci-redacted-[0-9a-f]{8}$`).MatchString(filepath.Base(w.Dir)) {
+		t.Errorf("folder %s, want ci-redacted-<hash>", w.Dir)
+	}
+	if got := Folder(root, res.ChangeSet.Target); got != w.Dir {
+		t.Errorf("Folder = %s, want the written %s", got, w.Dir)
+	}
+	other := cleanResult()
+	other.ChangeSet.Target.Detached = false
+	other.ChangeSet.Target.Branch = "ci/ghp_h34LxCnzm8KVbyZMvaBhnoCru0ftOsgHYdby"
+	if got := Folder(root, other.ChangeSet.Target); got == w.Dir {
+		t.Errorf("two secret-named branches share %s", got)
 	}
 }
 

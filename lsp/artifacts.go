@@ -69,8 +69,13 @@ func (w *artifactWriter) write() {
 // changedOnDisk is told that a file of the artifact folder changed. A
 // metadata.json that is not the one this server wrote is someone else's
 // review (the CLI, say): it is read and kept as the latest known folder.
+// Only the folder of the session's branch counts, resolved as the writers
+// resolve it (branches whose names map to one folder name get their own).
 func (w *artifactWriter) changedOnDisk(path string) {
 	if filepath.Base(path) != artifacts.FileMetadata {
+		return
+	}
+	if res, _ := w.ss.current(); res != nil && !res.ChangeSet.Empty() && filepath.Dir(path) != w.ss.artifactFolder(res.ChangeSet.Target) {
 		return
 	}
 	data, err := os.ReadFile(path)

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
@@ -103,6 +104,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	opts = opts.withDefaults()
 	s := newServer(opts)
 	st := newStream(rwc, func(err error) { s.logger.Warn("malformed JSON-RPC message", "err", err) })
+	st.redact = s.redactMessage
 	conn := jsonrpc2.NewConn(st)
 	s.conn = conn
 	s.client = protocol.ClientDispatcher(conn, zap.NewNop())
@@ -166,6 +168,13 @@ type server struct {
 	// sessionsMu guards sessions.
 	sessionsMu sync.Mutex
 	sessions   []*session
+
+	// redMu guards redactors, each session's current redactor; red is
+	// their union with the secret detector, which every outgoing message
+	// passes (see redactMessage).
+	redMu     sync.Mutex
+	redactors map[*session]*review.Redactor
+	red       atomic.Pointer[review.Redactor]
 
 	// shownMu guards shown, the messages showMessageOnce already showed.
 	shownMu sync.Mutex

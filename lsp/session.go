@@ -309,6 +309,7 @@ func (ss *session) adopt(res *review.Result, versions map[string]int32) {
 	}
 	ss.loop = res.Loop
 	ss.result, ss.versions = res, versions
+	ss.srv.setRedactor(ss, res.Redactor)
 }
 
 // withLoop runs a change of the loop state on the current result, syncs

@@ -147,9 +147,10 @@ func TestArtifactsRateLimited(t *testing.T) {
 	})
 }
 
-// TestArtifactsPickedUp checks that a review folder written by another
-// process (the CLI) is read, and the server's own writes are not.
-func TestArtifactsPickedUp(t *testing.T) {
+// reviewedSession returns a session whose one change has been reviewed
+// and its artifact folder written.
+func reviewedSession(t *testing.T) (*session, *review.Result) {
+	t.Helper()
 	ss, _ := testSession(t, Options{ArtifactDelay: time.Hour}, map[string]string{"a.go": "package a\n"})
 	write(t, ss, "a.go", "package a\n\n// TODO: later\n")
 	res, err := ss.reviewNow(context.Background())
@@ -157,6 +158,13 @@ func TestArtifactsPickedUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	ss.artifacts.flush()
+	return ss, res
+}
+
+// TestArtifactsPickedUp checks that a review folder written by another
+// process (the CLI) is read, and the server's own writes are not.
+func TestArtifactsPickedUp(t *testing.T) {
+	ss, res := reviewedSession(t)
 	meta := filepath.Join(ss.artifactFolder(res.ChangeSet.Target), artifacts.FileMetadata)
 	ss.artifacts.changedOnDisk(meta)
 	if ext := ss.artifacts.lastExternal(); ext != nil {
@@ -173,6 +181,24 @@ func TestArtifactsPickedUp(t *testing.T) {
 	ext := ss.artifacts.lastExternal()
 	if ext == nil || ext.Metadata.Artifacts != nil || ext.Metadata.FindingsCount.Low != 1 {
 		t.Fatalf("external folder = %+v, want the workflow review", ext)
+	}
+}
+
+// TestArtifactsPickedUpOwnBranchOnly checks that a folder written for
+// another branch is not taken for the session's review.
+func TestArtifactsPickedUpOwnBranchOnly(t *testing.T) {
+	ss, res := reviewedSession(t)
+	other := *res
+	cs := &review.ChangeSet{Root: res.ChangeSet.Root, Target: res.ChangeSet.Target, Files: res.ChangeSet.Files}
+	cs.Target.Branch, cs.Target.HeadRef = "feature/x", "refs/heads/feature/x"
+	other.ChangeSet = cs
+	w, err := artifacts.Write(ss.root, &other, artifacts.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss.artifacts.changedOnDisk(filepath.Join(w.Dir, artifacts.FileMetadata))
+	if ext := ss.artifacts.lastExternal(); ext != nil {
+		t.Fatalf("another branch's folder was picked up: %s", ext.Path)
 	}
 }
 

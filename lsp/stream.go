@@ -27,6 +27,8 @@ type stream struct {
 
 	// onBadFrame is told about each malformed frame (logging).
 	onBadFrame func(error)
+	// redact, when set, rewrites each outgoing message before it is framed.
+	redact func([]byte) []byte
 }
 
 func newStream(rwc io.ReadWriteCloser, onBadFrame func(error)) *stream {
@@ -148,6 +150,9 @@ func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error)
 }
 
 func (s *stream) write(data []byte) (int64, error) {
+	if s.redact != nil {
+		data = s.redact(data)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n, err := fmt.Fprintf(s.out, "Content-Length: %d\r\n\r\n", len(data))

@@ -48,8 +48,10 @@ func (t Target) BranchLabel() string {
 	return t.Branch
 }
 
-// FolderName returns the artifact folder name of the target: the branch with
-// every "/" replaced by "-", or "detached-<short sha>".
+// FolderName returns the documented artifact folder name of the target:
+// the branch with every "/" replaced by "-", or "detached-<short sha>".
+// artifacts.Folder starts from it and keeps apart the branches that share
+// it and the names that hold a secret.
 func (t Target) FolderName() string {
 	name := strings.ReplaceAll(t.BranchLabel(), "/", "-")
 	// A branch name may not contain "..", but be safe: the folder name must

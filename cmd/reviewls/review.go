@@ -183,6 +183,9 @@ func printResult(e *env, res *review.Result, format, folder, root string) error 
 // startProgress shows a spinner on w while a run takes longer than a
 // moment, when w is a terminal. The returned function stops and clears it.
 func startProgress(w any, label string) func() {
+	if rw, ok := w.(*redactWriter); ok {
+		w = rw.w // the spinner's frames hold no secret
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return func() {}

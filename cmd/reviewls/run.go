@@ -61,8 +61,15 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "\nRun 'reviewls <command> -h' for a command's flags.\n")
 }
 
-// run is the testable main: it returns the exit code.
+// run is the testable main: it returns the exit code. Everything it
+// writes passes the secret detector (see redactWriter), except the
+// language server's stdout, whose messages the server redacts itself
+// before framing them.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] != "serve" {
+		stdout = redacting(stdout)
+	}
+	stderr = redacting(stderr)
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, logger: slog.New(slog.DiscardHandler)}
 	if len(args) == 0 {
 		usage(stderr)

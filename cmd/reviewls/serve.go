@@ -66,7 +66,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 			return e.errorf("--logfile: %v", err)
 		}
 		defer f.Close()
-		logOut = f
+		logOut = redacting(f)
 	}
 	logger := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: lvl}))
 	if *cpuprofile != "" {

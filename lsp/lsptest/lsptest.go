@@ -52,6 +52,14 @@ type Config struct {
 	// "serve"]) and speaks to it over its stdin and stdout instead of
 	// running lsp.Serve in process. Its stderr goes to the test log.
 	Command []string
+	// Stderr, when set, receives the Command's stderr instead of the test
+	// log.
+	Stderr io.Writer
+	// Wire, when set, receives a copy of every byte the server sends, as
+	// framed on the stream: every response and notification, whether or
+	// not the client records it. Writes come from the client's reading
+	// goroutine; synchronise before reading what Wire holds.
+	Wire io.Writer
 }
 
 // Env is a running server and its fake client.
@@ -85,6 +93,9 @@ func New(t testing.TB, dir string, cfg Config) *Env {
 		cmd := exec.CommandContext(ctx, cfg.Command[0], cfg.Command[1:]...)
 		cmd.Dir = dir
 		cmd.Stderr = testWriter{t}
+		if cfg.Stderr != nil {
+			cmd.Stderr = cfg.Stderr
+		}
 		stdin, err := cmd.StdinPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -102,6 +113,9 @@ func New(t testing.TB, dir string, cfg Config) *Env {
 		serverSide, c := net.Pipe()
 		clientSide = c
 		go func() { env.served <- lsp.Serve(ctx, serverSide, opts) }()
+	}
+	if cfg.Wire != nil {
+		clientSide = wireTap{clientSide, cfg.Wire}
 	}
 	env.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientSide))
 	env.conn.Go(ctx, protocol.ClientHandler(env.Client, env.Client.custom))
@@ -406,6 +420,20 @@ func (s *State) String() string {
 type pipeRWC struct {
 	io.Reader
 	io.WriteCloser
+}
+
+// wireTap copies what the client reads from the server to w.
+type wireTap struct {
+	io.ReadWriteCloser
+	w io.Writer
+}
+
+func (t wireTap) Read(p []byte) (int, error) {
+	n, err := t.ReadWriteCloser.Read(p)
+	if n > 0 {
+		t.w.Write(p[:n])
+	}
+	return n, err
 }
 
 // testWriter sends a server process's stderr to the test log.

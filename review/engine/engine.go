@@ -93,9 +93,11 @@ type Engine struct {
 	// those the expensive whole-package ones (comprehensive depth).
 	crossFile, heavy map[string]bool
 
-	mu   sync.Mutex // serialises runs; guards last and hist
+	mu   sync.Mutex // serialises runs; guards last, hist and subjects
 	last *snapshot
 	hist *historyCache
+	// subjects holds the secrets found in each commit's subject and author.
+	subjects map[string][]string
 }
 
 // snapshot is what a run leaves for the next incremental one.
@@ -233,7 +235,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	if cs.Empty() {
 		e.last = &snapshot{target: target, cs: cs}
 		res.Verdict = review.VerdictApprove
-		res.Redactor = review.NewRedactor(nil)
+		res.Redactor = e.redactor(target, cs, nil, nil)
 		res.Finished = now()
 		return res, nil
 	}
@@ -251,11 +253,8 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 		return nil, err
 	}
 	res.Problems = problems
-	var secrets []string
-	for _, f := range raw {
-		secrets = append(secrets, f.Secrets...)
-	}
-	res.Redactor = review.NewRedactor(secrets)
+	res.Redactor = e.redactor(target, cs, hist, raw)
+	dropQuotingFixes(raw, res.Redactor)
 
 	res.RecommendedPerspectives = recommend(res.Profile, res.Risk, raw)
 	if res.Profile != review.ProfileCustom {
@@ -289,6 +288,9 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	res.Loop = orient.Sync(res, req.Loop)
 	res.Positive, res.Testing, res.Actions = notes(cs, res)
 	res.OutOfScope = []review.Observation{}
+	actions, observations := secretNotes(cs)
+	res.Actions = append(res.Actions, actions...)
+	res.OutOfScope = append(res.OutOfScope, observations...)
 
 	e.last = &snapshot{target: target, cs: cs, findings: cache, heavy: carried, depth: res.Depth}
 	if res.Walkthrough != nil {

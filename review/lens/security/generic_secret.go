@@ -13,8 +13,8 @@ import (
 )
 
 // GenericSecret finds credentials beyond the fixed formats of
-// [HardcodedSecret]: more provider token formats, database URLs with an
-// inline password, and high-entropy literals assigned to secret-named keys.
+// [HardcodedSecret]: more provider token formats, URLs with an inline
+// password, and high-entropy literals assigned to secret-named keys.
 var GenericSecret = &lens.Rule{
 	RuleInfo: review.RuleInfo{
 		ID:          "security/generic-secret",
@@ -29,7 +29,7 @@ var GenericSecret = &lens.Rule{
 			"GitLab and npm tokens, OpenAI and Anthropic keys, SendGrid and Twilio keys, Azure storage account keys, " +
 			"Google API keys, inline private keys: Critical for live keys that move money, publish packages or " +
 			"grant account access, High otherwise), JSON web tokens next to a token-like word outside tests, " +
-			"database URLs with an inline password for a remote host, and string values assigned to a secret-named " +
+			"URLs with an inline password for a remote host (databases, brokers, HTTP, FTP; only the password is redacted), and string values assigned to a secret-named " +
 			"key (password, secret, token, api_key, access_key, private_key, client_secret, auth, credential, in " +
 			"code, JSON, YAML, .env, shell or Dockerfile ENV) that look random: hex of at least 32 characters with " +
 			"at least 3.0 bits of Shannon entropy per character, base64 or base62 of at least 20 characters with at " +
@@ -42,7 +42,7 @@ var GenericSecret = &lens.Rule{
 			"${VAR}, $(cmd), {{ secrets.X }}, values naming fake, dummy, sample or test), environment lookups, " +
 			"words, identifiers and file paths, hashes under non-secret keys (cache keys, lockfile integrity), " +
 			"UUIDs except under an API-key, secret or password key, Stripe test keys, the API keys of Firebase web " +
-			"and Algolia search configs (public by design), and database URLs on localhost or a compose service name. Every output shows " +
+			"and Algolia search configs (public by design), and URLs on localhost, a compose service name or a documentation domain (example.com, .test). Every output shows " +
 			"the value redacted to a prefix and its length.",
 		Bad:     `API_TOKEN = "f3Jk9QzL2mXw8RtV5nBc7HyD4pGs"`,
 		Good:    `API_TOKEN = os.environ["API_TOKEN"]`,
@@ -84,12 +84,9 @@ var providerPatterns = []providerPattern{
 // azuriteKey is the Azure Storage emulator's published account key.
 const azuriteKey = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
 
-// dbURLRE matches a database URL with credentials: user, password, host.
-var dbURLRE = regexp.MustCompile(`\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|clickhouse)://([^:/\s@'"]+):([^@\s'"/]+)@([^\s'"/:?,;]+)`)
-
 func runGenericSecret(p *lens.Pass) {
 	content := p.File.Content
-	dbURLs := bytes.Contains(content, []byte("://"))
+	urls := bytes.Contains(content, []byte("://"))
 	cfg := configLang(p.File.Language)
 	test := review.IsTestPath(p.File.Path)
 	// Firebase web configs and Algolia search configs carry API keys that
@@ -148,20 +145,9 @@ func runGenericSecret(p *lens.Pass) {
 				}
 			}
 		}
-		if dbURLs && strings.Contains(line, "://") {
-			for _, m := range dbURLRE.FindAllStringSubmatchIndex(line, -1) {
-				user, pw, host := line[m[2]:m[3]], line[m[4]:m[5]], line[m[6]:m[7]]
-				if !remoteHost(host) || defaultPassword(user, pw) {
-					continue
-				}
-				report(m[4], m[5], lens.Report{
-					Title: "Database URL with an inline password",
-					Message: fmt.Sprintf("The connection URL for %s embeds the password %s for user %q. Anyone who "+
-						"can read the repository or its history can connect to the database until the password "+
-						"is changed.", host, review.Redact(pw), user),
-					Suggested: "Build the URL at run time from a password held in the environment or a secret manager, and change the exposed password.",
-					Secrets:   []string{pw},
-				})
+		if urls {
+			for _, c := range urlCredentials(line) {
+				report(c.from, c.to, c.report())
 			}
 		}
 		for _, a := range assignments(line, cfg) {

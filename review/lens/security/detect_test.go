@@ -1,0 +1,66 @@
+package security
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSecretsEveryLine checks that the detector reads every line of a text,
+// whatever its place in a diff, and returns only the values.
+func TestSecretsEveryLine(t *testing.T) {
+	for _, tc := range []struct {
+		path, text string
+		want       []string
+	}{
+		{"a.go", "package a\n\nconst k = \"AKIAZ7Q2R5T6W3X4Y6B2\"\n", []string{"AKIAZ7Q2R5T6W3X4Y6B2"}},
+		{"settings.py", "API_TOKEN = \"f3Jk9QzL2mXw8RtV5nBc7HyD4pGs\"\n", []string{"f3Jk9QzL2mXw8RtV5nBc7HyD4pGs"}},
+		{"", "feature/ghp_Zx8Cv7Bn6Mq5Wr4Et3Yu2Io1Pa0SdFgHjKlZ", []string{"ghp_Zx8Cv7Bn6Mq5Wr4Et3Yu2Io1Pa0SdFgHjKlZ"}},
+		{"", "keys/AIzaSyD4rT7uI0oP3aS6dF9gH2jK5lZ8xC1vB4n.json", []string{"AIzaSyD4rT7uI0oP3aS6dF9gH2jK5lZ8xC1vB4n"}},
+		{"", "remote: https://deploy:Zq8vN3xR7tK2mW9p@git.acme-corp.net/app.git", []string{"Zq8vN3xR7tK2mW9p"}},
+		{"", "DB_PASSWORD=Vq7#pL2m!xR9Kz", []string{"Vq7#pL2m!xR9Kz"}},
+		// Near misses: placeholders, examples, no secret at all.
+		{"", "https://user:password@git.acme-corp.net/app.git", nil},
+		{"", "AKIAIOSFODNN7EXAMPLE", nil},
+		{"a.go", "package a\n\nfunc f() {}\n", nil},
+		{"", "feature/add-login-page", nil},
+		{"", "", nil},
+	} {
+		got := Secrets(tc.path, tc.text)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("Secrets(%q, %q) = %q, want %q", tc.path, tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestSecretsIgnoresComments checks that redaction does not depend on
+// inline ignore comments: an ignored secret is still a secret.
+func TestSecretsIgnoresComments(t *testing.T) {
+	text := "const k = \"AKIAZ7Q2R5T6W3X4Y6B2\" // reviewls:ignore security/hardcoded-secret fixture for the parser tests\n"
+	if got := Secrets("a.go", text); !slices.Equal(got, []string{"AKIAZ7Q2R5T6W3X4Y6B2"}) {
+		t.Errorf("Secrets = %q, want the key", got)
+	}
+}
+
+func BenchmarkFindShort(b *testing.B) {
+	texts := []string{"lsp/session.go", "feature/add-login-page", "Fix finding 3, Hardcoded secret (a.go:12).", "refs/heads/main"}
+	for b.Loop() {
+		for _, s := range texts {
+			Find(s)
+		}
+	}
+}
+
+func BenchmarkFindDiff(b *testing.B) {
+	var sb strings.Builder
+	for i := range 2000 {
+		sb.WriteString("-\tx := compute(a, b) // line ")
+		sb.WriteString(strings.Repeat("y", i%40))
+		sb.WriteString("\n")
+	}
+	text := sb.String()
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		Find(text)
+	}
+}
