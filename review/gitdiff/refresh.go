@@ -25,8 +25,10 @@ import (
 // trusted it falls back to a full scan: when HEAD (or the ref it points
 // to) or the index moved since (see [Repo.Moved]; the target is then
 // resolved again, so HEAD's new commit is reviewed), when the last scan was
-// of another target, or when a refreshed path is a .gitignore file. A
-// change of info/exclude or core.excludesFile is only seen by a full scan.
+// of another target, or when a refreshed path is a .gitignore or
+// .gitattributes file. A change of info/exclude, core.excludesFile,
+// info/attributes, core.attributesFile or the git configuration is only
+// seen by a full scan.
 func (r *Repo) Refresh(ctx context.Context, prev *review.ChangeSet, overlay map[string][]byte, paths ...string) (*review.ChangeSet, error) {
 	if prev == nil {
 		return nil, errors.New("refresh: no previous change set")
@@ -198,7 +200,7 @@ func (r *Repo) refreshPaths(paths []string) (rels []string, dirs map[string]bool
 		if !ok {
 			continue
 		}
-		if path.Base(rel) == ".gitignore" {
+		if b := path.Base(rel); b == ".gitignore" || b == ".gitattributes" {
 			return nil, nil, true
 		}
 		if fi, err := os.Lstat(filepath.Join(r.root, filepath.FromSlash(rel))); err == nil && fi.IsDir() {

@@ -53,6 +53,7 @@ type Change struct {
 // state is everything one scan learned that a later Refresh of a few paths
 // can reuse, as long as HEAD and the index have not moved.
 type state struct {
+	repo     *Repo
 	root     string
 	logger   *slog.Logger
 	target   review.Target
@@ -75,6 +76,9 @@ type state struct {
 	// the frames of the directories the last walk read.
 	ignore *ignoreFrame
 	frames map[string]*ignoreFrame
+	// conv decides how work tree content is converted before it is
+	// compared with blobs.
+	conv *converter
 }
 
 // Status lists the changed paths of target t, sorted by path: the staged,
@@ -144,7 +148,8 @@ func (r *Repo) newState(t review.Target) (*state, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &state{
+	st := &state{
+		repo:     r,
 		root:     r.root,
 		logger:   r.logger,
 		target:   t,
@@ -153,7 +158,22 @@ func (r *Repo) newState(t review.Target) (*state, error) {
 		filter:   newPathFilter(r.ignore),
 		head:     head,
 		ignore:   baseFrame(cfg, r.commonDir),
-	}, nil
+	}
+	st.conv = newConverter(cfg, newAttributes(cfg, r.root, r.commonDir, st.indexFile))
+	return st, nil
+}
+
+// indexFile reads the blob of path rel from the index, or returns nil.
+func (st *state) indexFile(rel string) []byte {
+	v, ok := st.indexBlob(rel)
+	if !ok {
+		return nil
+	}
+	data, err := st.repo.readBlob(v)
+	if err != nil {
+		return nil
+	}
+	return data
 }
 
 // compareTrees compares the base and HEAD trees of st's target with the
