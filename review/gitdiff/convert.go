@@ -316,15 +316,20 @@ func lfsClean(r io.Reader) ([]byte, error) {
 	return []byte(lfsVersion + "oid sha256:" + hex.EncodeToString(d.Sum(nil)) + "\nsize " + strconv.FormatInt(int64(n)+m, 10) + "\n"), nil
 }
 
-// cleanHash returns the blob hash of the work tree content data of path
-// rel after conversion conv. The clean filter of a driver other than
-// git-lfs's is not run: the raw content is hashed.
-func (st *state) cleanHash(rel string, data []byte, conv conversion) plumbing.Hash {
+// cleanContent returns the work tree content data of path rel as git
+// would store it after conversion conv. The clean filter of a driver other
+// than git-lfs's is not run: the content is taken as it is.
+func (st *state) cleanContent(rel string, data []byte, conv conversion) []byte {
 	if conv.cleans && st.lfsFilter(rel, conv) {
 		p, _ := lfsClean(bytes.NewReader(data))
-		return hashObject(plumbing.BlobObject, p)
+		return p
 	}
-	return hashObject(plumbing.BlobObject, conv.clean(data, func() bool { return st.indexCRLF(rel) }))
+	return conv.clean(data, func() bool { return st.indexCRLF(rel) })
+}
+
+// cleanHash returns the blob hash of [state.cleanContent].
+func (st *state) cleanHash(rel string, data []byte, conv conversion) plumbing.Hash {
+	return hashObject(plumbing.BlobObject, st.cleanContent(rel, data, conv))
 }
 
 // lfsFilter reports whether the clean filter of path rel is git-lfs's: the

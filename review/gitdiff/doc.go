@@ -29,6 +29,19 @@
 // scan (index, tree comparisons, ignore rules), which is what the language
 // server does on every save.
 //
+// # Renames
+//
+// Renames are detected as git does (renames.go, similarity.go): exact
+// renames, then pairs whose base names are unique, then inexact ones
+// scored on chunk hashes, with git's 50% threshold and its rename limit
+// (diff.renameLimit, 1000). A first round pairs the base with the index,
+// as git status does for staged renames and for the committed ones of a
+// branch diff; a local or branch review then pairs what is left between
+// the base and the work tree, untracked files included (wtrename.go), so
+// a file moved without git mv is reviewed as the rename `git add -A`
+// would record. A rename's hunks diff the old blob with the new content,
+// and File.Similarity is the similarity of the two.
+//
 // # Line states
 //
 // Each added line of a reviewed file is traced back through the versions

@@ -41,6 +41,7 @@ func (r *Repo) Scan(ctx context.Context, t review.Target, overlay map[string][]b
 	if !t.Staged && len(overlay) > 0 {
 		changes = st.applyOverlay(changes, overlay)
 	}
+	changes = st.pairWorkTree(ctx, changes, overlay)
 	files, err := r.buildFiles(ctx, st, changes, overlay)
 	if err != nil {
 		return nil, err
@@ -163,11 +164,12 @@ type content struct {
 func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.File, error) {
 	t := st.target
 	f := &review.File{
-		Path:     c.Path,
-		OldPath:  c.OldPath,
-		Status:   c.Status,
-		Staged:   c.Staged,
-		Unstaged: c.Unstaged || c.Untracked,
+		Path:       c.Path,
+		OldPath:    c.OldPath,
+		Similarity: c.Similarity,
+		Status:     c.Status,
+		Staged:     c.Staged,
+		Unstaged:   c.Unstaged || c.Untracked,
 	}
 	defer func() { f.Language = review.DetectLanguage(f.Path, f.Content) }()
 
@@ -266,6 +268,11 @@ func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.F
 		f.Skip = SkipGenerated
 	}
 
+	if c.Status == review.StatusRenamed && inR {
+		// The similarity of what is diffed, which for a rename in the
+		// index differs from the index's when the work tree is edited.
+		f.Similarity = similarity(base, clean, conv.diff)
+	}
 	a, b := splitLines(base), splitLines(clean)
 	final := diffLines(a, b)
 	f.Hunks = final.hunks(a, b, contextLines)
