@@ -38,8 +38,8 @@ type renameSide struct {
 	// it.
 	read func() ([]byte, error)
 	size func() (int64, error)
-	// diff is the path's diff attribute, which can make it binary.
-	diff attrKind
+	// diff returns the path's diff attribute, which can make it binary.
+	diff func() attrKind
 
 	sized, loaded, spanned bool
 	n                      int64
@@ -94,7 +94,8 @@ func (s *renameSide) chunkSpans() ([]span, bool) {
 			return nil, false
 		}
 		s.spanned = true
-		text := s.diff != attrUnset && (s.diff == attrSet || !isBinary(data))
+		d := s.diff()
+		text := d != attrUnset && (d == attrSet || !isBinary(data))
 		s.spans = hashSpans(data, text)
 		s.data = nil // the spans are all the rounds need from now on
 	}

@@ -391,19 +391,28 @@ func (st *state) pairRenames(ctx context.Context) {
 	if st.noRenames {
 		return
 	}
-	var srcs, dsts []*renameSide
+	var srcPaths, dstPaths []string
 	for p, v := range st.baseDiff {
 		i, tracked := st.idx.find(p)
 		switch {
 		case v.present() && !tracked && renameable(v):
-			srcs = append(srcs, st.blobSide(p, v))
+			srcPaths = append(srcPaths, p)
 		case !v.present() && tracked:
-			e := &st.idx.entries[i]
-			if e.stage != 0 || e.intentAdd || e.mode == modeGitlink {
-				continue
+			if e := &st.idx.entries[i]; e.stage == 0 && !e.intentAdd && e.mode != modeGitlink {
+				dstPaths = append(dstPaths, p)
 			}
-			dsts = append(dsts, st.blobSide(p, version{hash: e.hash, mode: e.mode}))
 		}
+	}
+	if len(srcPaths) == 0 || len(dstPaths) == 0 {
+		return
+	}
+	var srcs, dsts []*renameSide
+	for _, p := range srcPaths {
+		srcs = append(srcs, st.blobSide(p, st.baseDiff[p]))
+	}
+	for _, p := range dstPaths {
+		i, _ := st.idx.find(p)
+		dsts = append(dsts, st.blobSide(p, version{hash: st.idx.entries[i].hash, mode: st.idx.entries[i].mode}))
 	}
 	matches := st.findRenames(ctx, srcs, dsts)
 	if len(matches) == 0 {
@@ -438,7 +447,7 @@ func (st *state) blobSide(p string, v version) *renameSide {
 		path: p, mode: v.mode, hash: v.hash,
 		read: func() ([]byte, error) { return st.repo.readBlob(v) },
 		size: func() (int64, error) { return st.repo.blobSize(v) },
-		diff: st.conv.of(p).diff,
+		diff: func() attrKind { return st.conv.of(p).diff },
 	}
 }
 

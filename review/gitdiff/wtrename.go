@@ -35,23 +35,28 @@ func (st *state) pairWorkTree(ctx context.Context, changes []Change, overlay map
 	if st.noRenames || st.target.Staged {
 		return changes
 	}
+	var srcAt, dstAt []int
+	for i := range changes {
+		switch c := &changes[i]; {
+		case isRenameSource(c):
+			srcAt = append(srcAt, i)
+		case isRenameDest(c):
+			dstAt = append(dstAt, i)
+		}
+	}
+	if len(srcAt) == 0 || len(dstAt) == 0 {
+		return changes
+	}
 	ov := cleanOverlay(overlay)
 	var srcs, dsts []*renameSide
 	at := map[string]int{}
-	for i := range changes {
-		c := &changes[i]
-		switch {
-		case isRenameSource(c):
-			srcs = append(srcs, st.blobSide(c.Path, c.base))
-		case isRenameDest(c):
-			dsts = append(dsts, st.workSide(c, ov))
-		default:
-			continue
-		}
-		at[c.Path] = i
+	for _, i := range srcAt {
+		srcs = append(srcs, st.blobSide(changes[i].Path, changes[i].base))
+		at[changes[i].Path] = i
 	}
-	if len(srcs) == 0 || len(dsts) == 0 {
-		return changes
+	for _, i := range dstAt {
+		dsts = append(dsts, st.workSide(&changes[i], ov))
+		at[changes[i].Path] = i
 	}
 	matches := st.findRenames(ctx, srcs, dsts)
 	if len(matches) == 0 {
@@ -143,7 +148,7 @@ func (st *state) workSide(c *Change, ov map[string][]byte) *renameSide {
 	if v.mode != modeSymlink {
 		conv = st.conv.of(p)
 	}
-	s := &renameSide{path: p, mode: v.mode, hash: v.hash, diff: conv.diff}
+	s := &renameSide{path: p, mode: v.mode, hash: v.hash, diff: func() attrKind { return conv.diff }}
 	s.read = func() ([]byte, error) {
 		raw := data
 		if !hasOv {
