@@ -79,3 +79,24 @@ func TestReviewRenames(t *testing.T) {
 		}
 	})
 }
+
+// TestRenamedFileHistory checks that the history signal of a renamed file
+// counts the commits that touched its old path.
+func TestRenamedFileHistory(t *testing.T) {
+	dir := repo(t, map[string]string{"old.py": todoFile(10, "\n")})
+	for _, s := range []string{"1", "2"} {
+		write(t, dir, "old.py", []byte(todoFile(10, "\n")+"# v"+s+"\n"))
+		reviewtest.Git(t, dir, "commit", "-q", "-am", "edit "+s)
+	}
+	reviewtest.Git(t, dir, "mv", "old.py", "new.py")
+	res := run(t, dir, review.Request{})
+	var ev string
+	for _, e := range res.Risk.Evidence {
+		if e.Signal == review.SignalHistory {
+			ev = e.Evidence
+		}
+	}
+	if !strings.Contains(ev, "new.py (3 commits)") {
+		t.Errorf("history evidence %q, want new.py touched by the 3 commits of old.py", ev)
+	}
+}

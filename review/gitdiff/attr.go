@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -352,7 +353,7 @@ func (a *attributes) lookup(rel string) pathAttrs {
 	fill = func(states []attrAssign) {
 		for i := len(states) - 1; i >= 0; i-- {
 			s := &states[i]
-			if containsString(decided, s.name) {
+			if slices.Contains(decided, s.name) {
 				continue
 			}
 			decided = append(decided, s.name)
@@ -369,25 +370,10 @@ func (a *attributes) lookup(rel string) pathAttrs {
 			if l.pat.mustBeDir {
 				continue // attributes are looked up for files only
 			}
-			var m bool
-			if l.pat.noDir {
-				m = l.pat.matchBasename(basename)
-			} else {
-				m = l.pat.matchPathname(rel)
-			}
-			if m {
+			if l.pat.matches(rel, basename) {
 				fill(l.states)
 			}
 		}
 	}
 	return res
-}
-
-func containsString(s []string, x string) bool {
-	for _, v := range s {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }

@@ -40,7 +40,8 @@
 // the base and the work tree, untracked files included (wtrename.go), so
 // a file moved without git mv is reviewed as the rename `git add -A`
 // would record. A rename's hunks diff the old blob with the new content,
-// and File.Similarity is the similarity of the two.
+// and File.Similarity is the similarity of the two. Files over the size
+// cap pair only when exact (hashed as a stream, never read whole).
 //
 // # Line states
 //

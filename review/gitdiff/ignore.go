@@ -62,18 +62,21 @@ func (f *ignoreFrame) excluded(path string, isDir bool) bool {
 			if p.mustBeDir && !isDir {
 				continue
 			}
-			var m bool
-			if p.noDir {
-				m = p.matchBasename(basename)
-			} else {
-				m = p.matchPathname(path)
-			}
-			if m {
+			if p.matches(path, basename) {
 				return !p.negative
 			}
 		}
 	}
 	return false
+}
+
+// matches reports whether the pattern matches the repo-relative path,
+// whose last component is basename.
+func (p *ignorePattern) matches(path, basename string) bool {
+	if p.noDir {
+		return p.matchBasename(basename)
+	}
+	return p.matchPathname(path)
 }
 
 func (p *ignorePattern) matchBasename(name string) bool {

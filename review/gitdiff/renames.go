@@ -33,11 +33,12 @@ import (
 type renameSide struct {
 	path string
 	mode uint32
-	hash plumbing.Hash // zero until known
+	oid  plumbing.Hash // zero until known
 	// read returns the content; size, when set, its size without reading
-	// it.
+	// it; hash, when set, the blob hash without holding the content.
 	read func() ([]byte, error)
 	size func() (int64, error)
+	hash func() (plumbing.Hash, error)
 	// diff returns the path's diff attribute, which can make it binary.
 	diff func() attrKind
 
@@ -77,14 +78,19 @@ func (s *renameSide) contentSize() (int64, bool) {
 
 // blobHash returns the blob hash of the content, hashing it if needed.
 func (s *renameSide) blobHash() (plumbing.Hash, bool) {
-	if s.hash.IsZero() {
+	if s.oid.IsZero() && s.hash != nil {
+		if h, err := s.hash(); err == nil {
+			s.oid = h
+		}
+	}
+	if s.oid.IsZero() {
 		data, ok := s.load()
 		if !ok {
 			return plumbing.Hash{}, false
 		}
-		s.hash = hashObject(plumbing.BlobObject, data)
+		s.oid = hashObject(plumbing.BlobObject, data)
 	}
-	return s.hash, true
+	return s.oid, true
 }
 
 func (s *renameSide) chunkSpans() ([]span, bool) {
@@ -104,14 +110,15 @@ func (s *renameSide) chunkSpans() ([]span, bool) {
 
 // estimate is git's estimate_similarity: the score of dst against src, or
 // 0 when they are not both regular files or their sizes differ too much
-// to reach minScore.
-func estimate(src, dst *renameSide, minScore int) int {
+// to reach minScore. Files over sizeCap score 0: they pair only when
+// exact, so no file larger than the review's size cap is ever read whole.
+func estimate(src, dst *renameSide, minScore int, sizeCap int64) int {
 	if !src.regular() || !dst.regular() {
 		return 0
 	}
 	ns, ok1 := src.contentSize()
 	nd, ok2 := dst.contentSize()
-	if !ok1 || !ok2 || !sizesAllow(ns, nd, minScore) {
+	if !ok1 || !ok2 || !sizesAllow(ns, nd, minScore) || ns > sizeCap || nd > sizeCap {
 		return 0
 	}
 	ss, ok1 := src.chunkSpans()
@@ -129,8 +136,9 @@ type renameMatch struct {
 
 // renameOptions configures rename detection.
 type renameOptions struct {
-	minScore int // 0 means defaultRenameScore
-	limit    int // <= 0: unlimited
+	minScore int   // 0 means defaultRenameScore
+	limit    int   // <= 0: unlimited
+	sizeCap  int64 // larger files pair only when exact
 }
 
 // findRenames pairs sources with destinations, both in path order. limited
@@ -216,7 +224,7 @@ func findRenames(srcs, dsts []*renameSide, opts renameOptions) (matches []rename
 		if !ok || srcBase[base] < 0 || d < 0 || dstMatch[d] >= 0 {
 			continue
 		}
-		if score := estimate(src, dsts[d], minBasename); score >= minBasename {
+		if score := estimate(src, dsts[d], minBasename, opts.sizeCap); score >= minBasename {
 			record(s, d, score)
 		}
 	}
@@ -244,7 +252,7 @@ func findRenames(srcs, dsts []*renameSide, opts renameOptions) (matches []rename
 	for _, d := range restDst {
 		m := [perDst]renameScore{{dst: -1}, {dst: -1}, {dst: -1}, {dst: -1}}
 		for _, s := range restSrc {
-			o := renameScore{src: s, dst: d, score: estimate(srcs[s], dsts[d], minScore)}
+			o := renameScore{src: s, dst: d, score: estimate(srcs[s], dsts[d], minScore, opts.sizeCap)}
 			if path.Base(srcs[s].path) == path.Base(dsts[d].path) {
 				o.name = 1
 			}

@@ -318,3 +318,27 @@ func TestRefreshRenames(t *testing.T) {
 		})
 	}
 }
+
+// TestRenamesOverSizeCap checks that files larger than the size cap pair
+// only when exact (hashed as a stream, never read whole).
+func TestRenamesOverSizeCap(t *testing.T) {
+	dir := initRepo(t)
+	big, other := numbered("big", 200), numbered("other", 200)
+	write(t, dir, map[string]string{"big.txt": big, "other.txt": other})
+	commitAll(t, dir, "init")
+	remove(t, dir, "big.txt", "other.txt")
+	write(t, dir, map[string]string{"moved/big.txt": big, "moved/other2.txt": other + "one more\n"})
+	r := open(t, dir, Options{SizeCap: 1024})
+	changes, err := r.Status(t.Context(), resolve(t, r, false, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, c := range changes {
+		got[c.Path] = string(c.Status) + " " + c.OldPath
+	}
+	want := map[string]string{"moved/big.txt": "renamed big.txt", "other.txt": "deleted ", "moved/other2.txt": "untracked "}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("changes (-want +got):\n%s", diff)
+	}
+}

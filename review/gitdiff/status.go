@@ -171,6 +171,7 @@ func (r *Repo) newState(t review.Target) (*state, error) {
 	}
 	st.conv = newConverter(cfg, newAttributes(cfg, r.root, r.commonDir, st.indexFile))
 	st.renameOpts, st.noRenames = renameConfig(cfg)
+	st.renameOpts.sizeCap = r.sizeCap
 	return st, nil
 }
 
@@ -444,7 +445,7 @@ func (st *state) findRenames(ctx context.Context, srcs, dsts []*renameSide) []re
 // blobSide is the rename side of path p with blob v.
 func (st *state) blobSide(p string, v version) *renameSide {
 	return &renameSide{
-		path: p, mode: v.mode, hash: v.hash,
+		path: p, mode: v.mode, oid: v.hash,
 		read: func() ([]byte, error) { return st.repo.readBlob(v) },
 		size: func() (int64, error) { return st.repo.blobSize(v) },
 		diff: func() attrKind { return st.conv.of(p).diff },

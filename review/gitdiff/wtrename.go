@@ -2,7 +2,10 @@ package gitdiff
 
 import (
 	"context"
+	"fmt"
 	"os"
+
+	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -148,7 +151,7 @@ func (st *state) workSide(c *Change, ov map[string][]byte) *renameSide {
 	if v.mode != modeSymlink {
 		conv = st.conv.of(p)
 	}
-	s := &renameSide{path: p, mode: v.mode, hash: v.hash, diff: func() attrKind { return conv.diff }}
+	s := &renameSide{path: p, mode: v.mode, oid: v.hash, diff: func() attrKind { return conv.diff }}
 	s.read = func() ([]byte, error) {
 		raw := data
 		if !hasOv {
@@ -158,7 +161,7 @@ func (st *state) workSide(c *Change, ov map[string][]byte) *renameSide {
 				target, err = os.Readlink(st.abs(p))
 				raw = []byte(target)
 			} else {
-				raw, err = os.ReadFile(st.abs(p))
+				raw, err = readCapped(st.abs(p), st.renameOpts.sizeCap)
 			}
 			if err != nil {
 				return nil, err
@@ -177,6 +180,27 @@ func (st *state) workSide(c *Change, ov map[string][]byte) *renameSide {
 			}
 			return fi.Size(), nil
 		}
+		// Stream the file for the exact round: it may be larger than
+		// anything worth holding.
+		s.hash = func() (plumbing.Hash, error) {
+			n, err := s.size()
+			if err != nil {
+				return plumbing.Hash{}, err
+			}
+			return hashFile(st.abs(p), n)
+		}
 	}
 	return s
+}
+
+// readCapped reads the file at abs unless it is larger than limit.
+func readCapped(abs string, limit int64) ([]byte, error) {
+	fi, err := os.Lstat(abs)
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() > limit {
+		return nil, fmt.Errorf("read %s: %s", abs, sizeSkip(fi.Size(), limit))
+	}
+	return os.ReadFile(abs)
 }
