@@ -361,3 +361,25 @@ func TestScanFilters(t *testing.T) {
 	// git status runs the clean filters; Status computes git-lfs's.
 	checkStatus(t, dir)
 }
+
+// TestRefreshAttributesChange checks that refreshing a .gitattributes file
+// scans again: every path's conversion may have changed.
+func TestRefreshAttributesChange(t *testing.T) {
+	dir := initRepo(t)
+	write(t, dir, map[string]string{".gitattributes": "*.txt -text\n", "a.txt": "a\nb\n"})
+	commitAll(t, dir, "init")
+	write(t, dir, map[string]string{"a.txt": "a\r\nb\r\n"})
+	r := open(t, dir, Options{})
+	prev := scan(t, r, resolve(t, r, false, ""), nil)
+	if prev.File("a.txt") == nil {
+		t.Fatalf("files %v, want a.txt (-text keeps CRLF)", prev.Paths())
+	}
+	write(t, dir, map[string]string{".gitattributes": "*.txt text\n"})
+	cs, err := r.Refresh(t.Context(), prev, nil, ".gitattributes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cs.Paths(); !cmp.Equal(got, []string{".gitattributes"}) {
+		t.Errorf("after *.txt text: files %v, want only .gitattributes", got)
+	}
+}

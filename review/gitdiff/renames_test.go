@@ -225,6 +225,18 @@ func TestScanRenames(t *testing.T) {
 			t.Errorf("lines %v, want %v", f.Lines, wantLines)
 		}
 	})
+	t.Run("editor buffer", func(t *testing.T) {
+		// A file saved under a new name only in the editor so far.
+		dir := initRepo(t)
+		write(t, dir, map[string]string{"old.go": body})
+		commitAll(t, dir, "init")
+		remove(t, dir, "old.go")
+		r := open(t, dir, Options{})
+		cs := scan(t, r, resolve(t, r, false, ""), map[string][]byte{"new.go": []byte(body)})
+		if f := cs.File("new.go"); len(cs.Files) != 1 || f == nil || f.Status != review.StatusRenamed || f.OldPath != "old.go" || len(f.Lines) != 0 {
+			t.Errorf("files %v, want new.go renamed from old.go", cs.Paths())
+		}
+	})
 	t.Run("deleted and untracked", func(t *testing.T) {
 		dir := initRepo(t)
 		write(t, dir, map[string]string{"old.go": body, "keep.go": "package a\n"})
