@@ -116,13 +116,26 @@ func (st *state) renameCandidates(prev *review.ChangeSet, obs map[string]wtObs, 
 		return nil
 	}
 	var out []string
+	haveSrc, haveDst := false, false
+	for i := range changes {
+		haveSrc = haveSrc || isRenameSource(&changes[i])
+		haveDst = haveDst || isRenameDest(&changes[i])
+	}
 	for _, f := range prev.Files {
 		switch {
 		case st.workTreeRename(f):
 			out = append(out, f.Path, f.OldPath)
-		case f.Status == review.StatusDeleted, f.Status == review.StatusAdded, f.Status == review.StatusUntracked:
+			haveSrc, haveDst = true, true
+		case f.Status == review.StatusDeleted:
 			out = append(out, f.Path)
+			haveSrc = true
+		case f.Status == review.StatusAdded, f.Status == review.StatusUntracked:
+			out = append(out, f.Path)
+			haveDst = true
 		}
+	}
+	if !haveSrc || !haveDst {
+		return nil // nothing to pair, as before
 	}
 	return out
 }
