@@ -68,7 +68,7 @@ func workflowResult() *review.Result {
 		Hunks: []review.Hunk{{OldStart: 1, OldLines: 2, Lines: []string{"-package old", "-var x = \"]]>\""}}},
 	}
 	renamed := &review.File{
-		Path: "pkg/client.go", OldPath: "pkg/old_client.go", Status: review.StatusRenamed, Language: review.LangGo,
+		Path: "pkg/client.go", OldPath: "pkg/old_client.go", Similarity: 91, Status: review.StatusRenamed, Language: review.LangGo,
 		Added: 1, Deleted: 1,
 		Hunks:   []review.Hunk{{OldStart: 5, OldLines: 1, NewStart: 5, NewLines: 1, Lines: []string{"-\treturn nil", "+\treturn ctx.Err()"}}},
 		Lines:   map[int]review.LineState{5: review.LineCommitted},

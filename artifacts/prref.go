@@ -23,8 +23,8 @@ import (
 // paths that were not reviewed, with the reason.
 //
 // The diff covers the reviewed and deleted files: git's headers
-// ("diff --git", new/deleted file mode, rename from/to), then ---/+++ and
-// the hunks. Commits are those of res.History between the merge-base and
+// ("diff --git", new/deleted file mode, similarity index and rename
+// from/to), then ---/+++ and the hunks. Commits are those of res.History between the merge-base and
 // HEAD of a branch diff; a local-changes review has none.
 func PRReference(res *review.Result) []byte {
 	v := newView(res, Options{})
@@ -111,7 +111,7 @@ func writeFileDiff(b *strings.Builder, f *review.File) {
 		b.WriteString("deleted file mode 100644\n")
 	case review.StatusRenamed:
 		if oldPath != newPath {
-			fmt.Fprintf(b, "rename from %s\nrename to %s\n", gitName(oldPath), gitName(newPath))
+			fmt.Fprintf(b, "similarity index %d%%\nrename from %s\nrename to %s\n", f.Similarity, gitName(oldPath), gitName(newPath))
 		}
 	}
 	if len(hunks) == 0 {

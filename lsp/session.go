@@ -154,7 +154,7 @@ func (ss *session) didModify(src modSource, mods ...modification) {
 // isConfigPath reports paths whose change affects the whole review.
 func isConfigPath(p string) bool {
 	base := p[strings.LastIndexByte(p, '/')+1:]
-	return p == config.FileName || base == ".gitignore"
+	return p == config.FileName || base == ".gitignore" || base == ".gitattributes"
 }
 
 // scheduleLocked cancels the running review of an older generation and

@@ -109,7 +109,11 @@ type File struct {
 	Path string
 	// OldPath is the previous path of a renamed file.
 	OldPath string
-	Status  FileStatus
+	// Similarity is git's similarity index of a renamed file, in percent:
+	// how much of the base version and the reviewed content is common
+	// (100 for a pure rename), as `git diff -M` prints it.
+	Similarity int
+	Status     FileStatus
 	// Staged and Unstaged say which areas hold changes to the file.
 	Staged, Unstaged bool
 	// Language is the detected language id ("go", "python", "tsx", ...).
@@ -153,6 +157,15 @@ func (f *File) Memo(key any, compute func() any) any {
 	f.memoMu.Unlock()
 	e.once.Do(func() { e.v = compute() })
 	return e.v
+}
+
+// BasePath returns the path of the file at the review base: OldPath for a
+// renamed file, Path otherwise.
+func (f *File) BasePath() string {
+	if f.Status == StatusRenamed && f.OldPath != "" {
+		return f.OldPath
+	}
+	return f.Path
 }
 
 // Reviewed reports whether the file's content is reviewed.

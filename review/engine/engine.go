@@ -332,8 +332,15 @@ func (e *Engine) history(ctx context.Context, t review.Target, cs *review.Change
 		e.hist = &historyCache{head: t.HeadSHA, byPath: map[string][]string{}, commits: map[string]*review.Commit{}}
 	}
 	hc := e.hist
+	// A renamed file's history is that of its old path too.
+	paths := cs.Paths()
+	for _, f := range cs.Files {
+		if f.BasePath() != f.Path {
+			paths = append(paths, f.BasePath())
+		}
+	}
 	var missing []string
-	for _, p := range cs.Paths() {
+	for _, p := range paths {
 		if _, ok := hc.byPath[p]; !ok {
 			missing = append(missing, p)
 		}
@@ -361,7 +368,7 @@ func (e *Engine) history(ctx context.Context, t review.Target, cs *review.Change
 			}
 		}
 	}
-	return hc.assemble(cs.Paths())
+	return hc.assemble(paths)
 }
 
 // historyCache holds, for one HEAD, the commits that touched each path

@@ -55,8 +55,15 @@ func (c *gitConfig) readFile(path string) error {
 		return fmt.Errorf("parse config %s: %w", path, err)
 	}
 	for _, s := range cfg.Sections {
+		name := strings.ToLower(s.Name)
 		for _, o := range s.Options {
-			c.vals[strings.ToLower(s.Name)+"."+strings.ToLower(o.Key)] = o.Value
+			c.vals[name+"."+strings.ToLower(o.Key)] = o.Value
+		}
+		// Subsection names are case-sensitive: [filter "lfs"].
+		for _, sub := range s.Subsections {
+			for _, o := range sub.Options {
+				c.vals[name+"."+sub.Name+"."+strings.ToLower(o.Key)] = o.Value
+			}
 		}
 	}
 	return nil
@@ -65,6 +72,11 @@ func (c *gitConfig) readFile(path string) error {
 // get returns the value of section.key, or "".
 func (c *gitConfig) get(section, key string) string {
 	return c.vals[strings.ToLower(section)+"."+strings.ToLower(key)]
+}
+
+// getSub returns the value of section.subsection.key, or "".
+func (c *gitConfig) getSub(section, subsection, key string) string {
+	return c.vals[strings.ToLower(section)+"."+subsection+"."+strings.ToLower(key)]
 }
 
 // has reports whether section.key is set.
@@ -84,11 +96,19 @@ func (c *gitConfig) fileMode() bool {
 
 // excludesFile returns the path of core.excludesFile, defaulting to
 // $XDG_CONFIG_HOME/git/ignore (or ~/.config/git/ignore).
-func (c *gitConfig) excludesFile() string {
-	p := c.get("core", "excludesfile")
+func (c *gitConfig) excludesFile() string { return c.userFile("excludesfile", "ignore") }
+
+// attributesFile returns the path of core.attributesFile, defaulting to
+// $XDG_CONFIG_HOME/git/attributes (or ~/.config/git/attributes).
+func (c *gitConfig) attributesFile() string { return c.userFile("attributesfile", "attributes") }
+
+// userFile returns the path named by core.<key>, with "~/" expanded, or
+// the file called name in git's XDG configuration directory.
+func (c *gitConfig) userFile(key, name string) string {
+	p := c.get("core", key)
 	if p == "" {
 		if x := xdgConfigHome(c.home); x != "" {
-			return filepath.Join(x, "git", "ignore")
+			return filepath.Join(x, "git", name)
 		}
 		return ""
 	}

@@ -199,7 +199,11 @@ func hunkHeaders(hs []review.Hunk) []string {
 // headers.
 func gitHunkHeaders(t *testing.T, dir string, args ...string) []string {
 	t.Helper()
-	out := runGit(t, dir, args...)
+	return hunkHeadersOf(runGit(t, dir, args...))
+}
+
+// hunkHeadersOf returns the hunk headers of git diff output.
+func hunkHeadersOf(out string) []string {
 	var hs []string
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(l, "@@") {

@@ -29,6 +29,20 @@
 // scan (index, tree comparisons, ignore rules), which is what the language
 // server does on every save.
 //
+// # Renames
+//
+// Renames are detected as git does (renames.go, similarity.go): exact
+// renames, then pairs whose base names are unique, then inexact ones
+// scored on chunk hashes, with git's 50% threshold and its rename limit
+// (diff.renameLimit, 1000). A first round pairs the base with the index,
+// as git status does for staged renames and for the committed ones of a
+// branch diff; a local or branch review then pairs what is left between
+// the base and the work tree, untracked files included (wtrename.go), so
+// a file moved without git mv is reviewed as the rename `git add -A`
+// would record. A rename's hunks diff the old blob with the new content,
+// and File.Similarity is the similarity of the two. Files over the size
+// cap pair only when exact (hashed as a stream, never read whole).
+//
 // # Line states
 //
 // Each added line of a reviewed file is traced back through the versions
@@ -45,12 +59,33 @@
 // trees along the paths asked about. [Repo.TrackedFiles] lists the index's
 // files, from the index cached by the last scan while it is current.
 //
+// # Content conversion
+//
+// Work tree content is compared with blobs as git would store it
+// (convert.go): end-of-line conversion by core.autocrlf and the text,
+// crlf and eol attributes, including text=auto's detection of binary
+// files and its rule that a file committed with CRLF keeps them, and the
+// ident attribute. Attributes are looked up as git does (attr.go), from
+// info/attributes, every .gitattributes up to the root (or the index's
+// when the work tree lacks one), core.attributesFile and
+// /etc/gitattributes, with macros. A reviewed file's Content stays as the
+// work tree holds it; conversion only drops the CR of CRLF, so line
+// numbers are the work tree's. A file whose converted content equals its
+// blob is unchanged, even where git status trusts a changed size and
+// lists it as modified. Paths diffed as binary by the diff attribute
+// ("-diff", "binary") are skipped as binary.
+//
+// Filter drivers are never run. A path whose filter attribute names a
+// driver the configuration defines, or whose blob or content is a Git LFS
+// pointer, is listed with a "filter <name>" skip reason and not diffed.
+// Its status needs no filter for git-lfs, whose clean filter's pointer is
+// computed; for other drivers the raw content is compared with the blob.
+//
 // # Limits
 //
-// Work tree files are compared as stored: clean/smudge filters, Git LFS
-// and end-of-line conversion (core.autocrlf, .gitattributes text/eol) are
-// not applied, so a repository relying on them can show files as modified
-// that git reports clean. core.ignoreCase is not honoured. A submodule is
+// working-tree-encoding is not converted (such paths are skipped with a
+// reason), textconv diff drivers are not run, and core.ignoreCase is not
+// honoured. A submodule is
 // changed only when its checked-out commit differs (its own edits are not
 // looked at). Split and sparse indexes, SHA-256 repositories and include
 // directives of git config are not supported; the first three are reported

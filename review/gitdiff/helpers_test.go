@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -163,6 +164,7 @@ func gitStatus(t testing.TB, dir string, run func(t testing.TB, dir string, args
 			switch {
 			case xy[0] == 'R':
 				c.Status = review.StatusRenamed
+				c.Similarity, _ = strconv.Atoi(parts[8][1:])
 				i++
 				c.OldPath = fields[i]
 			case xy[0] == 'A' && xy[1] == 'D':
@@ -189,12 +191,60 @@ func gitStatus(t testing.TB, dir string, run func(t testing.TB, dir string, args
 			byPath[p] = &Change{Path: p, Status: review.StatusUntracked, Untracked: true, Nested: nested}
 		}
 	}
+	workTreeRenames(t, dir, byPath)
 	var out2 []Change
 	for _, c := range byPath {
 		out2 = append(out2, *c)
 	}
 	sort.Slice(out2, func(i, j int) bool { return out2[i].Path < out2[j].Path })
 	return out2
+}
+
+// workTreeRenames pairs the deleted and the added or untracked paths of a
+// git status as Status's work tree round does: git's renames among those
+// paths once they are staged, in a copy of the index.
+func workTreeRenames(t testing.TB, dir string, byPath map[string]*Change) {
+	t.Helper()
+	var srcs, dsts []string
+	for p, c := range byPath {
+		switch {
+		case c.Status == review.StatusDeleted:
+			srcs = append(srcs, p)
+		case (c.Status == review.StatusAdded || c.Status == review.StatusUntracked) && !c.Nested && !c.Submodule:
+			dsts = append(dsts, p)
+		}
+	}
+	if len(srcs) == 0 || len(dsts) == 0 {
+		return
+	}
+	gitDir := strings.TrimSpace(runGit(t, dir, "rev-parse", "--absolute-git-dir"))
+	tmp := filepath.Join(t.TempDir(), "index")
+	if b, err := os.ReadFile(filepath.Join(gitDir, "index")); err == nil {
+		if err := os.WriteFile(tmp, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := []string{"GIT_INDEX_FILE=" + tmp, "HOME=" + os.Getenv("HOME")}
+	paths := append(append([]string{"--"}, srcs...), dsts...)
+	reviewtest.GitEnv(t, dir, env, "add", "-A")
+	out := reviewtest.GitEnv(t, dir, env, append([]string{"diff", "--cached", "-z", "--name-status", "HEAD"}, paths...)...)
+	fields := strings.Split(strings.TrimSuffix(out, "\x00"), "\x00")
+	for i := 0; i < len(fields); i++ {
+		if !strings.HasPrefix(fields[i], "R") || i+2 >= len(fields) {
+			continue
+		}
+		score, _ := strconv.Atoi(fields[i][1:])
+		from, to := fields[i+1], fields[i+2]
+		i += 2
+		src, dst := byPath[from], byPath[to]
+		if src == nil || dst == nil {
+			continue
+		}
+		dst.Status, dst.OldPath, dst.Similarity = review.StatusRenamed, from, score
+		dst.Staged = dst.Staged || src.Staged
+		dst.Unstaged = dst.Unstaged || src.Unstaged
+		delete(byPath, from)
+	}
 }
 
 // statusOf runs Status on a fresh Repo for the local target.

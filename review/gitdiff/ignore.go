@@ -62,18 +62,21 @@ func (f *ignoreFrame) excluded(path string, isDir bool) bool {
 			if p.mustBeDir && !isDir {
 				continue
 			}
-			var m bool
-			if p.noDir {
-				m = p.matchBasename(basename)
-			} else {
-				m = p.matchPathname(path)
-			}
-			if m {
+			if p.matches(path, basename) {
 				return !p.negative
 			}
 		}
 	}
 	return false
+}
+
+// matches reports whether the pattern matches the repo-relative path,
+// whose last component is basename.
+func (p *ignorePattern) matches(path, basename string) bool {
+	if p.noDir {
+		return p.matchBasename(basename)
+	}
+	return p.matchPathname(path)
 }
 
 func (p *ignorePattern) matchBasename(name string) bool {
@@ -120,28 +123,40 @@ func parseIgnore(data []byte, base string) []ignorePattern {
 			continue
 		}
 		s := trimTrailingSpaces(string(line))
-		p := ignorePattern{base: base}
-		if strings.HasPrefix(s, "!") {
-			p.negative = true
+		negative := strings.HasPrefix(s, "!")
+		if negative {
 			s = s[1:]
 		}
-		if strings.HasSuffix(s, "/") {
-			p.mustBeDir = true
-			s = s[:len(s)-1]
-		}
-		if s == "" {
+		p, ok := newPattern(s, base)
+		if !ok {
 			continue
 		}
-		p.text = s
-		p.noDir = !strings.Contains(s, "/")
-		p.nowildcard = strings.IndexAny(s, "*?[\\")
-		if p.nowildcard < 0 {
-			p.nowildcard = len(s)
-		}
-		p.endsWith = s[0] == '*' && !strings.ContainsAny(s[1:], "*?[\\")
+		p.negative = negative
 		out = append(out, p)
 	}
 	return out
+}
+
+// newPattern parses the pattern s (without a leading "!") of a file in
+// directory base, as git's parse_path_pattern does; false for an empty
+// pattern.
+func newPattern(s, base string) (ignorePattern, bool) {
+	p := ignorePattern{base: base}
+	if strings.HasSuffix(s, "/") {
+		p.mustBeDir = true
+		s = s[:len(s)-1]
+	}
+	if s == "" {
+		return p, false
+	}
+	p.text = s
+	p.noDir = !strings.Contains(s, "/")
+	p.nowildcard = strings.IndexAny(s, "*?[\\")
+	if p.nowildcard < 0 {
+		p.nowildcard = len(s)
+	}
+	p.endsWith = s[0] == '*' && !strings.ContainsAny(s[1:], "*?[\\")
+	return p, true
 }
 
 // trimTrailingSpaces removes unescaped trailing spaces, as git does (tabs

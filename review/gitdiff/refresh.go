@@ -21,12 +21,18 @@ import (
 //
 // Refresh reuses the index, the HEAD and base comparisons and the ignore
 // rules cached by the last Scan of prev's target, so refreshing one file
-// costs a few system calls and its own diff. When that cache cannot be
+// costs a few system calls and its own diff. When a refreshed path takes
+// part in the work tree's rename detection (a deleted, added or untracked
+// file, or one of a rename found in the work tree), prev's other such
+// paths are classified again and paired anew with it; those that come
+// out unchanged keep their file. When that cache cannot be
 // trusted it falls back to a full scan: when HEAD (or the ref it points
 // to) or the index moved since (see [Repo.Moved]; the target is then
 // resolved again, so HEAD's new commit is reviewed), when the last scan was
-// of another target, or when a refreshed path is a .gitignore file. A
-// change of info/exclude or core.excludesFile is only seen by a full scan.
+// of another target, or when a refreshed path is a .gitignore or
+// .gitattributes file. A change of info/exclude, core.excludesFile,
+// info/attributes, core.attributesFile or the git configuration is only
+// seen by a full scan.
 func (r *Repo) Refresh(ctx context.Context, prev *review.ChangeSet, overlay map[string][]byte, paths ...string) (*review.ChangeSet, error) {
 	if prev == nil {
 		return nil, errors.New("refresh: no previous change set")
@@ -134,34 +140,61 @@ func (r *Repo) Refresh(ctx context.Context, prev *review.ChangeSet, overlay map[
 			obs[p], tracked[p] = o, false
 		}
 	}
-	for p, data := range overlay {
-		rel, ok := cleanRel(p)
-		if !ok {
-			continue
+	ov := cleanOverlay(overlay)
+	applyOverlay := func(rel string) {
+		if data, ok := ov[rel]; ok {
+			if o, isTracked, ok := st.observeOverlay(rel, data); ok {
+				obs[rel], tracked[rel] = o, isTracked
+			}
 		}
-		if _, affected := obs[rel]; !affected && !under(rel, dirs) {
-			continue
-		}
-		if o, isTracked, ok := st.observeOverlay(rel, data); ok {
-			obs[rel], tracked[rel] = o, isTracked
+	}
+	for rel := range ov {
+		if _, affected := obs[rel]; affected || under(rel, dirs) {
+			applyOverlay(rel)
 		}
 	}
 
 	// Classify them; prev's files under a refreshed path that were not
 	// observed again are gone.
 	var changes []Change
-	for p, o := range obs {
-		if c, ok := st.classify(p, o, tracked[p]); ok {
+	classify := func(p string) {
+		if c, ok := st.classify(p, obs[p], tracked[p]); ok {
 			changes = append(changes, c)
 		}
 	}
-	files, err := r.buildFiles(ctx, st, changes, overlay)
+	for p := range obs {
+		classify(p)
+	}
+	// The work tree round of rename detection pairs paths with each
+	// other: when a refreshed path takes part, the paths of prev that do
+	// are classified again and paired anew, and those that come out as
+	// they were keep their file.
+	extra := map[string]bool{}
+	if cands := st.renameCandidates(prev, obs, changes); cands != nil {
+		for _, p := range cands {
+			if _, ok := obs[p]; ok {
+				continue
+			}
+			if o, isTracked, ok := st.observePath(p, h); ok {
+				obs[p], tracked[p], extra[p] = o, isTracked, true
+				applyOverlay(p)
+				classify(p)
+			}
+		}
+		changes = st.pairWorkTree(ctx, changes, overlay)
+	}
+	var build []Change
+	var kept []*review.File
+	for _, c := range changes {
+		if f := prev.File(c.Path); extra[c.Path] && f != nil && f.Status == c.Status && f.OldPath == c.OldPath {
+			kept = append(kept, f)
+			continue
+		}
+		build = append(build, c)
+	}
+	files, err := r.buildFiles(ctx, st, build, overlay)
 	if err != nil {
 		return nil, err
-	}
-	replaced := map[string]*review.File{}
-	for _, f := range files {
-		replaced[f.Path] = f
 	}
 	cs := &review.ChangeSet{Root: prev.Root, Target: prev.Target}
 	for _, f := range prev.Files {
@@ -171,9 +204,7 @@ func (r *Repo) Refresh(ctx context.Context, prev *review.ChangeSet, overlay map[
 		}
 		cs.Files = append(cs.Files, f)
 	}
-	for _, f := range replaced {
-		cs.Files = append(cs.Files, f)
-	}
+	cs.Files = append(append(cs.Files, kept...), files...)
 	cs.Sort()
 	r.logger.DebugContext(ctx, "refresh", "paths", len(paths), "files", len(files), "elapsed", time.Since(start))
 	return cs, nil
@@ -198,7 +229,7 @@ func (r *Repo) refreshPaths(paths []string) (rels []string, dirs map[string]bool
 		if !ok {
 			continue
 		}
-		if path.Base(rel) == ".gitignore" {
+		if b := path.Base(rel); b == ".gitignore" || b == ".gitattributes" {
 			return nil, nil, true
 		}
 		if fi, err := os.Lstat(filepath.Join(r.root, filepath.FromSlash(rel))); err == nil && fi.IsDir() {

@@ -41,6 +41,7 @@ func (r *Repo) Scan(ctx context.Context, t review.Target, overlay map[string][]b
 	if !t.Staged && len(overlay) > 0 {
 		changes = st.applyOverlay(changes, overlay)
 	}
+	changes = st.pairWorkTree(ctx, changes, overlay)
 	files, err := r.buildFiles(ctx, st, changes, overlay)
 	if err != nil {
 		return nil, err
@@ -102,7 +103,12 @@ func (st *state) observeOverlay(rel string, data []byte) (wtObs, bool, bool) {
 		case e.stage != 0 || e.intentAdd:
 			return wtObs{kind: wtModified, v: version{mode: e.mode}}, true, true
 		}
-		h := hashObject(plumbing.BlobObject, data)
+		var h plumbing.Hash
+		if e.mode == modeSymlink {
+			h = hashObject(plumbing.BlobObject, data)
+		} else {
+			h = st.cleanHash(rel, data, st.conv.of(rel))
+		}
 		if h == e.hash {
 			return wtObs{kind: wtClean}, true, true
 		}
@@ -158,11 +164,12 @@ type content struct {
 func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.File, error) {
 	t := st.target
 	f := &review.File{
-		Path:     c.Path,
-		OldPath:  c.OldPath,
-		Status:   c.Status,
-		Staged:   c.Staged,
-		Unstaged: c.Unstaged || c.Untracked,
+		Path:       c.Path,
+		OldPath:    c.OldPath,
+		Similarity: c.Similarity,
+		Status:     c.Status,
+		Staged:     c.Staged,
+		Unstaged:   c.Unstaged || c.Untracked,
 	}
 	defer func() { f.Language = review.DetectLanguage(f.Path, f.Content) }()
 
@@ -200,7 +207,16 @@ func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.F
 		countLines(f)
 		return f, nil
 	}
-	if f.Skip == "" {
+	conv := st.conv.of(c.Path)
+	switch {
+	case conv.filter != "":
+		// Never diffed raw: the blob is what the filter made of it.
+		f.Skip = filterSkip(conv.filter)
+		return f, nil
+	case conv.encoding != "":
+		f.Skip = encodingSkip(conv.encoding)
+		return f, nil
+	case f.Skip == "":
 		f.Skip = pathSkip(c.Path)
 	}
 
@@ -232,7 +248,19 @@ func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.F
 			return f, r.unreadable(f, err)
 		}
 	}
-	if isBinary(base) || isBinary(data) {
+	if isLFSPointer(base) || isLFSPointer(data) {
+		// A Git LFS pointer without the filter attribute.
+		f.Skip = filterSkip("lfs")
+		return f, nil
+	}
+	// The work tree (or an editor buffer) is compared as git would store
+	// it; Content stays as it is, with the same line numbers (conversion
+	// only drops the CR of CRLF).
+	clean := data
+	if inR && !t.Staged {
+		clean = conv.clean(data, func() bool { return st.indexCRLF(c.Path) })
+	}
+	if conv.diff == attrUnset || conv.diff != attrSet && (isBinary(base) || isBinary(clean)) {
 		f.Skip = SkipBinary
 		return f, nil
 	}
@@ -240,7 +268,12 @@ func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.F
 		f.Skip = SkipGenerated
 	}
 
-	a, b := splitLines(base), splitLines(data)
+	if c.Status == review.StatusRenamed && inR {
+		// The similarity of what is diffed, which for a rename in the
+		// index differs from the index's when the work tree is edited.
+		f.Similarity = similarity(base, clean, conv.diff)
+	}
+	a, b := splitLines(base), splitLines(clean)
 	final := diffLines(a, b)
 	f.Hunks = final.hunks(a, b, contextLines)
 	countLines(f)
@@ -251,7 +284,7 @@ func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.F
 	if f.Content == nil {
 		f.Content = []byte{}
 	}
-	lines, err := r.lineStates(st, c, content{v: c.base, data: base, ok: true}, content{v: newV, data: data, ok: true}, final)
+	lines, err := r.lineStates(st, c, content{v: c.base, data: base, ok: true}, content{v: newV, data: clean, ok: true}, final)
 	if err != nil {
 		return f, r.unreadable(f, err)
 	}

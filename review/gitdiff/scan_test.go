@@ -150,7 +150,7 @@ func TestScanBranchDiff(t *testing.T) {
 		t.Fatalf("target = %+v, want merge-base %s", tg, mergeBase)
 	}
 	cs := scan(t, r, tg, nil)
-	if got, want := cs.Paths(), []string{"a.go", "b.go", "c.go", "new.go", "u.go"}; !cmp.Equal(got, want) {
+	if got, want := cs.Paths(), []string{"a.go", "b.go", "new.go", "u.go"}; !cmp.Equal(got, want) {
 		t.Fatalf("paths = %v, want %v", got, want)
 	}
 	a := cs.File("a.go")
@@ -163,14 +163,13 @@ func TestScanBranchDiff(t *testing.T) {
 	if b := cs.File("b.go"); b.Staged || !b.Unstaged || !cmp.Equal(b.Lines, lines(2, unstaged, 3, unstaged)) {
 		t.Errorf("b.go = %+v (lines %v)", b, b.Lines)
 	}
-	if c := cs.File("c.go"); c.Status != review.StatusDeleted || c.Staged || c.Unstaged {
-		t.Errorf("c.go (deleted by a commit) = %+v", c)
-	}
 	n := cs.File("new.go")
 	if n.Status != review.StatusAdded || !cmp.Equal(n.Lines, lines(1, committed, 2, committed, 3, unstaged)) {
 		t.Errorf("new.go = %+v (lines %v)", n, n.Lines)
 	}
-	if u := cs.File("u.go"); u.Status != review.StatusUntracked || !cmp.Equal(u.Lines, lines(1, untracked)) {
+	// c.go, deleted by a commit, lives on in the untracked u.go: a rename
+	// with no changed line.
+	if u := cs.File("u.go"); u.Status != review.StatusRenamed || u.OldPath != "c.go" || u.Similarity != 100 || len(u.Lines) != 0 || u.Added+u.Deleted != 0 {
 		t.Errorf("u.go = %+v", u)
 	}
 
@@ -195,7 +194,7 @@ func TestScanBranchRename(t *testing.T) {
 	commitAll(t, dir, "rename")
 	r := open(t, dir, Options{})
 	cs := scan(t, r, resolve(t, r, false, "main"), nil)
-	want := []*review.File{{Path: "new.txt", OldPath: "old.txt", Status: review.StatusRenamed, Language: "text", Content: []byte("content\nline 2\n"), Lines: map[int]review.LineState{}}}
+	want := []*review.File{{Path: "new.txt", OldPath: "old.txt", Similarity: 100, Status: review.StatusRenamed, Language: "text", Content: []byte("content\nline 2\n"), Lines: map[int]review.LineState{}}}
 	if diff := cmp.Diff(want, cs.Files, fileOpts); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)
 	}
@@ -417,7 +416,7 @@ func TestScanStagedRenameDeletedInWorkTree(t *testing.T) {
 	r := open(t, dir, Options{})
 	cs := scan(t, r, resolve(t, r, false, ""), nil)
 	want := []*review.File{{
-		Path: "b.txt", OldPath: "a.txt", Status: review.StatusRenamed, Staged: true, Unstaged: true,
+		Path: "b.txt", OldPath: "a.txt", Similarity: 100, Status: review.StatusRenamed, Staged: true, Unstaged: true,
 		Skip: SkipWorkTreeDeleted, Language: "text",
 		Hunks: []review.Hunk{{OldStart: 1, OldLines: 1, Lines: []string{"-content"}}}, Deleted: 1,
 	}}

@@ -106,6 +106,18 @@ func isGenerated(data []byte) bool {
 	return false
 }
 
+// filterSkip returns the skip reason of a path whose content passes
+// through the filter driver name (Git LFS's is "lfs").
+func filterSkip(name string) string {
+	return "filter " + name + ": clean/smudge filters are not run"
+}
+
+// encodingSkip returns the skip reason of a path whose work tree content
+// git re-encodes (the working-tree-encoding attribute).
+func encodingSkip(enc string) string {
+	return "working-tree-encoding " + enc + ": not converted"
+}
+
 // sizeSkip returns the skip reason of a file of size n over the cap.
 func sizeSkip(n, limit int64) string {
 	s, c := formatSize(n), formatSize(limit)

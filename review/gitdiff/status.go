@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"path"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,8 +25,11 @@ const trackingDir = ".copilot-tracking"
 type Change struct {
 	// Path is repo-relative and slash-separated (the new path of a rename).
 	Path string
-	// OldPath is the base path of an exact-content rename.
+	// OldPath is the base path of a rename.
 	OldPath string
+	// Similarity is the similarity index of a rename, in percent, as
+	// git status reports it for renames in the index.
+	Similarity int
 	// Status is the change from the target base to the reviewed content:
 	// the work tree for a local or branch review, the index for a staged
 	// one.
@@ -53,6 +56,7 @@ type Change struct {
 // state is everything one scan learned that a later Refresh of a few paths
 // can reuse, as long as HEAD and the index have not moved.
 type state struct {
+	repo     *Repo
 	root     string
 	logger   *slog.Logger
 	target   review.Target
@@ -67,14 +71,23 @@ type state struct {
 	// version. The index side of a path is absent for unmerged and
 	// intent-to-add entries.
 	baseDiff, headDiff map[string]version
-	// renames maps the new path of an exact rename to its base path;
-	// renamedFrom holds those base paths.
+	// renames maps the new path of a rename between the base and the
+	// index to its base path, renamedFrom holds those base paths, and
+	// renameScore the score of each (on git's scale of maxScore).
 	renames     map[string]string
 	renamedFrom map[string]bool
+	renameScore map[string]int
+	// renameOpts configures rename detection; noRenames turns it off
+	// (status.renames or diff.renames false).
+	renameOpts renameOptions
+	noRenames  bool
 	// ignore is the frame of info/exclude and core.excludesFile; frames
 	// the frames of the directories the last walk read.
 	ignore *ignoreFrame
 	frames map[string]*ignoreFrame
+	// conv decides how work tree content is converted before it is
+	// compared with blobs.
+	conv *converter
 }
 
 // Status lists the changed paths of target t, sorted by path: the staged,
@@ -89,6 +102,7 @@ func (r *Repo) Status(ctx context.Context, t review.Target) ([]Change, error) {
 	if err != nil {
 		return nil, err
 	}
+	changes = st.pairWorkTree(ctx, changes, nil)
 	r.keep(st)
 	return changes, nil
 }
@@ -144,7 +158,8 @@ func (r *Repo) newState(t review.Target) (*state, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &state{
+	st := &state{
+		repo:     r,
 		root:     r.root,
 		logger:   r.logger,
 		target:   t,
@@ -153,7 +168,47 @@ func (r *Repo) newState(t review.Target) (*state, error) {
 		filter:   newPathFilter(r.ignore),
 		head:     head,
 		ignore:   baseFrame(cfg, r.commonDir),
-	}, nil
+	}
+	st.conv = newConverter(cfg, newAttributes(cfg, r.root, r.commonDir, st.indexFile))
+	st.renameOpts, st.noRenames = renameConfig(cfg)
+	st.renameOpts.sizeCap = r.sizeCap
+	return st, nil
+}
+
+// defaultRenameLimit is git's default diff.renameLimit (since git 2.33):
+// above this many sources times destinations squared, only exact renames
+// and renames keeping their base name are detected, which bounds the
+// similarity matrix to a million pairs.
+const defaultRenameLimit = 1000
+
+// renameConfig reads status.renames and status.renameLimit, which default
+// to diff.renames and diff.renameLimit, as git status does.
+func renameConfig(cfg *gitConfig) (renameOptions, bool) {
+	opts := renameOptions{minScore: defaultRenameScore, limit: defaultRenameLimit}
+	off := false
+	for _, sec := range []string{"diff", "status"} {
+		if cfg.has(sec, "renames") {
+			v := strings.ToLower(strings.TrimSpace(cfg.get(sec, "renames")))
+			off = !(isTrue(v) || v == "copy" || v == "copies")
+		}
+		if n, err := strconv.Atoi(strings.TrimSpace(cfg.get(sec, "renamelimit"))); err == nil {
+			opts.limit = n
+		}
+	}
+	return opts, off
+}
+
+// indexFile reads the blob of path rel from the index, or returns nil.
+func (st *state) indexFile(rel string) []byte {
+	v, ok := st.indexBlob(rel)
+	if !ok {
+		return nil
+	}
+	data, err := st.repo.readBlob(v)
+	if err != nil {
+		return nil
+	}
+	return data
 }
 
 // compareTrees compares the base and HEAD trees of st's target with the
@@ -177,7 +232,7 @@ func (r *Repo) compareTrees(ctx context.Context, st *state) error {
 			return err
 		}
 	}
-	st.renames, st.renamedFrom = st.pairRenames()
+	st.pairRenames(ctx)
 	return nil
 }
 
@@ -293,6 +348,7 @@ func (st *state) classify(p string, obs wtObs, tracked bool) (Change, bool) {
 		// deleted from the work tree (Scan lists it without content).
 		c.Status = review.StatusRenamed
 		c.OldPath = st.renames[p]
+		c.Similarity = st.renameScore[p] * 100 / maxScore
 		c.base = lookup(st.baseDiff, c.OldPath, version{})
 	case st.renamedFrom[p]:
 		// The base content moved to another path; a file here now is a
@@ -328,68 +384,76 @@ func lookup(diff map[string]version, p string, def version) version {
 	return def
 }
 
-// pairRenames pairs paths deleted from the base (absent from the index)
-// with paths added to the index whose blob is byte-identical: git's exact
-// rename detection. Empty files are never paired, and a file only pairs
-// with one of the same kind (regular or symbolic link); among candidates
-// the same base name wins, then the first path.
-func (st *state) pairRenames() (map[string]string, map[string]bool) {
-	deleted := map[plumbing.Hash][]string{}
-	var added []string
+// pairRenames detects the renames between the base and the index, as git
+// status does for the index: the sources are the base's paths the index
+// lacks, the destinations the index's paths the base lacks, compared as
+// blobs.
+func (st *state) pairRenames(ctx context.Context) {
+	if st.noRenames {
+		return
+	}
+	var srcPaths, dstPaths []string
 	for p, v := range st.baseDiff {
-		_, tracked := st.idx.find(p)
+		i, tracked := st.idx.find(p)
 		switch {
 		case v.present() && !tracked && renameable(v):
-			deleted[v.hash] = append(deleted[v.hash], p)
+			srcPaths = append(srcPaths, p)
 		case !v.present() && tracked:
-			added = append(added, p)
+			if e := &st.idx.entries[i]; e.stage == 0 && !e.intentAdd && e.mode != modeGitlink {
+				dstPaths = append(dstPaths, p)
+			}
 		}
 	}
-	if len(deleted) == 0 || len(added) == 0 {
-		return nil, nil
+	if len(srcPaths) == 0 || len(dstPaths) == 0 {
+		return
 	}
-	sort.Strings(added)
-	for _, ps := range deleted {
-		sort.Strings(ps)
+	var srcs, dsts []*renameSide
+	for _, p := range srcPaths {
+		srcs = append(srcs, st.blobSide(p, st.baseDiff[p]))
 	}
-	renames, from := map[string]string{}, map[string]bool{}
-	for _, p := range added {
+	for _, p := range dstPaths {
 		i, _ := st.idx.find(p)
-		e := &st.idx.entries[i]
-		if e.stage != 0 || e.intentAdd {
-			continue
-		}
-		cands := deleted[e.hash]
-		best := -1
-		for k, old := range cands {
-			if from[old] || !sameKind(st.baseDiff[old].mode, e.mode) {
-				continue
-			}
-			if best < 0 {
-				best = k
-			}
-			if path.Base(old) == path.Base(p) {
-				best = k
-				break
-			}
-		}
-		if best >= 0 {
-			renames[p] = cands[best]
-			from[cands[best]] = true
-		}
+		dsts = append(dsts, st.blobSide(p, version{hash: st.idx.entries[i].hash, mode: st.idx.entries[i].mode}))
 	}
-	return renames, from
+	matches := st.findRenames(ctx, srcs, dsts)
+	if len(matches) == 0 {
+		return
+	}
+	st.renames, st.renamedFrom, st.renameScore = map[string]string{}, map[string]bool{}, map[string]int{}
+	for _, m := range matches {
+		src, dst := srcs[m.src].path, dsts[m.dst].path
+		st.renames[dst], st.renamedFrom[src], st.renameScore[dst] = src, true, m.score
+	}
 }
 
-// emptyBlob is the hash of the empty blob.
-var emptyBlob = plumbing.NewHash("e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")
+// findRenames sorts the sides by path and pairs them, logging when the
+// rename limit stopped inexact detection.
+func (st *state) findRenames(ctx context.Context, srcs, dsts []*renameSide) []renameMatch {
+	byPath := func(s []*renameSide) {
+		sort.Slice(s, func(i, j int) bool { return s[i].path < s[j].path })
+	}
+	byPath(srcs)
+	byPath(dsts)
+	matches, limited := findRenames(srcs, dsts, st.renameOpts)
+	if limited {
+		st.logger.WarnContext(ctx, "too many files for inexact rename detection; only exact renames and renames keeping their base name were detected",
+			"sources", len(srcs), "destinations", len(dsts), "limit", st.renameOpts.limit)
+	}
+	return matches
+}
+
+// blobSide is the rename side of path p with blob v.
+func (st *state) blobSide(p string, v version) *renameSide {
+	return &renameSide{
+		path: p, mode: v.mode, oid: v.hash,
+		read: func() ([]byte, error) { return st.repo.readBlob(v) },
+		size: func() (int64, error) { return st.repo.blobSize(v) },
+		diff: func() attrKind { return st.conv.of(p).diff },
+	}
+}
 
 func renameable(v version) bool {
-	return v.hash != emptyBlob && (v.mode == modeRegular || v.mode == modeExecutable || v.mode == modeSymlink)
-}
-
-func sameKind(a, b uint32) bool {
-	return (a == modeSymlink) == (b == modeSymlink) && b != modeGitlink
+	return v.mode == modeRegular || v.mode == modeExecutable || v.mode == modeSymlink
 }
 
 // commitTree returns the root tree of the commit sha, or the zero hash for

@@ -383,14 +383,24 @@ func (st *state) observeTracked(i int, dir *dirHandle, name string, h *hasher) w
 	if mode == e.mode && s.matches(e) && !racy(e, st.idx.id) {
 		return wtObs{kind: wtClean}
 	}
-	if mode != e.mode || e.size != 0 && uint32(s.size) != e.size {
+	if mode != e.mode {
+		return wtObs{kind: wtModified, v: version{mode: mode}}
+	}
+	var conv conversion
+	if mode != modeSymlink {
+		conv = st.conv.of(e.name)
+	}
+	if conv.identity() && e.size != 0 && uint32(s.size) != e.size {
 		// Changed for sure, no need to hash: Scan reads the content
 		// anyway. (git zeroes the recorded size of an entry that was
 		// racily clean when the index was written, so a zero size
-		// proves nothing.)
+		// proves nothing.) Content that is converted when checked in
+		// may have a new size and the same blob: it is hashed, where
+		// git status trusts the size and reports such a file modified
+		// while git diff shows no change.
 		return wtObs{kind: wtModified, v: version{mode: mode}}
 	}
-	hash, err := h.hash(e.name, filepath.Join(dir.abs, name), s)
+	hash, err := h.hash(st, e, filepath.Join(dir.abs, name), s, conv)
 	if err != nil {
 		return wtObs{kind: wtAbsent}
 	}
@@ -455,7 +465,11 @@ type hasher struct {
 
 type hashMemo struct {
 	st   stat
-	hash plumbing.Hash
+	conv conversion
+	// index is the blob of the index entry the hash was compared with:
+	// text=auto conversion depends on it.
+	index plumbing.Hash
+	hash  plumbing.Hash
 }
 
 // racyMargin is how recent a file's modification may be for its hash to be
@@ -465,44 +479,35 @@ type hashMemo struct {
 const racyMargin = 3 * time.Second
 
 // hash returns the blob hash of the file at abs (the link target for a
-// symbolic link), whose stat data is s.
-func (h *hasher) hash(name, abs string, s stat) (plumbing.Hash, error) {
+// symbolic link), whose stat data is s and whose index entry is e, as git
+// would store it (after conversion conv).
+func (h *hasher) hash(st *state, e *entry, abs string, s stat, conv conversion) (plumbing.Hash, error) {
 	if h.repo != nil {
 		h.repo.mu.Lock()
-		m, ok := h.repo.hashes[name]
+		m, ok := h.repo.hashes[e.name]
 		h.repo.mu.Unlock()
-		if ok && m.st == s {
+		if ok && m.st == s && m.conv == conv && m.index == e.hash {
 			return m.hash, nil
 		}
 	}
 	var sum plumbing.Hash
-	if s.mode.Type() == fs.ModeSymlink {
+	switch {
+	case s.mode.Type() == fs.ModeSymlink:
 		target, err := os.Readlink(abs)
 		if err != nil {
 			return sum, err
 		}
 		sum = hashObject(plumbing.BlobObject, []byte(target))
-	} else {
-		f, err := os.Open(abs)
-		if err != nil {
+	case !conv.identity():
+		var err error
+		if sum, err = st.hashConverted(e, abs, conv); err != nil {
 			return sum, err
 		}
-		defer f.Close()
-		d := sha1.New()
-		d.Write([]byte("blob " + strconv.FormatInt(s.size, 10) + "\x00"))
-		n, err := io.Copy(d, f)
-		if err != nil {
+	default:
+		var err error
+		if sum, err = hashFile(abs, s.size); err != nil {
 			return sum, err
 		}
-		if n != s.size {
-			// Written to while we read it: hash what is there now.
-			b, err := os.ReadFile(abs)
-			if err != nil {
-				return sum, err
-			}
-			return hashObject(plumbing.BlobObject, b), nil
-		}
-		d.Sum(sum[:0])
 	}
 	mtime := time.Unix(int64(s.mtimeSec), int64(s.mtimeNsec))
 	if h.repo != nil && mtime.Before(h.now.Add(-racyMargin)) {
@@ -510,8 +515,58 @@ func (h *hasher) hash(name, abs string, s stat) (plumbing.Hash, error) {
 		if h.repo.hashes == nil {
 			h.repo.hashes = map[string]hashMemo{}
 		}
-		h.repo.hashes[name] = hashMemo{st: s, hash: sum}
+		h.repo.hashes[e.name] = hashMemo{st: s, conv: conv, index: e.hash, hash: sum}
 		h.repo.mu.Unlock()
 	}
 	return sum, nil
+}
+
+// hashFile returns the blob hash of the file at abs, whose size is size
+// unless it is being written to.
+func hashFile(abs string, size int64) (plumbing.Hash, error) {
+	var sum plumbing.Hash
+	f, err := os.Open(abs)
+	if err != nil {
+		return sum, err
+	}
+	defer f.Close()
+	d := sha1.New()
+	d.Write([]byte("blob " + strconv.FormatInt(size, 10) + "\x00"))
+	n, err := io.Copy(d, f)
+	if err != nil {
+		return sum, err
+	}
+	if n != size {
+		// Written to while we read it: hash what is there now.
+		b, err := os.ReadFile(abs)
+		if err != nil {
+			return sum, err
+		}
+		return hashObject(plumbing.BlobObject, b), nil
+	}
+	d.Sum(sum[:0])
+	return sum, nil
+}
+
+// hashConverted returns the blob hash of the work tree file at abs, whose
+// index entry is e, after conversion conv.
+func (st *state) hashConverted(e *entry, abs string, conv conversion) (plumbing.Hash, error) {
+	if conv.cleans && st.lfsFilter(e.name, conv) {
+		// git-lfs's clean filter: stream the content into its pointer.
+		f, err := os.Open(abs)
+		if err != nil {
+			return plumbing.Hash{}, err
+		}
+		defer f.Close()
+		p, err := lfsClean(f)
+		if err != nil {
+			return plumbing.Hash{}, err
+		}
+		return hashObject(plumbing.BlobObject, p), nil
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return plumbing.Hash{}, err
+	}
+	return hashObject(plumbing.BlobObject, conv.clean(data, func() bool { return st.indexCRLF(e.name) })), nil
 }

@@ -236,7 +236,7 @@ func symbolChange(ctx context.Context, ws Workspace, cs *review.ChangeSet, r *re
 	if f == nil {
 		return symbol.Change{Symbol: r.sym, Kind: symbol.ChangeNone}
 	}
-	old, err := ws.ReadBase(ctx, r.file)
+	old, err := ws.ReadBase(ctx, f.BasePath())
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return symbol.Change{Symbol: r.sym, Kind: symbol.ChangeNone}
 	}
@@ -258,7 +258,7 @@ func ChangedSymbols(ctx context.Context, ws Workspace, f *review.File) []symbol.
 	}
 	var old []byte
 	if f.Status != review.StatusAdded && f.Status != review.StatusUntracked {
-		old, _ = ws.ReadBase(ctx, f.Path)
+		old, _ = ws.ReadBase(ctx, f.BasePath())
 	}
 	var out []symbol.Change
 	for _, c := range symbol.Diff(symbol.Extract(f.Path, old, f.Language), symbol.Extract(f.Path, f.Content, f.Language), f.Content, f.Changed) {

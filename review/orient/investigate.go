@@ -201,7 +201,7 @@ func touchedHistory(ctx context.Context, ws Workspace, fo *focus) []review.LineO
 	if len(lines) == 0 {
 		return nil
 	}
-	origins, err := ws.LineHistory(ctx, fo.file.Path, lines)
+	origins, err := ws.LineHistory(ctx, fo.file.BasePath(), lines)
 	if err != nil {
 		return nil
 	}
