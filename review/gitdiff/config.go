@@ -32,13 +32,33 @@ func loadConfig(gitDir, commonDir string) (*gitConfig, error) {
 	if c.home != "" {
 		c.readFile(filepath.Join(c.home, ".gitconfig"))
 	}
-	if err := c.readFile(filepath.Join(commonDir, "config")); err != nil {
+	if err := c.readRepo(gitDir, commonDir); err != nil {
 		return nil, err
 	}
-	if c.has("extensions", "worktreeconfig") && isTrue(c.get("extensions", "worktreeconfig")) {
-		c.readFile(filepath.Join(gitDir, "config.worktree"))
+	return c, nil
+}
+
+// repoConfig reads only the repository's own configuration files, where
+// git looks for the settings that locate the work tree (core.bare,
+// core.worktree).
+func repoConfig(gitDir, commonDir string) (*gitConfig, error) {
+	c := &gitConfig{vals: map[string]string{}}
+	if err := c.readRepo(gitDir, commonDir); err != nil {
+		return nil, err
 	}
 	return c, nil
+}
+
+// readRepo merges the repository's config and, with
+// extensions.worktreeConfig, the worktree's config.worktree.
+func (c *gitConfig) readRepo(gitDir, commonDir string) error {
+	if err := c.readFile(filepath.Join(commonDir, "config")); err != nil {
+		return err
+	}
+	if c.has("extensions", "worktreeconfig") && isTrue(c.get("extensions", "worktreeconfig")) {
+		return c.readFile(filepath.Join(gitDir, "config.worktree"))
+	}
+	return nil
 }
 
 // readFile merges the file at path; a missing file is not an error.

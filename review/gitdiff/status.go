@@ -150,7 +150,7 @@ func (r *Repo) newState(t review.Target) (*state, error) {
 		target:   t,
 		idx:      idx,
 		fileMode: cfg.fileMode(),
-		filter:   newPathFilter(r.ignore),
+		filter:   r.pathFilter(),
 		head:     head,
 		ignore:   baseFrame(cfg, r.commonDir),
 	}, nil
@@ -553,17 +553,21 @@ func (r *Repo) readTree(h plumbing.Hash) ([]treeEntry, error) {
 	return out, nil
 }
 
-// pathFilter leaves out the paths of Options.Ignore and reviewls's own
-// folder.
+// pathFilter leaves out the paths of Options.Ignore, reviewls's own
+// folder and the repository's git directories when they lie inside the
+// work tree under another name than ".git" ($GIT_DIR=.dotfiles, say: git
+// lists such a directory as untracked, a review never looks into it).
 type pathFilter struct {
 	globs []string
 	// dirs are the prefixes P of globs "P/**": every path below a
 	// directory matching P is excluded, so the walk need not enter it.
 	dirs []string
+	// gitDirs are the repo-relative git directories inside the work tree.
+	gitDirs []string
 }
 
-func newPathFilter(globs []string) pathFilter {
-	f := pathFilter{globs: globs}
+func newPathFilter(globs, gitDirs []string) pathFilter {
+	f := pathFilter{globs: globs, gitDirs: gitDirs}
 	for _, g := range globs {
 		if p, ok := strings.CutSuffix(g, "/**"); ok {
 			f.dirs = append(f.dirs, p)
@@ -574,7 +578,7 @@ func newPathFilter(globs []string) pathFilter {
 
 // excluded reports whether the repo-relative path p is left out.
 func (f pathFilter) excluded(p string) bool {
-	if p == trackingDir || strings.HasPrefix(p, trackingDir+"/") {
+	if inDir(p, trackingDir) || f.inGitDir(p) {
 		return true
 	}
 	for _, g := range f.globs {
@@ -585,8 +589,26 @@ func (f pathFilter) excluded(p string) bool {
 	return false
 }
 
+// inGitDir reports whether p is or lies in one of f.gitDirs.
+func (f pathFilter) inGitDir(p string) bool {
+	for _, d := range f.gitDirs {
+		if inDir(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// inDir reports whether the slash path p is dir or lies below it.
+func inDir(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, dir) && p[len(dir)] == '/'
+}
+
 // pruneDir reports whether every path below directory dir is left out.
 func (f pathFilter) pruneDir(dir string) bool {
+	if f.inGitDir(dir) {
+		return true
+	}
 	for _, p := range f.dirs {
 		if ok, _ := doublestar.Match(p, dir); ok {
 			return true
