@@ -75,8 +75,16 @@ func (c *gitConfig) readFile(path string) error {
 		return fmt.Errorf("parse config %s: %w", path, err)
 	}
 	for _, s := range cfg.Sections {
+		sec := strings.ToLower(s.Name) + "."
 		for _, o := range s.Options {
-			c.vals[strings.ToLower(s.Name)+"."+strings.ToLower(o.Key)] = o.Value
+			c.vals[sec+strings.ToLower(o.Key)] = o.Value
+		}
+		// Subsection keys are "section.subsection.key", which never
+		// collide with the "section.key" that get looks up.
+		for _, sub := range s.Subsections {
+			for _, o := range sub.Options {
+				c.vals[sec+sub.Name+"."+strings.ToLower(o.Key)] = o.Value
+			}
 		}
 	}
 	return nil

@@ -11,10 +11,6 @@ import (
 
 	"github.com/go-git/go-billy/v5/osfs"
 	git "github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/config"
-	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/storage/filesystem"
-	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -74,7 +70,13 @@ type Repo struct {
 	// files and their caches) is not safe for concurrent use.
 	objMu sync.Mutex
 	repo  *git.Repository
-	store *filesystem.Storage
+	store *storage
+
+	// partial reports a partial clone (a promisor remote): objects it
+	// never fetched are missing by design.
+	partial bool
+	// missingAlts are alternate object directories that do not exist.
+	missingAlts []string
 
 	// mu guards snap and hashes.
 	mu sync.Mutex
@@ -140,24 +142,18 @@ func Open(dir string, opts Options) (*Repo, error) {
 	if f := cfg.get("extensions", "objectformat"); f != "" && !strings.EqualFold(f, "sha1") {
 		return nil, fmt.Errorf("open repository %q: object format %s is not supported", root, f)
 	}
-	st := filesystem.NewStorageWithOptions(
-		dotgit.NewRepositoryFilesystem(osfs.New(gitDir), osfs.New(commonDir)),
-		cache.NewObjectLRUDefault(),
-		// Keep pack files open between reads: go-git otherwise opens the
-		// pack (and resolves its path) for every object, which dominates
-		// walking history. A repository rarely has more packs than this.
-		filesystem.Options{MaxOpenDescriptors: maxOpenPacks},
-	)
-	repo, err := git.Open(storage{st}, osfs.New(root))
+	r.partial = isPartialClone(cfg)
+	alts, missing := alternates(filepath.Join(commonDir, "objects"), root, opts.Env.AlternateObjectDirectories, r.logger)
+	r.missingAlts = missing
+	st := newStorage(gitDir, commonDir, alts)
+	repo, err := git.Open(st, osfs.New(root))
 	if err != nil {
+		st.Close()
 		return nil, fmt.Errorf("open repository %q: %w", root, err)
 	}
 	r.repo, r.store = repo, st
 	return r, nil
 }
-
-// maxOpenPacks bounds the pack files kept open by a Repo.
-const maxOpenPacks = 16
 
 // Close releases the pack files the Repo keeps open. The Repo must not be
 // used afterwards. Closing is optional for a Repo that lives as long as
@@ -166,24 +162,6 @@ func (r *Repo) Close() error {
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
 	return r.store.Close()
-}
-
-// storage hides the repository format extensions from go-git, which
-// refuses any it does not implement (partialClone, worktreeConfig, ...).
-// reviewls only reads objects and refs: a missing object of a partial clone
-// surfaces as an error of that read, and the configuration is read by
-// loadConfig, which honours config.worktree.
-type storage struct{ *filesystem.Storage }
-
-func (s storage) Config() (*config.Config, error) {
-	cfg, err := s.Storage.Config()
-	if err != nil {
-		return nil, err
-	}
-	if cfg.Raw != nil {
-		cfg.Raw.RemoveSection("extensions")
-	}
-	return cfg, nil
 }
 
 // pathFilter returns the filter of the paths a scan leaves out.

@@ -268,6 +268,9 @@ func (r *Repo) unreadable(f *review.File, err error) error {
 	}
 	r.logger.Warn("read file content", "path", f.Path, "err", err)
 	f.Skip = "unreadable: " + err.Error()
+	if nl := (*notLocalError)(nil); errors.As(err, &nl) {
+		f.Skip = nl.Error()
+	}
 	f.Hunks, f.Added, f.Deleted, f.Content, f.Lines = nil, 0, 0, nil, nil
 	return nil
 }
@@ -466,7 +469,7 @@ func (r *Repo) readBlob(v version) ([]byte, error) {
 	defer r.objMu.Unlock()
 	b, err := r.repo.BlobObject(v.hash)
 	if err != nil {
-		return nil, fmt.Errorf("read blob %s: %w", review.ShortSHA(v.hash.String()), err)
+		return nil, r.objectErr("blob", v.hash, err)
 	}
 	rd, err := b.Reader()
 	if err != nil {
@@ -489,7 +492,7 @@ func (r *Repo) blobSize(v version) (int64, error) {
 	defer r.objMu.Unlock()
 	n, err := r.store.EncodedObjectSize(v.hash)
 	if err != nil {
-		return 0, fmt.Errorf("read blob %s: %w", review.ShortSHA(v.hash.String()), err)
+		return 0, r.objectErr("blob", v.hash, err)
 	}
 	return n, nil
 }

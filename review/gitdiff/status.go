@@ -2,7 +2,6 @@ package gitdiff
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"path"
 	"sort"
@@ -402,7 +401,7 @@ func (r *Repo) commitTree(sha string) (plumbing.Hash, error) {
 	defer r.objMu.Unlock()
 	c, err := r.repo.CommitObject(plumbing.NewHash(sha))
 	if err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("read commit %s: %w", review.ShortSHA(sha), err)
+		return plumbing.ZeroHash, r.objectErr("commit", plumbing.NewHash(sha), err)
 	}
 	return c.TreeHash, nil
 }
@@ -540,7 +539,7 @@ type treeEntry struct {
 func (r *Repo) readTree(h plumbing.Hash) ([]treeEntry, error) {
 	t, err := r.repo.TreeObject(h)
 	if err != nil {
-		return nil, fmt.Errorf("read tree %s: %w", review.ShortSHA(h.String()), err)
+		return nil, r.objectErr("tree", h, err)
 	}
 	out := make([]treeEntry, len(t.Entries))
 	for i, e := range t.Entries {
