@@ -28,7 +28,7 @@ func TestParseIndexMatchesGit(t *testing.T) {
 				runGit(t, dir, "update-index", "--skip-worktree", "a.txt")
 			}
 
-			idx, err := readIndex(filepath.Join(dir, ".git", "index"))
+			idx, err := readIndex(filepath.Join(dir, ".git", "index"), filepath.Join(dir, ".git"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +52,7 @@ func TestParseIndexMatchesGit(t *testing.T) {
 			// write-tree leaves a valid cache-tree.
 			runGit(t, dir, "rm", "-q", "--cached", "n.txt")
 			tree := strings.TrimSpace(runGit(t, dir, "write-tree")) // revalidates the cache-tree
-			idx, err = readIndex(filepath.Join(dir, ".git", "index"))
+			idx, err = readIndex(filepath.Join(dir, ".git", "index"), filepath.Join(dir, ".git"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,7 +71,7 @@ func TestComputeCacheTreeSkipsIntentToAdd(t *testing.T) {
 	write(t, dir, map[string]string{"a.txt": "a\n", "new/n.txt": "n\n", "d/x": "x\n"})
 	runGit(t, dir, "add", "a.txt", "d/x")
 	runGit(t, dir, "add", "-N", "new/n.txt")
-	idx, err := readIndex(filepath.Join(dir, ".git", "index"))
+	idx, err := readIndex(filepath.Join(dir, ".git", "index"), filepath.Join(dir, ".git"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -315,7 +315,7 @@ func (r *Repo) newSize(st *state, c *Change, v version, ov []byte, hasOv bool) (
 	switch {
 	case hasOv:
 		return int64(len(ov)), nil
-	case st.target.Staged:
+	case st.target.Staged || st.fromIndex(c):
 		return r.blobSize(v)
 	}
 	fi, err := os.Lstat(st.abs(c.Path))
@@ -330,13 +330,25 @@ func (r *Repo) readNew(st *state, c *Change, v version, ov []byte, hasOv bool) (
 	switch {
 	case hasOv:
 		return ov, nil
-	case st.target.Staged:
+	case st.target.Staged || st.fromIndex(c):
 		return r.readBlob(v)
 	case v.mode == modeSymlink:
 		target, err := os.Readlink(st.abs(c.Path))
 		return []byte(target), err
 	}
 	return os.ReadFile(st.abs(c.Path))
+}
+
+// fromIndex reports whether the reviewed content of c is the index's
+// although the review is of the work tree: a skip-worktree entry (outside
+// a sparse checkout's cone) is not checked out, and git takes the index's
+// version for it.
+func (st *state) fromIndex(c *Change) bool {
+	if c.work.kind != wtClean {
+		return false
+	}
+	i, ok := st.idx.find(c.Path)
+	return ok && st.idx.entries[i].skipWorkTr && st.idx.entries[i].stage == 0
 }
 
 func (st *state) abs(rel string) string {

@@ -139,7 +139,7 @@ func (r *Repo) newState(t review.Target) (*state, error) {
 	if err != nil {
 		return nil, err
 	}
-	idx, err := readIndex(r.indexPath)
+	idx, err := r.readIndex()
 	if err != nil {
 		return nil, err
 	}
