@@ -61,6 +61,9 @@ func (r *Repo) Resolve(ctx context.Context, staged bool, base string) (review.Ta
 
 	t.Kind = review.BranchDiff
 	t.BaseRef = base
+	if t.Unborn {
+		return t, fmt.Errorf("merge base of %q and HEAD: HEAD has no commits", base)
+	}
 	w, err := r.newMergeBaseWalker()
 	if err != nil {
 		return t, err
@@ -71,9 +74,6 @@ func (r *Repo) Resolve(ctx context.Context, staged bool, base string) (review.Ta
 			return t, errShallow(fmt.Sprintf("resolve revision %q: %v,", base, err), "beyond")
 		}
 		return t, fmt.Errorf("resolve revision %q: %w%s", base, err, r.missingAltsNote())
-	}
-	if t.Unborn {
-		return t, fmt.Errorf("merge base of %q and HEAD: HEAD has no commits", base)
 	}
 	bc, err := r.repo.CommitObject(*h)
 	if err != nil {
