@@ -314,7 +314,9 @@ func parseCacheTree(b []byte) (*cacheNode, []byte, error) {
 	if subtrees > len(b) {
 		return nil, nil, errCorruptIndex
 	}
-	n.children = make([]*cacheNode, 0, subtrees)
+	// The count is a claim: allocating by it at every level of a deep,
+	// broken extension costs memory quadratic in its size.
+	n.children = make([]*cacheNode, 0, min(subtrees, 16))
 	for range subtrees {
 		var c *cacheNode
 		c, b, err = parseCacheTree(b)

@@ -64,8 +64,9 @@ type ewah []uint64
 // the words, and the position of the last RLW (which git only needs for
 // appending). It returns the bitmap and the bytes it took.
 func parseEWAH(b []byte) (ewah, int, error) {
-	if len(b) < 8 {
-		return nil, 0, errors.New("truncated header")
+	// A header of 8 bytes, the words, and the 4-byte RLW position.
+	if len(b) < 12 {
+		return nil, 0, errors.New("truncated")
 	}
 	words := int(binary.BigEndian.Uint32(b[4:]))
 	if words > (len(b)-12)/8 {

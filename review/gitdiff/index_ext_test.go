@@ -19,14 +19,24 @@ func checkEntries(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, e := range idx.entries {
-		got = append(got, fmt.Sprintf("%o %s %d\t%s", e.mode, e.hash, e.stage, e.name))
-	}
-	want := strings.Split(strings.TrimSpace(runGit(t, dir, "ls-files", "--stage")), "\n")
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := cmp.Diff(lsFilesStage(t, dir), stageLines(idx)); diff != "" {
 		t.Errorf("entries (-git +read):\n%s", diff)
 	}
+}
+
+// stageLines renders the entries of idx as `git ls-files --stage` does.
+func stageLines(idx *index) []string {
+	var out []string
+	for _, e := range idx.entries {
+		out = append(out, fmt.Sprintf("%o %s %d\t%s", e.mode, e.hash, e.stage, e.name))
+	}
+	return out
+}
+
+// lsFilesStage runs `git ls-files --stage` in dir.
+func lsFilesStage(t *testing.T, dir string) []string {
+	t.Helper()
+	return strings.Split(strings.TrimSpace(runGit(t, dir, "ls-files", "--stage")), "\n")
 }
 
 func TestSplitIndex(t *testing.T) {
@@ -190,5 +200,50 @@ func TestSparseCheckoutWithoutSparseIndex(t *testing.T) {
 	cs := scan(t, r, resolve(t, r, false, "HEAD~1"), nil)
 	if len(cs.Files) != 1 || cs.Files[0].Path != "far/c.txt" || cs.Files[0].Skip != "" || string(cs.Files[0].Content) != "c2\n" {
 		t.Errorf("branch diff %+v", cs.Files)
+	}
+}
+
+func TestParseLinkTruncated(t *testing.T) {
+	// An empty bitmap is 12 bytes: bit count, word count 0, last-RLW
+	// position. Cut anywhere, a link extension is an error, never a read
+	// past its end.
+	link := make([]byte, 20)
+	empty := []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+	link = append(append(link, empty...), empty...)
+	if l, err := parseLink(link); err != nil || len(l.del) != 0 || len(l.repl) != 0 {
+		t.Fatalf("parseLink of two empty bitmaps = %+v, %v", l, err)
+	}
+	for n := 21; n < len(link); n++ {
+		if _, err := parseLink(link[:n]); err == nil {
+			t.Errorf("parseLink of %d of %d bytes: no error", n, len(link))
+		}
+	}
+}
+
+func TestEWAHEach(t *testing.T) {
+	// Bits 1 and 3 of a literal word, a run of 64 set bits, then bit 0 of
+	// a literal: positions 1, 3, 64-127, 128.
+	w := ewah{1 << 33, 0b1010, 1 | 1<<1 | 1<<33, 1}
+	var got []int
+	if err := w.each(129, func(pos int) error { got = append(got, pos); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	want := []int{1, 3}
+	for i := 64; i < 128; i++ {
+		want = append(want, i)
+	}
+	want = append(want, 128)
+	if !cmp.Equal(got, want) {
+		t.Errorf("bits %v, want %v", got, want)
+	}
+	// A bit past the entries, a run past them, literals past the words.
+	for _, bad := range []ewah{{1 << 33, 1 << 20}, {1 | 100<<1}, {5 << 33, 0}} {
+		if err := bad.each(16, func(int) error { return nil }); err == nil {
+			t.Errorf("each(%x) accepted", []uint64(bad))
+		}
+	}
+	// A run of zeros past the end is harmless.
+	if err := (ewah{1000 << 1}).each(16, func(int) error { t.Fatal("no bit is set"); return nil }); err != nil {
+		t.Errorf("zero run: %v", err)
 	}
 }
