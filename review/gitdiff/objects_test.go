@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -235,21 +236,11 @@ func TestMergeBaseCrissCross(t *testing.T) {
 	for _, c := range mbs {
 		got = append(got, c.Hash.String())
 	}
-	if !cmp.Equal(sortedCopy(got), sortedCopy(want)) {
+	slices.Sort(got)
+	slices.Sort(want)
+	if !cmp.Equal(got, want) {
 		t.Errorf("merge bases %v, want %v", got, want)
 	}
-}
-
-func sortedCopy(s []string) []string {
-	out := append([]string(nil), s...)
-	for i := range out {
-		for j := i + 1; j < len(out); j++ {
-			if out[j] < out[i] {
-				out[i], out[j] = out[j], out[i]
-			}
-		}
-	}
-	return out
 }
 
 func TestPartialClone(t *testing.T) {
