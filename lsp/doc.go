@@ -18,7 +18,12 @@
 //   - server.docs (docsMu): open documents, their version and text.
 //   - server.sessions (sessionsMu): one session per workspace folder inside
 //     a git repository, each with its own review engine, scheduler,
-//     watcher and published diagnostics.
+//     watcher and published diagnostics. A folder is opened as the CLI
+//     opens its PATH: it plays git's current directory, and the git
+//     environment of the server process (Options.GitEnv: $GIT_DIR,
+//     $GIT_WORK_TREE, $GIT_INDEX_FILE, ...) applies to every folder. The
+//     watcher follows the git directory's HEAD and index; an index named
+//     by $GIT_INDEX_FILE is compared on every refresh instead.
 //
 // Change funnel: didOpen, didChange, didSave, didClose,
 // didChangeWatchedFiles and the fsnotify watcher's batches all become

@@ -65,7 +65,7 @@ type session struct {
 }
 
 func (s *server) newSession(folder string) (*session, error) {
-	eng, err := engine.Open(folder, engine.Options{Logger: s.opts.Logger.With("component", "engine")})
+	eng, err := engine.Open(folder, s.engineOptions())
 	if err != nil {
 		return nil, err
 	}
@@ -83,6 +83,11 @@ func (s *server) newSession(folder string) (*session, error) {
 	ss.pub = newPublisher(s, ss)
 	ss.artifacts = newArtifactWriter(ss)
 	return ss, nil
+}
+
+// engineOptions configures the engine of a session.
+func (s *server) engineOptions() engine.Options {
+	return engine.Options{Logger: s.opts.Logger.With("component", "engine"), Env: s.opts.GitEnv}
 }
 
 // start loads the loop state of the branch's last interactive review,
@@ -269,8 +274,10 @@ func (ss *session) review(ctx context.Context, req review.Request) (*review.Resu
 	ss.engMu.Lock()
 	defer ss.engMu.Unlock()
 	if req.Paths == nil {
-		// A full rescan also re-reads the configuration.
-		eng, err := engine.Open(ss.root, engine.Options{Logger: ss.srv.opts.Logger.With("component", "engine")})
+		// A full rescan also re-reads the configuration. The folder, not
+		// the root, is where the repository was found from: with
+		// core.worktree or $GIT_DIR the root holds no ".git".
+		eng, err := engine.Open(ss.folder, ss.srv.engineOptions())
 		if err != nil {
 			var ce *config.Error
 			if errors.As(err, &ce) {

@@ -61,7 +61,7 @@ func runHook(_ context.Context, e *env, args []string) int {
 	if err != nil || threshold.Never {
 		return e.errorf("--fail-on: want critical, high, medium or low, got %q", *failOn)
 	}
-	repo, err := gitdiff.Open(dir, gitdiff.Options{})
+	repo, err := gitdiff.Open(dir, gitdiff.Options{Env: gitdiff.ProcessEnv()})
 	if err != nil {
 		return e.errorf("%v", err)
 	}

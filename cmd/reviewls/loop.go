@@ -27,7 +27,7 @@ type loopRun struct {
 // state (board ids, statuses, human choices) of the branch's last
 // interactive review. It returns an exit code when it cannot.
 func openLoop(ctx context.Context, e *env, dir string) (*loopRun, int) {
-	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, IndexFile: indexFile()})
+	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, Env: gitdiff.ProcessEnv()})
 	if err != nil {
 		if errors.Is(err, gitdiff.ErrNotRepository) {
 			abs, _ := filepath.Abs(dir)

@@ -88,7 +88,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	} else if !info.IsDir() {
 		return e.errorf("%s is not a directory", dir)
 	}
-	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, IndexFile: indexFile()})
+	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, Env: gitdiff.ProcessEnv()})
 	if err != nil {
 		if errors.Is(err, gitdiff.ErrNotRepository) {
 			abs, _ := filepath.Abs(dir)
@@ -223,19 +223,4 @@ func startProgress(w any, label string) func() {
 // artifact writers.
 func artifactOptions() artifacts.Options {
 	return artifacts.Options{Tool: "reviewls", Version: version(), Rules: engine.Rules()}
-}
-
-// indexFile honours $GIT_INDEX_FILE as git does: a pre-commit hook run by
-// 'git commit -a' or 'git commit <paths>' must review the temporary index
-// that will be committed. A relative path is relative to the current
-// directory.
-func indexFile() string {
-	p := os.Getenv("GIT_INDEX_FILE")
-	if p == "" {
-		return ""
-	}
-	if abs, err := filepath.Abs(p); err == nil {
-		return abs
-	}
-	return p
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/lsp"
+	"github.com/reviewls/reviewls/review/gitdiff"
 )
 
 // stdrwc joins the process's stdin and stdout into the stream the language
@@ -84,6 +85,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 		Logger:           logger,
 		Version:          version(),
 		DiagnosticsDelay: *quiet,
+		GitEnv:           gitdiff.ProcessEnv(),
 	})
 	switch {
 	case err == nil:

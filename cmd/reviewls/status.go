@@ -32,7 +32,7 @@ func runStatus(ctx context.Context, e *env, args []string) int {
 	if len(pos) == 1 {
 		dir = pos[0]
 	}
-	repo, err := gitdiff.Open(dir, gitdiff.Options{})
+	repo, err := gitdiff.Open(dir, gitdiff.Options{Env: gitdiff.ProcessEnv()})
 	if err != nil {
 		if errors.Is(err, gitdiff.ErrNotRepository) {
 			abs, _ := filepath.Abs(dir)

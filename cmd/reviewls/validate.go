@@ -26,7 +26,7 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 	if len(pos) == 1 {
 		dir = pos[0]
 	} else {
-		repo, err := gitdiff.Open(".", gitdiff.Options{})
+		repo, err := gitdiff.Open(".", gitdiff.Options{Env: gitdiff.ProcessEnv()})
 		if err != nil {
 			return e.errorf("%v", err)
 		}

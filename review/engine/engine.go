@@ -76,7 +76,12 @@ type Options struct {
 	HistoryLimit int
 	// IndexFile replaces .git/index, as $GIT_INDEX_FILE does for git
 	// (a pre-commit hook run by 'git commit -a' sees a temporary index).
+	// It takes precedence over Env.IndexFile.
 	IndexFile string
+	// Env is the git environment that selects the repository, work tree
+	// and index ($GIT_DIR, $GIT_WORK_TREE, $GIT_INDEX_FILE, ...); the
+	// zero value discovers the repository from the directory alone.
+	Env gitdiff.Env
 	// Config is the repository configuration; nil means read
 	// .reviewls.yaml at the repository root (defaults when absent).
 	Config *review.Config
@@ -132,7 +137,7 @@ func Open(dir string, opts Options) (*Engine, error) {
 		opts.Lenses = Lenses()
 	}
 	gitOpts := func(cfg *review.Config) gitdiff.Options {
-		return gitdiff.Options{SizeCap: cfg.EffectiveSizeCap(), Ignore: ignoreGlobs(cfg), IndexFile: opts.IndexFile, Logger: logger.With("component", "gitdiff")}
+		return gitdiff.Options{SizeCap: cfg.EffectiveSizeCap(), Ignore: ignoreGlobs(cfg), IndexFile: opts.IndexFile, Env: opts.Env, Logger: logger.With("component", "gitdiff")}
 	}
 	repo, err := gitdiff.Open(dir, gitOpts(opts.Config))
 	if err != nil {

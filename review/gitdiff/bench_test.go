@@ -253,7 +253,7 @@ func BenchmarkReadIndex(b *testing.B) {
 	dir := benchRepo(b, benchFiles())
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := readIndex(filepath.Join(dir, ".git", "index")); err != nil {
+		if _, err := readIndex(filepath.Join(dir, ".git", "index"), filepath.Join(dir, ".git")); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -32,13 +32,33 @@ func loadConfig(gitDir, commonDir string) (*gitConfig, error) {
 	if c.home != "" {
 		c.readFile(filepath.Join(c.home, ".gitconfig"))
 	}
-	if err := c.readFile(filepath.Join(commonDir, "config")); err != nil {
+	if err := c.readRepo(gitDir, commonDir); err != nil {
 		return nil, err
 	}
-	if c.has("extensions", "worktreeconfig") && isTrue(c.get("extensions", "worktreeconfig")) {
-		c.readFile(filepath.Join(gitDir, "config.worktree"))
+	return c, nil
+}
+
+// repoConfig reads only the repository's own configuration files, where
+// git looks for the settings that locate the work tree (core.bare,
+// core.worktree).
+func repoConfig(gitDir, commonDir string) (*gitConfig, error) {
+	c := &gitConfig{vals: map[string]string{}}
+	if err := c.readRepo(gitDir, commonDir); err != nil {
+		return nil, err
 	}
 	return c, nil
+}
+
+// readRepo merges the repository's config and, with
+// extensions.worktreeConfig, the worktree's config.worktree.
+func (c *gitConfig) readRepo(gitDir, commonDir string) error {
+	if err := c.readFile(filepath.Join(commonDir, "config")); err != nil {
+		return err
+	}
+	if c.has("extensions", "worktreeconfig") && isTrue(c.get("extensions", "worktreeconfig")) {
+		return c.readFile(filepath.Join(gitDir, "config.worktree"))
+	}
+	return nil
 }
 
 // readFile merges the file at path; a missing file is not an error.
@@ -55,14 +75,15 @@ func (c *gitConfig) readFile(path string) error {
 		return fmt.Errorf("parse config %s: %w", path, err)
 	}
 	for _, s := range cfg.Sections {
-		name := strings.ToLower(s.Name)
+		sec := strings.ToLower(s.Name) + "."
 		for _, o := range s.Options {
-			c.vals[name+"."+strings.ToLower(o.Key)] = o.Value
+			c.vals[sec+strings.ToLower(o.Key)] = o.Value
 		}
-		// Subsection names are case-sensitive: [filter "lfs"].
+		// Subsection keys are "section.subsection.key", which never
+		// collide with the "section.key" that get looks up.
 		for _, sub := range s.Subsections {
 			for _, o := range sub.Options {
-				c.vals[name+"."+sub.Name+"."+strings.ToLower(o.Key)] = o.Value
+				c.vals[sec+sub.Name+"."+strings.ToLower(o.Key)] = o.Value
 			}
 		}
 	}

@@ -81,15 +81,41 @@
 // Its status needs no filter for git-lfs, whose clean filter's pointer is
 // computed; for other drivers the raw content is compared with the blob.
 //
+// # Repository layouts
+//
+// [Open] locates the repository and its work tree as git does, from the
+// directory it is given (which plays git's current directory) and an
+// explicit [Env] ($GIT_DIR, $GIT_WORK_TREE, $GIT_INDEX_FILE,
+// $GIT_ALTERNATE_OBJECT_DIRECTORIES; callers pass [ProcessEnv]): linked
+// worktrees and submodules (".git" files), core.worktree, core.bare (an
+// error: nothing to review). A git directory inside the work tree under
+// another name is never reviewed.
+//
+// Objects are read from the repository and its alternates
+// (objects/info/alternates, chained, and the environment's), resolved
+// once per Repo (objects.go). In a shallow clone the commits of
+// .git/shallow have no parents, for the merge-base as for git; a revision
+// or merge-base past the boundary is an error that says how to deepen. In
+// a partial clone a missing object is reported as not local with the git
+// command that fetches it; a file whose blob is missing is skipped with
+// that reason.
+//
+// Split indexes are merged with their shared index and sparse indexes
+// expanded (index_ext.go), so the rest of the package sees a plain index;
+// skip-worktree entries (sparse checkouts) are unchanged in the work tree
+// and reviewed from the index. A file that cannot be read is skipped as
+// unreadable; a directory that cannot be read has its tracked files taken
+// as unchanged, with a warning, as git does.
+//
 // # Limits
 //
 // working-tree-encoding is not converted (such paths are skipped with a
 // reason), textconv diff drivers are not run, and core.ignoreCase is not
 // honoured. A submodule is
 // changed only when its checked-out commit differs (its own edits are not
-// looked at). Split and sparse indexes, SHA-256 repositories and include
-// directives of git config are not supported; the first three are reported
-// as errors.
+// looked at). SHA-256 repositories, include directives of git config,
+// $GIT_OBJECT_DIRECTORY and $GIT_COMMON_DIR are not supported; the first
+// is reported as an error.
 //
 // A Repo never writes to the repository. Unlike git status it does not
 // refresh the index's stat data, so files whose recorded stat data is

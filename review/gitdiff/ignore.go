@@ -247,7 +247,7 @@ func (r *Repo) Matcher() (*Matcher, error) {
 	}
 	return &Matcher{
 		root:   r.root,
-		filter: newPathFilter(r.ignore),
+		filter: r.pathFilter(),
 		base:   baseFrame(cfg, r.commonDir),
 		frames: map[string]*ignoreFrame{},
 	}, nil

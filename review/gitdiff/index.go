@@ -66,6 +66,12 @@ type index struct {
 	// id identifies the file the index was read from, so that a change of
 	// the index can be noticed without reading it.
 	id fileID
+	// link is the link extension of a split index, until the shared
+	// index is merged in (readShared).
+	link *splitLink
+	// sparse reports sparse directory entries, until they are expanded
+	// (expandSparse).
+	sparse bool
 }
 
 // cacheNode is a node of the cache-tree: the tree object that the index
@@ -92,9 +98,10 @@ func (n *cacheNode) child(name string) *cacheNode {
 	return nil
 }
 
-// readIndex reads and parses the index file at path. A missing index is an
-// empty index (a fresh repository).
-func readIndex(path string) (*index, error) {
+// readIndex reads and parses the index file at path, merging a split index
+// with its shared index from gitDir. A missing index is an empty index (a
+// fresh repository). A sparse index is returned with sparse set.
+func readIndex(path, gitDir string) (*index, error) {
 	// Stat before reading: should the index be replaced in between, the
 	// recorded identity is the old one and the next check sees a change.
 	st, err := statPath(path)
@@ -109,6 +116,11 @@ func readIndex(path string) (*index, error) {
 		return nil, fmt.Errorf("read index: %w", err)
 	}
 	idx, err := parseIndex(data)
+	if err == nil && idx.link != nil {
+		if err = idx.readShared(gitDir); err == nil {
+			err = idx.check()
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read index %s: %w", path, err)
 	}
@@ -120,7 +132,9 @@ var errCorruptIndex = errors.New("corrupt index")
 
 // parseIndex parses an index file (versions 2 to 4), taking ownership of
 // data: the entries' names point into it. The trailing checksum is not
-// verified, as git does not verify it when reading either.
+// verified, as git does not verify it when reading either. A split index
+// is returned with its link, unchecked (its entries are not sorted, some
+// have no name) until merged; any other is checked.
 func parseIndex(data []byte) (*index, error) {
 	const hashSize = sha1.Size
 	if len(data) < 12+hashSize || string(data[:4]) != "DIRC" {
@@ -198,6 +212,9 @@ func parseIndex(data []byte) (*index, error) {
 		if off > end {
 			return nil, fmt.Errorf("%w: entry %d truncated", errCorruptIndex, i)
 		}
+		if e.mode == modeTree {
+			idx.sparse = true
+		}
 		prev = e.name
 	}
 
@@ -222,11 +239,21 @@ func parseIndex(data []byte) (*index, error) {
 			}
 			idx.tree = root
 		case sig == "link":
-			return nil, errors.New("split index is not supported (git config core.splitIndex false; git update-index --no-split-index)")
+			l, err := parseLink(ext)
+			if err != nil {
+				return nil, fmt.Errorf("%w: %v", errCorruptIndex, err)
+			}
+			idx.link = l
 		case sig == "sdir":
-			return nil, errors.New("sparse index is not supported (git sparse-checkout init --no-sparse-index)")
+			// Marks a sparse index; its sparse directory entries say
+			// where.
 		case sig[0] < 'A' || sig[0] > 'Z':
 			return nil, fmt.Errorf("unsupported index extension %q", sig)
+		}
+	}
+	if idx.link == nil {
+		if err := idx.check(); err != nil {
+			return nil, err
 		}
 	}
 	return idx, nil
@@ -287,7 +314,9 @@ func parseCacheTree(b []byte) (*cacheNode, []byte, error) {
 	if subtrees > len(b) {
 		return nil, nil, errCorruptIndex
 	}
-	n.children = make([]*cacheNode, 0, subtrees)
+	// The count is a claim: allocating by it at every level of a deep,
+	// broken extension costs memory quadratic in its size.
+	n.children = make([]*cacheNode, 0, min(subtrees, 16))
 	for range subtrees {
 		var c *cacheNode
 		c, b, err = parseCacheTree(b)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -28,16 +29,11 @@ func TestParseIndexMatchesGit(t *testing.T) {
 				runGit(t, dir, "update-index", "--skip-worktree", "a.txt")
 			}
 
-			idx, err := readIndex(filepath.Join(dir, ".git", "index"))
+			idx, err := readIndex(filepath.Join(dir, ".git", "index"), filepath.Join(dir, ".git"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got []string
-			for _, e := range idx.entries {
-				got = append(got, fmt.Sprintf("%o %s %d\t%s", e.mode, e.hash, e.stage, e.name))
-			}
-			want := strings.Split(strings.TrimSpace(runGit(t, dir, "ls-files", "--stage")), "\n")
-			if diff := cmp.Diff(want, got); diff != "" {
+			if diff := cmp.Diff(lsFilesStage(t, dir), stageLines(idx)); diff != "" {
 				t.Errorf("entries (-git +parsed):\n%s", diff)
 			}
 			for _, e := range idx.entries {
@@ -52,7 +48,7 @@ func TestParseIndexMatchesGit(t *testing.T) {
 			// write-tree leaves a valid cache-tree.
 			runGit(t, dir, "rm", "-q", "--cached", "n.txt")
 			tree := strings.TrimSpace(runGit(t, dir, "write-tree")) // revalidates the cache-tree
-			idx, err = readIndex(filepath.Join(dir, ".git", "index"))
+			idx, err = readIndex(filepath.Join(dir, ".git", "index"), filepath.Join(dir, ".git"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,7 +67,7 @@ func TestComputeCacheTreeSkipsIntentToAdd(t *testing.T) {
 	write(t, dir, map[string]string{"a.txt": "a\n", "new/n.txt": "n\n", "d/x": "x\n"})
 	runGit(t, dir, "add", "a.txt", "d/x")
 	runGit(t, dir, "add", "-N", "new/n.txt")
-	idx, err := readIndex(filepath.Join(dir, ".git", "index"))
+	idx, err := readIndex(filepath.Join(dir, ".git", "index"), filepath.Join(dir, ".git"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,5 +139,26 @@ func TestPrefixRangeAndChildren(t *testing.T) {
 	}
 	if want := []string{"b:3-4:false", "b:4-5:true", "c:5-6:false"}; !cmp.Equal(got, want) {
 		t.Errorf("children = %v, want %v", got, want)
+	}
+}
+
+func TestParseCacheTreeClaims(t *testing.T) {
+	// A chain of nodes ("\0-1 <subtrees>\n", 10 bytes each), each claiming
+	// as many subtrees as bytes follow it: broken, as they are not there,
+	// and parsed in memory linear in its size, not quadratic.
+	const depth = 4000
+	var b []byte
+	for i := range depth {
+		b = append(b, fmt.Sprintf("\x00-1 %05d\n", 10*(depth-i-1))...)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	root, _, err := parseCacheTree(b)
+	runtime.ReadMemStats(&after)
+	if err == nil || root != nil {
+		t.Errorf("parseCacheTree of a broken chain = %v, %v", root, err)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 8<<20 {
+		t.Errorf("parsing %d bytes allocated %d", len(b), n)
 	}
 }

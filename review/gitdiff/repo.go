@@ -1,7 +1,6 @@
 package gitdiff
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -12,10 +11,6 @@ import (
 
 	"github.com/go-git/go-billy/v5/osfs"
 	git "github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/config"
-	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/storage/filesystem"
-	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -33,9 +28,15 @@ type Options struct {
 	// change set entirely (the ignore globs of the configuration).
 	Ignore []string
 	// IndexFile, when set, is the index to read instead of the repository's
-	// own. A pre-commit hook passes $GIT_INDEX_FILE here: `git commit -a`
-	// and `git commit <paths>` stage into a temporary index.
+	// own, absolute or relative to the current directory. It takes
+	// precedence over Env.IndexFile.
 	IndexFile string
+	// Env is the git environment that selects the repository, the work
+	// tree, the index and extra object directories; callers pass
+	// [ProcessEnv] to behave as git run in the same environment. A
+	// pre-commit hook sees $GIT_INDEX_FILE: `git commit -a` and
+	// `git commit <paths>` stage into a temporary index.
+	Env Env
 	// Logger receives debug and warning records; nil discards them.
 	Logger *slog.Logger
 }
@@ -69,7 +70,13 @@ type Repo struct {
 	// files and their caches) is not safe for concurrent use.
 	objMu sync.Mutex
 	repo  *git.Repository
-	store *filesystem.Storage
+	store *storage
+
+	// partial reports a partial clone (a promisor remote): objects it
+	// never fetched are missing by design.
+	partial bool
+	// missingAlts are alternate object directories that do not exist.
+	missingAlts []string
 
 	// mu guards snap and hashes.
 	mu sync.Mutex
@@ -81,11 +88,13 @@ type Repo struct {
 	hashes map[string]hashMemo
 }
 
-// Open opens the git work tree containing dir, which may be any path inside
-// it: Open walks up to the directory holding ".git". A linked worktree (a
-// ".git" file "gitdir: ..." whose git directory has a commondir file) works.
-// When no repository is found the error wraps [ErrNotRepository] and names
-// dir.
+// Open opens the repository and work tree git would use when run in dir
+// with opts.Env: without $GIT_DIR, the nearest directory at or above dir
+// holding ".git" (a directory, or a file "gitdir: ..." as in linked
+// worktrees and submodules); the work tree is $GIT_WORK_TREE, core.worktree
+// or that directory. A bare repository, or a ".git" file naming a missing
+// git directory, is an error saying so. When no repository is found the
+// error wraps [ErrNotRepository] and names dir.
 func Open(dir string, opts Options) (*Repo, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, fmt.Errorf("open repository %q: %w", dir, err)
@@ -97,7 +106,7 @@ func Open(dir string, opts Options) (*Repo, error) {
 	if _, err := os.Stat(abs); err != nil {
 		return nil, fmt.Errorf("open repository: %w", err)
 	}
-	root, gitDir, commonDir, err := discover(abs)
+	root, gitDir, commonDir, err := locate(abs, opts.Env)
 	if err != nil {
 		return nil, fmt.Errorf("open repository %q: %w", dir, err)
 	}
@@ -110,11 +119,14 @@ func Open(dir string, opts Options) (*Repo, error) {
 		ignore:    opts.Ignore,
 		logger:    opts.Logger,
 	}
-	if opts.IndexFile != "" {
+	switch {
+	case opts.IndexFile != "":
 		r.indexPath, err = filepath.Abs(opts.IndexFile)
 		if err != nil {
 			return nil, fmt.Errorf("open repository %q: %w", dir, err)
 		}
+	case opts.Env.IndexFile != "":
+		r.indexPath = absFrom(root, opts.Env.IndexFile)
 	}
 	if r.sizeCap == 0 {
 		r.sizeCap = review.DefaultSizeCap
@@ -130,24 +142,18 @@ func Open(dir string, opts Options) (*Repo, error) {
 	if f := cfg.get("extensions", "objectformat"); f != "" && !strings.EqualFold(f, "sha1") {
 		return nil, fmt.Errorf("open repository %q: object format %s is not supported", root, f)
 	}
-	st := filesystem.NewStorageWithOptions(
-		dotgit.NewRepositoryFilesystem(osfs.New(gitDir), osfs.New(commonDir)),
-		cache.NewObjectLRUDefault(),
-		// Keep pack files open between reads: go-git otherwise opens the
-		// pack (and resolves its path) for every object, which dominates
-		// walking history. A repository rarely has more packs than this.
-		filesystem.Options{MaxOpenDescriptors: maxOpenPacks},
-	)
-	repo, err := git.Open(storage{st}, osfs.New(root))
+	r.partial = isPartialClone(cfg)
+	alts, missing := alternates(filepath.Join(commonDir, "objects"), root, opts.Env.AlternateObjectDirectories, r.logger)
+	r.missingAlts = missing
+	st := newStorage(gitDir, commonDir, alts)
+	repo, err := git.Open(st, osfs.New(root))
 	if err != nil {
+		st.Close()
 		return nil, fmt.Errorf("open repository %q: %w", root, err)
 	}
 	r.repo, r.store = repo, st
 	return r, nil
 }
-
-// maxOpenPacks bounds the pack files kept open by a Repo.
-const maxOpenPacks = 16
 
 // Close releases the pack files the Repo keeps open. The Repo must not be
 // used afterwards. Closing is optional for a Repo that lives as long as
@@ -158,22 +164,18 @@ func (r *Repo) Close() error {
 	return r.store.Close()
 }
 
-// storage hides the repository format extensions from go-git, which
-// refuses any it does not implement (partialClone, worktreeConfig, ...).
-// reviewls only reads objects and refs: a missing object of a partial clone
-// surfaces as an error of that read, and the configuration is read by
-// loadConfig, which honours config.worktree.
-type storage struct{ *filesystem.Storage }
-
-func (s storage) Config() (*config.Config, error) {
-	cfg, err := s.Storage.Config()
-	if err != nil {
-		return nil, err
+// pathFilter returns the filter of the paths a scan leaves out.
+func (r *Repo) pathFilter() pathFilter {
+	var inside []string
+	for _, d := range []string{r.gitDir, r.commonDir} {
+		rel, err := filepath.Rel(r.root, d)
+		// ".git" itself is never entered anyway.
+		if err != nil || rel == "." || rel == ".git" || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		inside = append(inside, filepath.ToSlash(rel))
 	}
-	if cfg.Raw != nil {
-		cfg.Raw.RemoveSection("extensions")
-	}
-	return cfg, nil
+	return newPathFilter(r.ignore, inside)
 }
 
 // Root returns the absolute path of the work tree.
@@ -204,78 +206,4 @@ func (r *Repo) HooksDir() (string, error) {
 		return filepath.Clean(p), nil
 	}
 	return filepath.Join(r.root, p), nil
-}
-
-// discover walks up from dir to the first directory holding a valid ".git"
-// directory or ".git" file.
-func discover(dir string) (root, gitDir, commonDir string, err error) {
-	for d := dir; ; {
-		gd, ok, err := dotGit(d)
-		if err != nil {
-			return "", "", "", err
-		}
-		if ok {
-			cd := commonDirOf(gd)
-			if !isGitDir(gd, cd) {
-				return "", "", "", fmt.Errorf("%s is not a valid git directory", gd)
-			}
-			return d, gd, cd, nil
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", "", "", ErrNotRepository
-		}
-		d = parent
-	}
-}
-
-// commonDirOf returns the common git directory of gitDir: the one its
-// commondir file names (linked worktrees), or gitDir itself.
-func commonDirOf(gitDir string) string {
-	b, err := os.ReadFile(filepath.Join(gitDir, "commondir"))
-	if err != nil {
-		return gitDir
-	}
-	cd := strings.TrimSpace(string(b))
-	if !filepath.IsAbs(cd) {
-		cd = filepath.Join(gitDir, cd)
-	}
-	return filepath.Clean(cd)
-}
-
-// dotGit returns the git directory named by d/.git, if any.
-func dotGit(d string) (string, bool, error) {
-	p := filepath.Join(d, ".git")
-	fi, err := os.Stat(p)
-	switch {
-	case err != nil:
-		return "", false, nil
-	case fi.IsDir():
-		// git skips a ".git" directory that is not a repository.
-		return p, isGitDir(p, p), nil
-	}
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return "", false, fmt.Errorf("read %s: %w", p, err)
-	}
-	line, _, _ := bytes.Cut(b, []byte("\n"))
-	rest, ok := bytes.CutPrefix(bytes.TrimSpace(line), []byte("gitdir:"))
-	if !ok {
-		return "", false, fmt.Errorf("%s: no gitdir line", p)
-	}
-	gd := strings.TrimSpace(string(rest))
-	if !filepath.IsAbs(gd) {
-		gd = filepath.Join(d, gd)
-	}
-	return filepath.Clean(gd), true, nil
-}
-
-// isGitDir reports whether gitDir (with its common directory) looks like a
-// repository: a HEAD file and an objects directory.
-func isGitDir(gitDir, commonDir string) bool {
-	if _, err := os.Stat(filepath.Join(gitDir, "HEAD")); err != nil {
-		return false
-	}
-	fi, err := os.Stat(filepath.Join(commonDir, "objects"))
-	return err == nil && fi.IsDir()
 }

@@ -301,6 +301,9 @@ func (r *Repo) unreadable(f *review.File, err error) error {
 	}
 	r.logger.Warn("read file content", "path", f.Path, "err", err)
 	f.Skip = "unreadable: " + err.Error()
+	if nl := (*notLocalError)(nil); errors.As(err, &nl) {
+		f.Skip = nl.Error()
+	}
 	f.Hunks, f.Added, f.Deleted, f.Content, f.Lines = nil, 0, 0, nil, nil
 	return nil
 }
@@ -345,7 +348,7 @@ func (r *Repo) newSize(st *state, c *Change, v version, ov []byte, hasOv bool) (
 	switch {
 	case hasOv:
 		return int64(len(ov)), nil
-	case st.target.Staged:
+	case st.target.Staged || st.fromIndex(c):
 		return r.blobSize(v)
 	}
 	fi, err := os.Lstat(st.abs(c.Path))
@@ -360,13 +363,25 @@ func (r *Repo) readNew(st *state, c *Change, v version, ov []byte, hasOv bool) (
 	switch {
 	case hasOv:
 		return ov, nil
-	case st.target.Staged:
+	case st.target.Staged || st.fromIndex(c):
 		return r.readBlob(v)
 	case v.mode == modeSymlink:
 		target, err := os.Readlink(st.abs(c.Path))
 		return []byte(target), err
 	}
 	return os.ReadFile(st.abs(c.Path))
+}
+
+// fromIndex reports whether the reviewed content of c is the index's
+// although the review is of the work tree: a skip-worktree entry (outside
+// a sparse checkout's cone) is not checked out, and git takes the index's
+// version for it.
+func (st *state) fromIndex(c *Change) bool {
+	if c.work.kind != wtClean {
+		return false
+	}
+	i, ok := st.idx.find(c.Path)
+	return ok && st.idx.entries[i].skipWorkTr && st.idx.entries[i].stage == 0
 }
 
 func (st *state) abs(rel string) string {
@@ -499,7 +514,7 @@ func (r *Repo) readBlob(v version) ([]byte, error) {
 	defer r.objMu.Unlock()
 	b, err := r.repo.BlobObject(v.hash)
 	if err != nil {
-		return nil, fmt.Errorf("read blob %s: %w", review.ShortSHA(v.hash.String()), err)
+		return nil, r.objectErr("blob", v.hash, err)
 	}
 	rd, err := b.Reader()
 	if err != nil {
@@ -522,7 +537,7 @@ func (r *Repo) blobSize(v version) (int64, error) {
 	defer r.objMu.Unlock()
 	n, err := r.store.EncodedObjectSize(v.hash)
 	if err != nil {
-		return 0, fmt.Errorf("read blob %s: %w", review.ShortSHA(v.hash.String()), err)
+		return 0, r.objectErr("blob", v.hash, err)
 	}
 	return n, nil
 }

@@ -2,7 +2,6 @@ package gitdiff
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"sort"
 	"strconv"
@@ -154,7 +153,7 @@ func (r *Repo) newState(t review.Target) (*state, error) {
 	if err != nil {
 		return nil, err
 	}
-	idx, err := readIndex(r.indexPath)
+	idx, err := r.readIndex()
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +164,7 @@ func (r *Repo) newState(t review.Target) (*state, error) {
 		target:   t,
 		idx:      idx,
 		fileMode: cfg.fileMode(),
-		filter:   newPathFilter(r.ignore),
+		filter:   r.pathFilter(),
 		head:     head,
 		ignore:   baseFrame(cfg, r.commonDir),
 	}
@@ -466,7 +465,7 @@ func (r *Repo) commitTree(sha string) (plumbing.Hash, error) {
 	defer r.objMu.Unlock()
 	c, err := r.repo.CommitObject(plumbing.NewHash(sha))
 	if err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("read commit %s: %w", review.ShortSHA(sha), err)
+		return plumbing.ZeroHash, r.objectErr("commit", plumbing.NewHash(sha), err)
 	}
 	return c.TreeHash, nil
 }
@@ -604,7 +603,7 @@ type treeEntry struct {
 func (r *Repo) readTree(h plumbing.Hash) ([]treeEntry, error) {
 	t, err := r.repo.TreeObject(h)
 	if err != nil {
-		return nil, fmt.Errorf("read tree %s: %w", review.ShortSHA(h.String()), err)
+		return nil, r.objectErr("tree", h, err)
 	}
 	out := make([]treeEntry, len(t.Entries))
 	for i, e := range t.Entries {
@@ -617,17 +616,21 @@ func (r *Repo) readTree(h plumbing.Hash) ([]treeEntry, error) {
 	return out, nil
 }
 
-// pathFilter leaves out the paths of Options.Ignore and reviewls's own
-// folder.
+// pathFilter leaves out the paths of Options.Ignore, reviewls's own
+// folder and the repository's git directories when they lie inside the
+// work tree under another name than ".git" ($GIT_DIR=.dotfiles, say: git
+// lists such a directory as untracked, a review never looks into it).
 type pathFilter struct {
 	globs []string
 	// dirs are the prefixes P of globs "P/**": every path below a
 	// directory matching P is excluded, so the walk need not enter it.
 	dirs []string
+	// gitDirs are the repo-relative git directories inside the work tree.
+	gitDirs []string
 }
 
-func newPathFilter(globs []string) pathFilter {
-	f := pathFilter{globs: globs}
+func newPathFilter(globs, gitDirs []string) pathFilter {
+	f := pathFilter{globs: globs, gitDirs: gitDirs}
 	for _, g := range globs {
 		if p, ok := strings.CutSuffix(g, "/**"); ok {
 			f.dirs = append(f.dirs, p)
@@ -638,7 +641,7 @@ func newPathFilter(globs []string) pathFilter {
 
 // excluded reports whether the repo-relative path p is left out.
 func (f pathFilter) excluded(p string) bool {
-	if p == trackingDir || strings.HasPrefix(p, trackingDir+"/") {
+	if inDir(p, trackingDir) || f.inGitDir(p) {
 		return true
 	}
 	for _, g := range f.globs {
@@ -649,8 +652,26 @@ func (f pathFilter) excluded(p string) bool {
 	return false
 }
 
+// inGitDir reports whether p is or lies in one of f.gitDirs.
+func (f pathFilter) inGitDir(p string) bool {
+	for _, d := range f.gitDirs {
+		if inDir(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// inDir reports whether the slash path p is dir or lies below it.
+func inDir(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, dir) && p[len(dir)] == '/'
+}
+
 // pruneDir reports whether every path below directory dir is left out.
 func (f pathFilter) pruneDir(dir string) bool {
+	if f.inGitDir(dir) {
+		return true
+	}
 	for _, p := range f.dirs {
 		if ok, _ := doublestar.Match(p, dir); ok {
 			return true

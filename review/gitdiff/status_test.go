@@ -419,7 +419,7 @@ func TestStatusFixtureIndexWithoutCacheTree(t *testing.T) {
 	for _, name := range []string{"mixed", "detached", "unborn"} {
 		t.Run(name, func(t *testing.T) {
 			f := reviewtest.Repo(t, "../../testdata/repos/"+name+".txtar")
-			idx, err := readIndex(filepath.Join(f.Dir, ".git", "index"))
+			idx, err := readIndex(filepath.Join(f.Dir, ".git", "index"), filepath.Join(f.Dir, ".git"))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -60,30 +61,53 @@ func (r *Repo) Resolve(ctx context.Context, staged bool, base string) (review.Ta
 
 	t.Kind = review.BranchDiff
 	t.BaseRef = base
-	h, err := r.repo.ResolveRevision(plumbing.Revision(base))
-	if err != nil {
-		return t, fmt.Errorf("resolve revision %q: %w", base, err)
-	}
 	if t.Unborn {
 		return t, fmt.Errorf("merge base of %q and HEAD: HEAD has no commits", base)
 	}
+	w, err := r.newMergeBaseWalker()
+	if err != nil {
+		return t, err
+	}
+	h, err := r.repo.ResolveRevision(plumbing.Revision(base))
+	if err != nil {
+		if len(w.shallow) > 0 && (strings.ContainsAny(base, "~^") || isHexPrefix(base)) {
+			return t, errShallow(fmt.Sprintf("resolve revision %q: %v,", base, err), "beyond")
+		}
+		return t, fmt.Errorf("resolve revision %q: %w%s", base, err, r.missingAltsNote())
+	}
 	bc, err := r.repo.CommitObject(*h)
 	if err != nil {
-		return t, fmt.Errorf("resolve revision %q: %w", base, err)
+		return t, fmt.Errorf("resolve revision %q: %w", base, r.objectErr("commit", *h, err))
 	}
 	hc, err := r.repo.CommitObject(plumbing.NewHash(t.HeadSHA))
 	if err != nil {
-		return t, fmt.Errorf("read HEAD commit: %w", err)
+		return t, fmt.Errorf("read HEAD commit: %w", r.objectErr("commit", plumbing.NewHash(t.HeadSHA), err))
 	}
-	mbs, err := hc.MergeBase(bc)
+	mbs, err := w.mergeBases(hc, bc)
 	if err != nil {
 		return t, fmt.Errorf("merge base of %q and HEAD: %w", base, err)
 	}
 	if len(mbs) == 0 {
+		if w.boundary {
+			return t, errShallow(fmt.Sprintf("merge base of %q and HEAD: no common ancestor", base), "within")
+		}
 		return t, fmt.Errorf("merge base of %q and HEAD: no common ancestor", base)
 	}
 	t.BaseSHA = bestMergeBase(mbs).Hash.String()
 	return t, nil
+}
+
+// isHexPrefix reports whether s could be an abbreviated object name.
+func isHexPrefix(s string) bool {
+	if len(s) < 4 || len(s) > 40 {
+		return false
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 // bestMergeBase picks one of several merge-bases (criss-cross merges)

@@ -46,7 +46,7 @@ func (r *Repo) currentIndex() (*index, error) {
 			return st.idx, nil
 		}
 	}
-	return readIndex(r.indexPath)
+	return r.readIndex()
 }
 
 // trackedFiles lists the files of idx that f keeps. Index entries are

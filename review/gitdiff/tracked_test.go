@@ -39,7 +39,7 @@ func checkTracked(t *testing.T, r *Repo, dir string, ignore []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := gitLsFiles(t, dir, newPathFilter(ignore))
+	want := gitLsFiles(t, dir, newPathFilter(ignore, nil))
 	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("TrackedFiles differs from git ls-files (-git +TrackedFiles):\n%s", diff)
 	}
@@ -138,7 +138,7 @@ func TestGlobFilter(t *testing.T) {
 				ignore = append(ignore, g)
 			}
 		}
-		want, got := newPathFilter(ignore), newGlobFilter(ignore)
+		want, got := newPathFilter(ignore, nil), newGlobFilter(ignore)
 		for range 50 {
 			n := 1 + rng.Intn(4)
 			var p []string

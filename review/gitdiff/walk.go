@@ -3,6 +3,7 @@ package gitdiff
 import (
 	"context"
 	"crypto/sha1"
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -198,7 +200,16 @@ func (w *walker) dir(j dirJob) {
 	abs := filepath.Join(st.root, filepath.FromSlash(j.rel))
 	dh, ents, err := openDir(abs)
 	if err != nil {
-		// Gone or unreadable: its tracked entries stay unmatched.
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			// There but unreadable: like git, take its tracked files as
+			// unchanged (and say so) rather than deleted.
+			st.logger.Warn("cannot read directory; its tracked files are taken as unchanged", "path", j.rel, "err", err)
+			for i := j.lo; i < j.hi; i++ {
+				w.marks[i-w.markLo] = markMatched
+			}
+			return
+		}
+		// Gone: its tracked entries stay unmatched.
 		st.logger.Debug("read directory", "path", j.rel, "err", err)
 		return
 	}
@@ -401,8 +412,13 @@ func (st *state) observeTracked(i int, dir *dirHandle, name string, h *hasher) w
 		return wtObs{kind: wtModified, v: version{mode: mode}}
 	}
 	hash, err := h.hash(st, e, filepath.Join(dir.abs, name), s, conv)
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return wtObs{kind: wtAbsent}
+	case err != nil:
+		// There but unreadable (permissions): its content is unknown, so
+		// it may have changed; reading it for the review reports why not.
+		return wtObs{kind: wtModified, v: version{mode: mode}}
 	}
 	if hash == e.hash {
 		return wtObs{kind: wtClean}

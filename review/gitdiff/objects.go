@@ -1,0 +1,390 @@
+package gitdiff
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// The object store of a Repo is go-git's filesystem storage of the
+// repository's own objects directory, followed by its alternates: the
+// object directories that objects/info/alternates names (`git clone
+// --shared`, `--reference`) and $GIT_ALTERNATE_OBJECT_DIRECTORIES. go-git
+// has alternates support of its own, but it resolves relative entries
+// against the wrong directory, mishandles absolute ones on a chrooted file
+// system, and re-reads the file and the alternate's pack indexes on every
+// object it misses; so the chain is resolved here once, as git resolves
+// it, each alternate gets one object storage for the life of the Repo, and
+// go-git never sees an alternates file.
+
+// maxAlternateDepth is git's limit on chained alternates (an alternate's
+// own alternates, and so on): deeper ones are ignored, with a warning.
+const maxAlternateDepth = 5
+
+// alternates lists the alternate object directories of the repository
+// whose objects directory is objDir, in git's search order: those of env
+// (separated by ':', relative to root), then those of
+// objects/info/alternates, each followed by its own alternates (relative
+// entries are relative to the objects directory whose file names them).
+// Directories that do not exist are returned in missing, as git warns
+// about and skips them.
+func alternates(objDir, root, env string, logger *slog.Logger) (dirs, missing []string) {
+	seen := map[string]bool{filepath.Clean(objDir): true}
+	var link func(entries []string, base string, depth int)
+	link = func(entries []string, base string, depth int) {
+		if depth > maxAlternateDepth {
+			logger.Warn("ignoring alternate object stores nested too deep", "dir", base)
+			return
+		}
+		for _, e := range entries {
+			p := absFrom(base, e)
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			if fi, err := os.Stat(p); err != nil || !fi.IsDir() {
+				logger.Warn("alternate object directory does not exist", "dir", p)
+				missing = append(missing, p)
+				continue
+			}
+			dirs = append(dirs, p)
+			link(readAlternates(p), p, depth+1)
+		}
+	}
+	if env != "" {
+		link(splitAlternates(env, ':'), root, 0)
+	}
+	link(readAlternates(objDir), objDir, 0)
+	return dirs, missing
+}
+
+// readAlternates returns the entries of objDir/info/alternates.
+func readAlternates(objDir string) []string {
+	b, err := os.ReadFile(filepath.Join(objDir, "info", "alternates"))
+	if err != nil {
+		return nil
+	}
+	return splitAlternates(string(b), '\n')
+}
+
+// splitAlternates splits a list of alternates as git does: entries
+// separated by sep, "#" starting a comment entry, a leading '"' a
+// C-quoted path; empty entries are skipped.
+func splitAlternates(s string, sep byte) []string {
+	var out []string
+	for len(s) > 0 {
+		var e string
+		quoted := false
+		if s[0] == '"' {
+			if q, err := strconv.QuotedPrefix(s); err == nil {
+				if u, err := strconv.Unquote(q); err == nil {
+					e, s, quoted = u, s[len(q):], true
+				}
+			}
+		}
+		i := strings.IndexByte(s, sep)
+		if i < 0 {
+			i = len(s)
+		}
+		if !quoted && s[0] != '#' {
+			e = s[:i]
+		}
+		if i < len(s) {
+			i++
+		}
+		s = s[i:]
+		if e != "" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// newStorage opens the object store and refs of the repository with the
+// given git directories, with the alternate object directories alts.
+func newStorage(gitDir, commonDir string, alts []string) *storage {
+	objCache := cache.NewObjectLRUDefault()
+	// Keep pack files open between reads: go-git otherwise opens the pack
+	// (and resolves its path) for every object, which dominates walking
+	// history. A repository rarely has more packs than this.
+	opts := filesystem.Options{MaxOpenDescriptors: maxOpenPacks}
+	s := &storage{Storage: filesystem.NewStorageWithOptions(
+		dotgit.NewRepositoryFilesystem(osfs.New(gitDir), noAlternates{osfs.New(commonDir)}),
+		objCache, opts,
+	)}
+	for _, d := range alts {
+		s.alts = append(s.alts, filesystem.NewObjectStorageWithOptions(
+			dotgit.New(objectDirFS{osfs.New(d)}), objCache, opts))
+	}
+	return s
+}
+
+// maxOpenPacks bounds the pack files kept open by each object store of a
+// Repo.
+const maxOpenPacks = 16
+
+// storage is the repository's storage with its alternates. It also hides
+// the repository format extensions from go-git, which refuses any it does
+// not implement (partialClone, worktreeConfig, ...): reviewls only reads
+// objects and refs, a missing object of a partial clone surfaces as an
+// error of that read, and the configuration is read by loadConfig, which
+// honours config.worktree.
+type storage struct {
+	*filesystem.Storage
+	// alts are searched in order for an object the repository lacks.
+	alts []*filesystem.ObjectStorage
+}
+
+func (s *storage) Config() (*config.Config, error) {
+	cfg, err := s.Storage.Config()
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Raw != nil {
+		cfg.Raw.RemoveSection("extensions")
+	}
+	return cfg, nil
+}
+
+// EncodedObject reads object h of type t from the repository or, failing
+// that, from the first alternate that has it.
+func (s *storage) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
+	o, err := s.Storage.EncodedObject(t, h)
+	if !errors.Is(err, plumbing.ErrObjectNotFound) {
+		return o, err
+	}
+	for _, a := range s.alts {
+		o, aerr := a.EncodedObject(t, h)
+		if !errors.Is(aerr, plumbing.ErrObjectNotFound) {
+			return o, aerr
+		}
+	}
+	return nil, err
+}
+
+// HasEncodedObject reports (nil) whether the repository or an alternate
+// has object h.
+func (s *storage) HasEncodedObject(h plumbing.Hash) error {
+	err := s.Storage.HasEncodedObject(h)
+	if !errors.Is(err, plumbing.ErrObjectNotFound) {
+		return err
+	}
+	for _, a := range s.alts {
+		if aerr := a.HasEncodedObject(h); !errors.Is(aerr, plumbing.ErrObjectNotFound) {
+			return aerr
+		}
+	}
+	return err
+}
+
+// EncodedObjectSize returns the size of object h without reading it.
+func (s *storage) EncodedObjectSize(h plumbing.Hash) (int64, error) {
+	n, err := s.Storage.EncodedObjectSize(h)
+	if !errors.Is(err, plumbing.ErrObjectNotFound) {
+		return n, err
+	}
+	for _, a := range s.alts {
+		n, aerr := a.EncodedObjectSize(h)
+		if !errors.Is(aerr, plumbing.ErrObjectNotFound) {
+			return n, aerr
+		}
+	}
+	return 0, err
+}
+
+// HashesWithPrefix lists the objects of the repository and its alternates
+// whose hash starts with prefix (abbreviated hashes in revisions).
+func (s *storage) HashesWithPrefix(prefix []byte) ([]plumbing.Hash, error) {
+	hs, err := s.Storage.HashesWithPrefix(prefix)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[plumbing.Hash]bool{}
+	for _, h := range hs {
+		seen[h] = true
+	}
+	for _, a := range s.alts {
+		more, err := a.HashesWithPrefix(prefix)
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range more {
+			if !seen[h] {
+				seen[h] = true
+				hs = append(hs, h)
+			}
+		}
+	}
+	return hs, nil
+}
+
+// Close releases the pack files of the repository and its alternates.
+func (s *storage) Close() error {
+	errs := []error{s.Storage.Close()}
+	for _, a := range s.alts {
+		errs = append(errs, a.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// alternatesFile is the path of the alternates file inside a git
+// directory's file system.
+var alternatesFile = filepath.Join("objects", "info", "alternates")
+
+// noAlternates hides objects/info/alternates from go-git (see [storage]).
+type noAlternates struct{ billy.Filesystem }
+
+func (f noAlternates) Open(name string) (billy.File, error) {
+	if filepath.Clean(name) == alternatesFile {
+		return nil, notExist(name)
+	}
+	return f.Filesystem.Open(name)
+}
+
+func (f noAlternates) OpenFile(name string, flag int, perm os.FileMode) (billy.File, error) {
+	if filepath.Clean(name) == alternatesFile {
+		return nil, notExist(name)
+	}
+	return f.Filesystem.OpenFile(name, flag, perm)
+}
+
+func (f noAlternates) Stat(name string) (os.FileInfo, error) {
+	if filepath.Clean(name) == alternatesFile {
+		return nil, notExist(name)
+	}
+	return f.Filesystem.Stat(name)
+}
+
+// objectDirFS presents an object directory, whatever its name, as the
+// objects directory of an otherwise empty git directory, which is what
+// go-git's object storage reads; its own alternates file is hidden (see
+// [storage]). Only the reads of an object storage are mapped.
+type objectDirFS struct{ billy.Filesystem }
+
+// rel maps a path of the git directory to one inside the object directory.
+func (f objectDirFS) rel(name string) (string, bool) {
+	name = filepath.Clean(name)
+	if name == "objects" {
+		return ".", true
+	}
+	rest, ok := strings.CutPrefix(name, "objects"+string(filepath.Separator))
+	if !ok || name == alternatesFile {
+		return "", false
+	}
+	return rest, true
+}
+
+func (f objectDirFS) Open(name string) (billy.File, error) {
+	p, ok := f.rel(name)
+	if !ok {
+		return nil, notExist(name)
+	}
+	return f.Filesystem.Open(p)
+}
+
+func (f objectDirFS) OpenFile(name string, flag int, perm os.FileMode) (billy.File, error) {
+	p, ok := f.rel(name)
+	if !ok || flag&(os.O_WRONLY|os.O_RDWR|os.O_CREATE) != 0 {
+		return nil, notExist(name)
+	}
+	return f.Filesystem.OpenFile(p, flag, perm)
+}
+
+func (f objectDirFS) Stat(name string) (os.FileInfo, error) {
+	p, ok := f.rel(name)
+	if !ok {
+		return nil, notExist(name)
+	}
+	return f.Filesystem.Stat(p)
+}
+
+func (f objectDirFS) Lstat(name string) (os.FileInfo, error) {
+	p, ok := f.rel(name)
+	if !ok {
+		return nil, notExist(name)
+	}
+	return f.Filesystem.Lstat(p)
+}
+
+func (f objectDirFS) ReadDir(name string) ([]os.FileInfo, error) {
+	p, ok := f.rel(name)
+	if !ok {
+		return nil, notExist(name)
+	}
+	return f.Filesystem.ReadDir(p)
+}
+
+func notExist(name string) error {
+	return &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+// objectErr describes a failed read of object h (a "commit", "tree" or
+// "blob"). A missing object gets the reason where the layout explains it:
+// a partial clone that never fetched it, or an alternate object directory
+// that is gone. The error still wraps the cause.
+func (r *Repo) objectErr(kind string, h plumbing.Hash, err error) error {
+	short := review.ShortSHA(h.String())
+	if !errors.Is(err, plumbing.ErrObjectNotFound) {
+		return fmt.Errorf("read %s %s: %w", kind, short, err)
+	}
+	if r.partial {
+		return &notLocalError{kind: kind, hash: h, err: err}
+	}
+	return fmt.Errorf("read %s %s: %w%s", kind, short, err, r.missingAltsNote())
+}
+
+// missingAltsNote explains missing objects by an alternate object
+// directory that is gone, or is "".
+func (r *Repo) missingAltsNote() string {
+	if len(r.missingAlts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (the alternate object directory %s named by objects/info/alternates does not exist)", r.missingAlts[0])
+}
+
+// notLocalError is a missing object of a partial clone: the promisor
+// remote has it, git fetches it on demand, reviewls never does.
+type notLocalError struct {
+	kind string
+	hash plumbing.Hash
+	err  error
+}
+
+func (e *notLocalError) Error() string {
+	fetch := "git cat-file -e " + e.hash.String()
+	if e.kind == "tree" {
+		fetch = "git ls-tree -r " + e.hash.String()
+	}
+	return fmt.Sprintf("partial clone: %s %s is not local; '%s' fetches it", e.kind, review.ShortSHA(e.hash.String()), fetch)
+}
+
+func (e *notLocalError) Unwrap() error { return e.err }
+
+// isPartialClone reports whether the configuration makes the repository a
+// partial clone: a promisor remote, or the partialClone extension.
+func isPartialClone(cfg *gitConfig) bool {
+	if cfg.get("extensions", "partialclone") != "" {
+		return true
+	}
+	for k, v := range cfg.vals {
+		if strings.HasPrefix(k, "remote.") && strings.HasSuffix(k, ".promisor") && isTrue(v) {
+			return true
+		}
+	}
+	return false
+}
