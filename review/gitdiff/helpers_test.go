@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -142,7 +143,9 @@ func scan(t testing.TB, r *Repo, tg review.Target, overlay map[string][]byte) *r
 // translates it into the Changes Status should return for a local review.
 // git lists a path deleted from the index and present untracked twice;
 // Status lists it once (modified, staged and untracked), as does this.
-func gitStatus(t testing.TB, dir string, run func(t testing.TB, dir string, args ...string) string) []Change {
+// env holds the variables run sets for git (GIT_DIR, ...), which the
+// rename round needs as well.
+func gitStatus(t testing.TB, dir string, run func(t testing.TB, dir string, args ...string) string, env ...string) []Change {
 	t.Helper()
 	out := run(t, dir, "status", "--porcelain=v2", "--untracked-files=all", "-z")
 	fields := strings.Split(strings.TrimSuffix(out, "\x00"), "\x00")
@@ -191,7 +194,7 @@ func gitStatus(t testing.TB, dir string, run func(t testing.TB, dir string, args
 			byPath[p] = &Change{Path: p, Status: review.StatusUntracked, Untracked: true, Nested: nested}
 		}
 	}
-	workTreeRenames(t, dir, byPath)
+	workTreeRenames(t, dir, run, env, byPath)
 	var out2 []Change
 	for _, c := range byPath {
 		out2 = append(out2, *c)
@@ -203,7 +206,7 @@ func gitStatus(t testing.TB, dir string, run func(t testing.TB, dir string, args
 // workTreeRenames pairs the deleted and the added or untracked paths of a
 // git status as Status's work tree round does: git's renames among those
 // paths once they are staged, in a copy of the index.
-func workTreeRenames(t testing.TB, dir string, byPath map[string]*Change) {
+func workTreeRenames(t testing.TB, dir string, run func(t testing.TB, dir string, args ...string) string, vars []string, byPath map[string]*Change) {
 	t.Helper()
 	var srcs, dsts []string
 	for p, c := range byPath {
@@ -217,14 +220,23 @@ func workTreeRenames(t testing.TB, dir string, byPath map[string]*Change) {
 	if len(srcs) == 0 || len(dsts) == 0 {
 		return
 	}
-	gitDir := strings.TrimSpace(runGit(t, dir, "rev-parse", "--absolute-git-dir"))
+	gitDir := strings.TrimSpace(run(t, dir, "rev-parse", "--absolute-git-dir"))
 	tmp := filepath.Join(t.TempDir(), "index")
-	if b, err := os.ReadFile(filepath.Join(gitDir, "index")); err == nil {
+	index := filepath.Join(gitDir, "index")
+	for _, v := range vars {
+		if p, ok := strings.CutPrefix(v, "GIT_INDEX_FILE="); ok {
+			index = p
+			if !filepath.IsAbs(p) {
+				index = filepath.Join(dir, p)
+			}
+		}
+	}
+	if b, err := os.ReadFile(index); err == nil {
 		if err := os.WriteFile(tmp, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	env := []string{"GIT_INDEX_FILE=" + tmp, "HOME=" + os.Getenv("HOME")}
+	env := append(slices.Clone(vars), "GIT_INDEX_FILE="+tmp, "HOME="+os.Getenv("HOME"))
 	paths := append(append([]string{"--"}, srcs...), dsts...)
 	reviewtest.GitEnv(t, dir, env, "add", "-A")
 	out := reviewtest.GitEnv(t, dir, env, append([]string{"diff", "--cached", "-z", "--name-status", "HEAD"}, paths...)...)

@@ -39,7 +39,7 @@ func checkStatusAt(t *testing.T, dir string, env Env, wantRoot string) {
 			vars = append(vars, k+"="+v)
 		}
 	}
-	want := gitStatus(t, dir, gitWith(vars...))
+	want := gitStatus(t, dir, gitWith(vars...), vars...)
 	if diff := cmp.Diff(want, got, cmpopts.IgnoreUnexported(Change{}), cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("Status differs from git status (-git +Status):\n%s", diff)
 	}
