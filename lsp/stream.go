@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -124,13 +125,16 @@ func (s *stream) readFrame() ([]byte, int64, error) {
 	if bad != "" {
 		return nil, total, &badFrameError{bad}
 	}
-	body := make([]byte, length)
-	n, err := io.ReadFull(s.in, body)
-	total += int64(n)
+	// The body grows as it arrives: a header alone must not cost the
+	// memory it announces.
+	var body bytes.Buffer
+	body.Grow(int(min(length, 64<<10)))
+	n, err := io.CopyN(&body, s.in, length)
+	total += n
 	if err != nil {
 		return nil, total, fmt.Errorf("read message body: %w", err)
 	}
-	return body, total, nil
+	return body.Bytes(), total, nil
 }
 
 // readLine reads one header line with its newline, and the bytes it

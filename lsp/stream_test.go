@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"testing"
 
 	"go.lsp.dev/jsonrpc2"
@@ -113,4 +114,20 @@ func FuzzStream(f *testing.F) {
 			t.Fatalf("last message = %s, want the valid call after the bad frames", got)
 		}
 	})
+}
+
+// TestStreamTruncatedBody checks that a header announcing a large body
+// that never comes costs what arrived, not what was announced.
+func TestStreamTruncatedBody(t *testing.T) {
+	input := []byte(fmt.Sprintf("Content-Length: %d\r\n\r\n{}", maxFrame))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	msgs, _ := readAll(t, input)
+	runtime.ReadMemStats(&after)
+	if len(msgs) != 0 {
+		t.Errorf("messages = %v, want none", msgs)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+		t.Errorf("reading a 2-byte body announced as %d bytes allocated %d bytes", maxFrame, got)
+	}
 }
