@@ -56,6 +56,11 @@ func WriteExtra(root string, t review.Target, rel string, data []byte) (string, 
 		return "", err
 	}
 	defer tracking.Close()
+	unlock, err := lockTracking(tracking)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
 	folder := path.Join(strings.TrimPrefix(ReviewsDir, TrackingDir+"/"), folderName(t))
 	dir := path.Join(folder, path.Dir(rel))
 	if err := tracking.MkdirAll(filepath.FromSlash(dir), 0o755); err != nil {
