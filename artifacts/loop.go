@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -109,7 +109,7 @@ func LoadLoop(root string, t review.Target) (*review.Loop, error) {
 			l.Depth, l.DepthRationale = ds.DepthTier, ds.DepthRationale
 		}
 	}
-	if data, err := os.ReadFile(filepath.Join(dir, FileEmissionRecord)); err == nil {
+	if data, err := regular.ReadFile(filepath.Join(dir, FileEmissionRecord)); err == nil {
 		var e review.Emission
 		if json.Unmarshal(data, &e) == nil && e.Status != "" && !(e.Status == "skipped" && strings.HasPrefix(e.Summary, "awaiting")) {
 			l.Emission = &e

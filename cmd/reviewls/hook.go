@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/gitdiff"
 )
@@ -70,7 +71,7 @@ func runHook(_ context.Context, e *env, args []string) int {
 		return e.errorf("%v", err)
 	}
 	path := filepath.Join(hooks, "pre-commit")
-	existing, err := os.ReadFile(path)
+	existing, err := regular.ReadFile(path)
 	exists := err == nil
 	if err != nil && !errors.Is(err, iofs.ErrNotExist) {
 		return e.errorf("read hook: %v", err)

@@ -13,6 +13,8 @@ import (
 	"unsafe"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/reviewls/reviewls/internal/regular"
 )
 
 // The index is parsed here rather than with go-git's
@@ -104,7 +106,7 @@ func readIndex(path string) (*index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read index: %w", err)
 	}
-	data, err := os.ReadFile(path)
+	data, err := regular.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read index: %w", err)
 	}

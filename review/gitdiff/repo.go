@@ -17,6 +17,7 @@ import (
 	"github.com/go-git/go-git/v5/storage/filesystem"
 	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -232,7 +233,7 @@ func discover(dir string) (root, gitDir, commonDir string, err error) {
 // commonDirOf returns the common git directory of gitDir: the one its
 // commondir file names (linked worktrees), or gitDir itself.
 func commonDirOf(gitDir string) string {
-	b, err := os.ReadFile(filepath.Join(gitDir, "commondir"))
+	b, err := regular.ReadFile(filepath.Join(gitDir, "commondir"))
 	if err != nil {
 		return gitDir
 	}
@@ -254,7 +255,7 @@ func dotGit(d string) (string, bool, error) {
 		// git skips a ".git" directory that is not a repository.
 		return p, isGitDir(p, p), nil
 	}
-	b, err := os.ReadFile(p)
+	b, err := regular.ReadFile(p)
 	if err != nil {
 		return "", false, fmt.Errorf("read %s: %w", p, err)
 	}

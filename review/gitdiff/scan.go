@@ -14,6 +14,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -181,6 +182,10 @@ func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.F
 	}
 
 	newV, inR := r.newSide(st, c)
+	if inR && newV.mode == modeSpecial {
+		f.Skip = specialSkip(st.abs(c.Path))
+		return f, nil
+	}
 	if c.Status == review.StatusRenamed && !inR {
 		f.Skip = SkipWorkTreeDeleted
 	}
@@ -333,7 +338,7 @@ func (r *Repo) readNew(st *state, c *Change, v version, ov []byte, hasOv bool) (
 		target, err := os.Readlink(st.abs(c.Path))
 		return []byte(target), err
 	}
-	return os.ReadFile(st.abs(c.Path))
+	return regular.ReadFile(st.abs(c.Path))
 }
 
 func (st *state) abs(rel string) string {

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/reviewls/reviewls/internal/regular"
 )
 
 // The work tree scan is one parallel walk that does what `git status` does
@@ -350,8 +352,18 @@ func (w *walker) untrackedEntry(j dirJob, prefix string, d dirent, frame *ignore
 		}
 		return wtObs{kind: wtUntracked, v: version{mode: mode}}, true
 	}
-	return wtObs{}, false // sockets, pipes, devices: git ignores them
+	// Sockets, pipes, devices: git ignores them; they are listed as
+	// skipped, and never opened.
+	if frame.excluded(rel, false) {
+		return wtObs{}, false
+	}
+	return wtObs{kind: wtUntracked, v: version{mode: modeSpecial}}, true
 }
+
+// modeSpecial is the work tree version of a named pipe, a socket or a
+// device (S_IFIFO; no index mode): git cannot track one, and reviewls lists
+// it as skipped without opening it, which could block forever.
+const modeSpecial = 0o010000
 
 // observeTracked compares the tracked path whose first index entry is i
 // with the file called name in directory dir.
@@ -483,7 +495,7 @@ func (h *hasher) hash(name, abs string, s stat) (plumbing.Hash, error) {
 		}
 		sum = hashObject(plumbing.BlobObject, []byte(target))
 	} else {
-		f, err := os.Open(abs)
+		f, err := regular.Open(abs)
 		if err != nil {
 			return sum, err
 		}
@@ -496,7 +508,7 @@ func (h *hasher) hash(name, abs string, s stat) (plumbing.Hash, error) {
 		}
 		if n != s.size {
 			// Written to while we read it: hash what is there now.
-			b, err := os.ReadFile(abs)
+			b, err := regular.ReadFile(abs)
 			if err != nil {
 				return sum, err
 			}
