@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -8,11 +9,15 @@ import (
 	"strings"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/reviewls/reviewls/schemas"
 )
 
 func init() {
 	matrixCmds["writebytes"] = cmdWritebytes
 	matrixCmds["exitcode"] = cmdExitcode
+	matrixCmds["schemavalid"] = cmdSchemavalid
+	matrixCmds["sarifvalid"] = cmdSarifvalid
 }
 
 // cmdWritebytes writes a file whose name and content are Go string
@@ -67,5 +72,54 @@ func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
+	}
+}
+
+// cmdSchemavalid validates a JSON document against an embedded schema.
+//
+//	schemavalid schema file
+func cmdSchemavalid(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: schemavalid schema file")
+	}
+	if err := schemas.Validate(args[0], []byte(ts.ReadFile(args[1]))); err != nil {
+		ts.Fatalf("%s: %v", args[1], err)
+	}
+}
+
+// cmdSarifvalid checks the SARIF 2.1.0 shape of a log (there is no SARIF
+// schema in schemas/): the version, exactly one run with its tool's name,
+// and a results array of the given length.
+//
+//	sarifvalid file results
+func cmdSarifvalid(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: sarifvalid file results")
+	}
+	want, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	var log struct {
+		Schema  string `json:"$schema"`
+		Version string `json:"version"`
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Name  string `json:"name"`
+					Rules *[]any `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results *[]any `json:"results"`
+		} `json:"runs"`
+	}
+	ts.Check(json.Unmarshal([]byte(ts.ReadFile(args[0])), &log))
+	switch {
+	case log.Version != "2.1.0" || !strings.Contains(log.Schema, "sarif-2.1.0"):
+		ts.Fatalf("%s: version %q, $schema %q, want 2.1.0", args[0], log.Version, log.Schema)
+	case len(log.Runs) != 1:
+		ts.Fatalf("%s: %d runs, want 1", args[0], len(log.Runs))
+	case log.Runs[0].Tool.Driver.Name == "" || log.Runs[0].Tool.Driver.Rules == nil:
+		ts.Fatalf("%s: the run has no tool.driver name or rules", args[0])
+	case log.Runs[0].Results == nil || len(*log.Runs[0].Results) != want:
+		ts.Fatalf("%s: results %v, want an array of %d", args[0], log.Runs[0].Results, want)
 	}
 }
