@@ -18,6 +18,7 @@ func init() {
 	matrixCmds["exitcode"] = cmdExitcode
 	matrixCmds["schemavalid"] = cmdSchemavalid
 	matrixCmds["sarifvalid"] = cmdSarifvalid
+	matrixCmds["prdiff"] = cmdPrdiff
 }
 
 // cmdWritebytes writes a file whose name and content are Go string
@@ -122,4 +123,25 @@ func cmdSarifvalid(ts *testscript.TestScript, neg bool, args []string) {
 	case log.Runs[0].Results == nil || len(*log.Runs[0].Results) != want:
 		ts.Fatalf("%s: results %v, want an array of %d", args[0], log.Runs[0].Results, want)
 	}
+}
+
+// cmdPrdiff writes the unified diff that pr-reference.xml carries in
+// <full_diff> to a file, for comparison with git diff.
+//
+//	prdiff xml out
+func cmdPrdiff(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: prdiff xml out")
+	}
+	xml := ts.ReadFile(args[0])
+	_, body, ok := strings.Cut(xml, "<full_diff>\n<![CDATA[\n")
+	if !ok {
+		ts.Fatalf("%s: no diff in <full_diff>", args[0])
+	}
+	body, _, ok = strings.Cut(body, "]]>\n  </full_diff>")
+	if !ok {
+		ts.Fatalf("%s: <full_diff> does not end", args[0])
+	}
+	body = strings.ReplaceAll(body, "]]]]><![CDATA[>", "]]>")
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(body), 0o644))
 }

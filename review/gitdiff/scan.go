@@ -231,6 +231,7 @@ func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.F
 	if err != nil {
 		return f, r.unreadable(f, err)
 	}
+	f.BaseNoEOL = len(base) > 0 && base[len(base)-1] != '\n'
 	var data []byte
 	if inR {
 		if data, err = r.readNew(st, c, newV, ov, hasOv); err != nil {
