@@ -81,19 +81,8 @@ func TestWrongParamTypes(t *testing.T) {
 	if code := errCode(t, c.read()); code != -32601 {
 		t.Errorf("unknown method without params: code %v, want -32601 (MethodNotFound)", code)
 	}
-	c.send(map[string]any{"id": 4, "method": "shutdown"})
-	if resp := c.read(); resp["error"] != nil {
-		t.Fatalf("shutdown: %v", resp)
-	}
-	c.send(map[string]any{"method": "exit"})
-	select {
-	case err := <-c.served:
-		if err != nil {
-			t.Errorf("Serve after shutdown+exit = %v, want nil", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("server did not exit")
-	}
+	c.shutdown(4)
+	c.exit()
 }
 
 // TestNotificationOutsideSession checks notifications before initialize
@@ -105,22 +94,34 @@ func TestNotificationOutsideSession(t *testing.T) {
 	c.send(map[string]any{"method": "workspace/didChangeConfiguration", "params": map[string]any{"settings": map[string]any{}}})
 	c.send(map[string]any{"method": "$/setTrace", "params": map[string]any{"value": "off"}})
 	c.initialize(dir)
-	c.send(map[string]any{"id": 2, "method": "shutdown"})
-	if resp := c.read(); resp["error"] != nil {
-		t.Fatalf("shutdown: %v", resp)
-	}
+	c.shutdown(2)
 	c.send(map[string]any{"method": "textDocument/didClose", "params": map[string]any{"textDocument": map[string]any{"uri": "file:///x"}}})
 	c.send(map[string]any{"id": 3, "method": "textDocument/hover", "params": map[string]any{}})
 	if code := errCode(t, c.read()); code != -32600 {
 		t.Errorf("request after shutdown: code %v, want -32600 (InvalidRequest)", code)
 	}
+	c.exit()
+}
+
+// shutdown sends shutdown as request id and expects a success.
+func (c *rawClient) shutdown(id int) {
+	c.t.Helper()
+	c.send(map[string]any{"id": id, "method": "shutdown"})
+	if resp := c.read(); resp["error"] != nil {
+		c.t.Fatalf("shutdown: %v", resp)
+	}
+}
+
+// exit sends exit and expects Serve to return nil (after a shutdown).
+func (c *rawClient) exit() {
+	c.t.Helper()
 	c.send(map[string]any{"method": "exit"})
 	select {
 	case err := <-c.served:
 		if err != nil {
-			t.Errorf("Serve after shutdown+exit = %v, want nil", err)
+			c.t.Errorf("Serve after shutdown+exit = %v, want nil", err)
 		}
 	case <-time.After(10 * time.Second):
-		t.Fatal("server did not exit")
+		c.t.Fatal("server did not exit")
 	}
 }
