@@ -6,9 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/reviewls/reviewls/internal/regular"
 )
 
 // DisclaimerPath is where a repository keeps its own disclaimer wording
@@ -56,7 +57,7 @@ var DefaultDisclaimer = Disclaimer{
 // inside front matter, fenced code and HTML comments do not count.
 func LoadDisclaimer(root string) (Disclaimer, error) {
 	name := filepath.Join(root, filepath.FromSlash(DisclaimerPath))
-	data, err := os.ReadFile(name)
+	data, err := regular.ReadFile(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return DefaultDisclaimer, nil
 	}

@@ -27,6 +27,11 @@
 // [River], [PRReference], ...) are pure functions of a [review.Result], so
 // the CLI prints exactly what Write persists.
 //
+// Writers take turns: Write and [WriteExtra] hold an advisory lock on
+// <repo>/.copilot-tracking/.lock while they change the folder, so two CLI
+// runs and a language server on one branch never see each other's
+// temporary files or mix two reviews in one folder.
+//
 // The package imports review, review/lens/security (the secret detector)
 // and schemas, and never lsp.
 package artifacts

@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -56,6 +56,11 @@ func WriteExtra(root string, t review.Target, rel string, data []byte) (string, 
 		return "", err
 	}
 	defer tracking.Close()
+	unlock, err := lockTracking(tracking)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
 	folder := path.Join(strings.TrimPrefix(ReviewsDir, TrackingDir+"/"), folderName(root, t))
 	dir := path.Join(folder, path.Dir(rel))
 	if err := tracking.MkdirAll(filepath.FromSlash(dir), 0o755); err != nil {
@@ -104,7 +109,7 @@ func LoadLoop(root string, t review.Target) (*review.Loop, error) {
 			l.Depth, l.DepthRationale = ds.DepthTier, ds.DepthRationale
 		}
 	}
-	if data, err := os.ReadFile(filepath.Join(dir, FileEmissionRecord)); err == nil {
+	if data, err := regular.ReadFile(filepath.Join(dir, FileEmissionRecord)); err == nil {
 		var e review.Emission
 		if json.Unmarshal(data, &e) == nil && e.Status != "" && !(e.Status == "skipped" && strings.HasPrefix(e.Summary, "awaiting")) {
 			l.Emission = &e

@@ -96,7 +96,7 @@ func (v *view) mdChangedFiles(m *md) {
 		m.para("Listed but not reviewed:")
 		rows = rows[:0]
 		for _, f := range skipped {
-			rows = append(rows, []string{m.code(f.Path), string(f.Status), m.prose(f.Skip)})
+			rows = append(rows, []string{m.path(f.Path), string(f.Status), m.prose(f.Skip)})
 		}
 		m.table([]string{"File", "Status", "Reason skipped"}, rows)
 	}
@@ -110,7 +110,7 @@ func (v *view) mdFindings(m *md) {
 	}
 	for i, f := range v.findings {
 		m.heading(3, fmt.Sprintf("%d. %s", i+1, tagged(f)))
-		loc := m.code(f.Span.Path)
+		loc := m.path(f.Span.Path)
 		if f.Span.StartLine > 0 {
 			loc = m.fileLink(f.Span.Path, f.Span.StartLine, f.Span.Last())
 		}
@@ -248,7 +248,7 @@ func (v *view) mdRisk(m *md) {
 	if hs := v.risk.Hotspots; len(hs) > 0 {
 		var parts []string
 		for _, h := range hs {
-			s := m.code(h.Path)
+			s := m.path(h.Path)
 			if len(h.Classes) > 0 {
 				s += " (" + m.prose(strings.Join(h.Classes, ", ")) + ")"
 			}

@@ -68,6 +68,10 @@ func (m *md) bullet(s string) {
 // code renders s as an inline code span.
 func (m *md) code(s string) string { return codeSpan(m.red.String(s)) }
 
+// path renders a file path as an inline code span, quoted as git quotes
+// it (see QuotePath), so a tab or a line break in a name stays visible.
+func (m *md) path(p string) string { return m.code(QuotePath(p)) }
+
 // fence writes s as a fenced code block tagged with lang.
 func (m *md) fence(lang, s string) {
 	s = strings.TrimRight(m.red.String(s), "\n")
@@ -98,11 +102,13 @@ func (m *md) table(header []string, rows [][]string) {
 	m.blank()
 }
 
-// bytes returns the document, redacted once more as a whole.
+// bytes returns the document, redacted once more as a whole, with every
+// control character but line feeds and tabs escaped (see EscapeControls):
+// a file's name or content must not drive the terminal it is printed on.
 func (m *md) bytes() []byte {
 	out := bytes.TrimRight(m.buf.Bytes(), "\n")
 	out = append(out, '\n')
-	return m.red.Bytes(out)
+	return []byte(EscapeControls(string(m.red.Bytes(out))))
 }
 
 // cell makes s safe inside a table cell: pipes are escaped (also inside
@@ -154,7 +160,7 @@ const repoRel = "../../../../"
 // to the review folder, with "#L<line>" anchors that editors and forges
 // understand.
 func (m *md) fileLink(p string, line, end int) string {
-	text := p
+	text := QuotePath(p)
 	if line > 0 {
 		text += ":" + strconv.Itoa(line)
 		if end > line {

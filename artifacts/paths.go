@@ -4,10 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens/security"
 )
@@ -122,7 +122,7 @@ func recordedBranch(t review.Target) string {
 // folderOwner returns the branch the review in dir was written for, or ""
 // when dir holds no readable metadata.json.
 func folderOwner(dir string) string {
-	data, err := os.ReadFile(filepath.Join(dir, FileMetadata))
+	data, err := regular.ReadFile(filepath.Join(dir, FileMetadata))
 	if err != nil {
 		return ""
 	}

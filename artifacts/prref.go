@@ -125,13 +125,45 @@ func writeFileDiff(b *strings.Builder, f *review.File) {
 		to = "/dev/null"
 	}
 	fmt.Fprintf(b, "--- %s%s\n+++ %s%s\n", from, tabIfSpace(oldPath), to, tabIfSpace(newPath))
-	for _, h := range hunks {
+	newNoEOL := len(f.Content) > 0 && f.Content[len(f.Content)-1] != '\n'
+	for k, h := range hunks {
 		fmt.Fprintf(b, "@@ -%s +%s @@\n", hunkRange(h.OldStart, h.OldLines), hunkRange(h.NewStart, h.NewLines))
-		for _, l := range h.Lines {
+		// The last line of a side that ends without a newline gets git's
+		// marker; only the last hunk can hold it, when it reaches the end
+		// (of both sides: nothing follows it).
+		oldEnd, newEnd := -1, -1
+		if k == len(hunks)-1 && (h.NewLines == 0 || h.NewStart+h.NewLines-1 == countLines(f.Content)) {
+			oldEnd, newEnd = lastLineOf(h, '-'), lastLineOf(h, '+')
+		}
+		for i, l := range h.Lines {
 			b.WriteString(l)
 			b.WriteByte('\n')
+			if i == oldEnd && f.BaseNoEOL || i == newEnd && newNoEOL {
+				b.WriteString("\\ No newline at end of file\n")
+			}
 		}
 	}
+}
+
+// lastLineOf returns the index in h of the last line of one side: the
+// last context line or line marked side ('-' old, '+' new); -1 if none.
+func lastLineOf(h review.Hunk, side byte) int {
+	for i := len(h.Lines) - 1; i >= 0; i-- {
+		if l := h.Lines[i]; l != "" && (l[0] == ' ' || l[0] == side) {
+			return i
+		}
+	}
+	return -1
+}
+
+// countLines counts the lines of content, a last one without a newline
+// included.
+func countLines(content []byte) int {
+	n := bytes.Count(content, []byte("\n"))
+	if len(content) > 0 && content[len(content)-1] != '\n' {
+		n++
+	}
+	return n
 }
 
 // wholeFileHunk turns the content of a new file without hunks into one
@@ -142,9 +174,6 @@ func wholeFileHunk(content []byte) review.Hunk {
 	h := review.Hunk{NewStart: 1, NewLines: len(lines)}
 	for _, l := range lines {
 		h.Lines = append(h.Lines, "+"+strings.TrimSuffix(l, "\r"))
-	}
-	if !bytes.HasSuffix(content, []byte("\n")) {
-		h.Lines = append(h.Lines, `\ No newline at end of file`)
 	}
 	return h
 }

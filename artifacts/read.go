@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/schemas"
 )
 
@@ -38,7 +39,7 @@ func Read(dir string) (*Dir, error) {
 }
 
 func readStrict(name, schema string, v any) error {
-	data, err := os.ReadFile(name)
+	data, err := regular.ReadFile(name)
 	if err != nil {
 		return fmt.Errorf("read review artifact: %w", err)
 	}
@@ -109,7 +110,7 @@ func Validate(dir string) error {
 		if !ok || !e.Type().IsRegular() {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		data, err := regular.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			problems[e.Name()] = append(problems[e.Name()], err.Error())
 			continue

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -47,8 +48,10 @@ type file struct {
 //
 // Write never writes outside root/.copilot-tracking: the folder name is a
 // single sanitized path element, and every operation goes through an
-// os.Root, which refuses to follow a symbolic link out of it. Write is not
-// safe for concurrent use on the same repository.
+// os.Root, which refuses to follow a symbolic link out of it. Writers of
+// the same repository, in this process or another, take turns: Write holds
+// the tracking folder's lock (see lockTracking) from before its first
+// change on disk to after its last.
 //
 // res.ChangeSet must not be empty: a run with no changes writes no
 // artifacts.
@@ -70,12 +73,15 @@ func Write(root string, res *review.Result, opts Options) (*Written, error) {
 
 	// Build and validate everything before the first change on disk.
 	var extras []string
-	if v.interactive() {
-		if extras, err = listExtras(dir); err != nil {
-			return nil, fmt.Errorf("write review artifacts: %w", err)
+	build := func() ([]file, error) {
+		if v.interactive() {
+			if extras, err = listExtras(dir); err != nil {
+				return nil, err
+			}
 		}
+		return v.documents(folder, disclaimer, extras)
 	}
-	files, err := v.documents(folder, disclaimer, extras)
+	files, err := build()
 	if err != nil {
 		return nil, fmt.Errorf("write review artifacts: %w", err)
 	}
@@ -85,6 +91,23 @@ func Write(root string, res *review.Result, opts Options) (*Written, error) {
 		return nil, fmt.Errorf("write review artifacts: %w", err)
 	}
 	defer tracking.Close()
+	unlock, err := lockTracking(tracking)
+	if err != nil {
+		return nil, fmt.Errorf("write review artifacts: %w", err)
+	}
+	defer unlock()
+	if v.interactive() {
+		// Another writer may have added an explanation while this one
+		// waited for the lock: metadata.json must list it.
+		listed := extras
+		now, err := listExtras(dir)
+		if err == nil && !slices.Equal(now, listed) {
+			files, err = build()
+		}
+		if err != nil {
+			return nil, fmt.Errorf("write review artifacts: %w", err)
+		}
+	}
 	for _, d := range []string{folder, "pr"} {
 		if err := tracking.MkdirAll(filepath.FromSlash(d), 0o755); err != nil {
 			return nil, fmt.Errorf("write review artifacts: create %s: %w", d, err)
@@ -214,8 +237,25 @@ func writeAtomic(r *os.Root, rel string, data []byte) (err error) {
 }
 
 // tempMarker marks the temporary files of writeAtomic; a crash may leave
-// one behind, and the next Write removes it.
+// one behind, and a later Write removes it once it is stale.
 const tempMarker = ".tmp-"
+
+// tempStaleAfter is the age after which a temporary file is a crash's
+// leftover. Writers hold the lock while their temporary files exist, so
+// one seen under the lock is already a leftover, unless a reviewls from
+// before the lock is writing: none of its writes takes a minute.
+const tempStaleAfter = time.Minute
+
+// isTempName reports whether name is one of writeAtomic's temporary files.
+func isTempName(name string) bool {
+	return strings.HasPrefix(name, ".") && strings.Contains(name, tempMarker)
+}
+
+// staleTemp reports whether the temporary file e is old enough to remove.
+func staleTemp(e fs.DirEntry) bool {
+	fi, err := e.Info()
+	return err == nil && time.Since(fi.ModTime()) > tempStaleAfter
+}
 
 // syncDir makes the renames in dir durable. Windows cannot sync a
 // directory, and does not need to.
@@ -267,9 +307,6 @@ func isArtifactName(name string) bool {
 		FileBoard, FileWalkthrough, FileEmissionRecord, "orientation-walkthrough.md":
 		return true
 	}
-	if strings.HasPrefix(name, ".") && strings.Contains(name, tempMarker) {
-		return true
-	}
 	p, ok := strings.CutSuffix(name, "-findings.json")
 	if !ok {
 		return false
@@ -297,6 +334,14 @@ func removeStale(r *os.Root, folder string, keep map[string]bool, interactive bo
 				continue
 			}
 			if err := r.RemoveAll(filepath.FromSlash(rel)); err != nil {
+				errs = append(errs, fmt.Errorf("remove stale %s: %w", name, err))
+				continue
+			}
+		case e.Type().IsRegular() && isTempName(name):
+			if !staleTemp(e) {
+				continue
+			}
+			if err := r.Remove(filepath.FromSlash(rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				errs = append(errs, fmt.Errorf("remove stale %s: %w", name, err))
 				continue
 			}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/schemas"
 )
@@ -54,6 +55,7 @@ func TestWriteWorkflowFileSet(t *testing.T) {
 	root := t.TempDir()
 	w := writeOK(t, root, workflowResult())
 	want := []string{
+		".lock",
 		"pr/pr-reference.xml",
 		"reviews/code-reviews/feat-login/diff-state.json",
 		"reviews/code-reviews/feat-login/dispatch-manifest.json",
@@ -171,9 +173,16 @@ func TestWriteRemovesStaleFiles(t *testing.T) {
 	mkfile(t, filepath.Join(dir, "explanations", "board-1-Login.md"), "x")
 	writeOK(t, root, first)
 
-	// Leftovers: a crashed write's temp file, a file of an older layout,
-	// and the user's own notes.
-	mkfile(t, filepath.Join(dir, ".review.md.tmp-ABCDEF"), "partial")
+	// Leftovers: a crashed write's temp file (old), a file of an older
+	// layout, and the user's own notes. A fresh temp file may be another
+	// writer's, in flight: it stays.
+	crashed := filepath.Join(dir, ".review.md.tmp-ABCDEF")
+	mkfile(t, crashed, "partial")
+	old := time.Now().Add(-2 * tempStaleAfter)
+	if err := os.Chtimes(crashed, old, old); err != nil {
+		t.Fatal(err)
+	}
+	mkfile(t, filepath.Join(dir, ".metadata.json.tmp-FRESH01234"), "in flight")
 	mkfile(t, filepath.Join(dir, "orientation-walkthrough.md"), "old name")
 	mkfile(t, filepath.Join(dir, "notes.txt"), "mine")
 	mkfile(t, filepath.Join(dir, "pr-findings.json"), "not a perspective")
@@ -185,6 +194,7 @@ func TestWriteRemovesStaleFiles(t *testing.T) {
 	w := writeOK(t, root, second)
 
 	want := []string{
+		".metadata.json.tmp-FRESH01234",
 		"diff-state.json",
 		"dispatch-manifest.json",
 		"functional-findings.json",

@@ -2,12 +2,12 @@ package lsp
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
 	"github.com/reviewls/reviewls/artifacts"
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/engine"
 )
@@ -61,7 +61,7 @@ func (w *artifactWriter) write() {
 		w.ss.logger.Warn("write artifacts", "err", err)
 		return
 	}
-	w.written, _ = os.ReadFile(filepath.Join(written.Dir, artifacts.FileMetadata))
+	w.written, _ = regular.ReadFile(filepath.Join(written.Dir, artifacts.FileMetadata))
 	w.writes++
 	w.ss.logger.Debug("artifacts written", "dir", written.Dir, "writes", w.writes)
 }
@@ -78,7 +78,7 @@ func (w *artifactWriter) changedOnDisk(path string) {
 	if res, _ := w.ss.current(); res != nil && !res.ChangeSet.Empty() && filepath.Dir(path) != w.ss.artifactFolder(res.ChangeSet.Target) {
 		return
 	}
-	data, err := os.ReadFile(path)
+	data, err := regular.ReadFile(path)
 	if err != nil {
 		return
 	}

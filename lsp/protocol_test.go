@@ -145,23 +145,12 @@ func TestProtocolErrors(t *testing.T) {
 		t.Errorf("unknown command: code %v, want -32602 (InvalidParams)", code)
 	}
 	// Still serving: a real request works, then a clean exit.
-	c.send(map[string]any{"id": 5, "method": "shutdown"})
-	if resp := c.read(); resp["error"] != nil {
-		t.Fatalf("shutdown: %v", resp)
-	}
+	c.shutdown(5)
 	c.send(map[string]any{"id": 6, "method": "textDocument/hover", "params": map[string]any{}})
 	if code := errCode(t, c.read()); code != -32600 {
 		t.Errorf("request after shutdown: code %v, want -32600 (InvalidRequest)", code)
 	}
-	c.send(map[string]any{"method": "exit"})
-	select {
-	case err := <-c.served:
-		if err != nil {
-			t.Errorf("Serve after shutdown+exit = %v, want nil", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("server did not exit")
-	}
+	c.exit()
 }
 
 func TestExitWithoutShutdown(t *testing.T) {

@@ -116,7 +116,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	conn := jsonrpc2.NewConn(st)
 	s.conn = conn
 	s.client = protocol.ClientDispatcher(conn, zap.NewNop())
-	conn.Go(ctx, s.exitHandler(protocol.CancelHandler(asyncHandler(jsonrpc2.ReplyHandler(s.handle)))))
+	conn.Go(ctx, wireErrors(s.exitHandler(s.cancelHandler(asyncHandler(jsonrpc2.ReplyHandler(s.handle))))))
 	select {
 	case <-conn.Done():
 	case <-s.exited:
@@ -233,13 +233,15 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if isCall {
 			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized: send initialize first"))
 		}
+		// A dropped notification is still "replied" (a no-op on the wire):
+		// jsonrpc2.ReplyHandler panics on a message never replied to.
 		s.logger.Debug("notification before initialize dropped", "method", method)
-		return nil
+		return reply(ctx, nil, nil)
 	case state == stateShutdown:
 		if isCall {
 			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is shutting down"))
 		}
-		return nil
+		return reply(ctx, nil, nil)
 	case method == protocol.MethodTextDocumentDidChange:
 		// Decoded here: protocol's change event cannot tell a missing range
 		// (full text) from an insertion at 0:0.
@@ -252,28 +254,64 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		return reply(ctx, nil, nil)
 	}
+	if len(req.Params()) == 0 && method != protocol.MethodShutdown {
+		// Omitted params are null params: protocol's dispatcher would
+		// call an omitted object a parse error, and would answer an
+		// unknown method without params that way instead of
+		// MethodNotFound.
+		req = withNullParams(req)
+	}
 	return protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)(ctx, s.replier(method, isCall, reply), req)
 }
 
-// replier logs errors of notifications, which jsonrpc2 drops, and gives a
-// wrapped JSON-RPC error its code (protocol wraps ErrParse with
-// fmt.Errorf, which the wire encoding would send as code 0).
+// withNullParams is req with params null.
+func withNullParams(req jsonrpc2.Request) jsonrpc2.Request {
+	null := json.RawMessage("null")
+	if call, ok := req.(*jsonrpc2.Call); ok {
+		if c, err := jsonrpc2.NewCall(call.ID(), call.Method(), null); err == nil {
+			return c
+		}
+		return req
+	}
+	if n, err := jsonrpc2.NewNotification(req.Method(), null); err == nil {
+		return n
+	}
+	return req
+}
+
+// replier logs errors of notifications, which jsonrpc2 drops.
 func (s *server) replier(method string, isCall bool, reply jsonrpc2.Replier) jsonrpc2.Replier {
 	return func(ctx context.Context, result any, err error) error {
 		if err != nil && !isCall {
-			s.logger.Warn("notification failed", "method", method, "err", err)
-		}
-		if err != nil {
-			err = wireError(err)
+			s.logger.Warn("notification failed", "method", method, "err", wireError(err))
 		}
 		return reply(ctx, result, err)
 	}
 }
 
+// wireErrors gives every error a handler replies with its JSON-RPC code
+// (see wireError); it wraps the whole handler chain, so the errors of
+// protocol's cancel and dispatch layers are covered too.
+func wireErrors(next jsonrpc2.Handler) jsonrpc2.Handler {
+	return func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+		return next(ctx, func(ctx context.Context, result any, err error) error {
+			if err != nil {
+				err = wireError(err)
+			}
+			return reply(ctx, result, err)
+		}, req)
+	}
+}
+
 // wireError gives every error a JSON-RPC code: jsonrpc2 errors keep
-// theirs (also when wrapped), protocol's parse errors (formatted, not
-// wrapped) become ParseError, cancellations RequestCancelled, and anything
-// else InternalError with its message.
+// theirs (also when wrapped), cancellations become RequestCancelled, and
+// anything else InternalError with its message. The wire encoding would
+// send a plain error as code 0.
+//
+// protocol's dispatcher reports params it cannot decode into the method's
+// type as a parse error (formatted with ErrParse, not wrapping it). The
+// stream only passes on messages that are well-formed JSON, so such an
+// error is always params of the wrong shape: InvalidParams.
 func wireError(err error) error {
 	var je *jsonrpc2.Error
 	switch {
@@ -283,11 +321,28 @@ func wireError(err error) error {
 		}
 		return jsonrpc2.NewError(je.Code, err.Error())
 	case strings.HasPrefix(err.Error(), jsonrpc2.ErrParse.Error()):
-		return jsonrpc2.NewError(jsonrpc2.ParseError, err.Error())
+		detail := strings.TrimPrefix(strings.TrimPrefix(err.Error(), jsonrpc2.ErrParse.Error()), ": ")
+		return jsonrpc2.NewError(jsonrpc2.InvalidParams, "invalid params: "+withoutInput(detail))
 	case errors.Is(err, context.Canceled):
 		return protocol.ErrRequestCancelled
 	}
 	return jsonrpc2.NewError(jsonrpc2.InternalError, err.Error())
+}
+
+// withoutInput drops the piece of the input a JSON decoding error quotes
+// (`cannot unmarshal "…" into …`): it can hold anything the client sent,
+// a secret in a document's text included, and the error is logged.
+func withoutInput(msg string) string {
+	const from, to = `cannot unmarshal "`, `" into `
+	i := strings.Index(msg, from)
+	if i < 0 {
+		return msg
+	}
+	j := strings.LastIndex(msg, to)
+	if j < i+len(from)-1 {
+		return msg
+	}
+	return msg[:i] + "cannot unmarshal into " + msg[j+len(to):]
 }
 
 // Request answers methods the protocol package does not know.

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -41,6 +42,11 @@ var _ jsonrpc2.Stream = (*stream)(nil)
 // editor sends, and stops a corrupt header from allocating gigabytes.
 const maxFrame = 64 << 20
 
+// maxHeaderLine bounds one header line: LSP knows two short headers, so
+// 64 KiB is generous, and a client that never sends a newline cannot make
+// the server buffer without end.
+const maxHeaderLine = 64 << 10
+
 // Read implements [jsonrpc2.Stream].
 func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	var total int64
@@ -78,15 +84,21 @@ func (s *stream) readFrame() ([]byte, int64, error) {
 	var total, length int64 = 0, -1
 	var bad string
 	for {
-		line, err := s.in.ReadString('\n')
-		total += int64(len(line))
+		raw, n, err := s.readLine()
+		total += n
 		if err != nil {
 			return nil, total, err // EOF or a broken pipe: the stream is over
 		}
-		line = strings.TrimSpace(line)
+		if raw == nil {
+			bad = fmt.Sprintf("header line longer than %d bytes", maxHeaderLine)
+			continue
+		}
+		line := strings.TrimSpace(string(raw))
 		// After a bad frame the body of that frame may run into the next
-		// header: resynchronise on the next Content-Length.
-		if i := strings.Index(strings.ToLower(line), "content-length:"); i > 0 {
+		// header: resynchronise on the next Content-Length. The search
+		// folds ASCII only, so its offset is one in line (a Unicode
+		// lowering changes the length of invalid UTF-8).
+		if i := indexFoldASCII(line, "content-length:"); i > 0 {
 			line = line[i:]
 		}
 		if line == "" {
@@ -115,13 +127,63 @@ func (s *stream) readFrame() ([]byte, int64, error) {
 	if bad != "" {
 		return nil, total, &badFrameError{bad}
 	}
-	body := make([]byte, length)
-	n, err := io.ReadFull(s.in, body)
-	total += int64(n)
+	// The body grows as it arrives: a header alone must not cost the
+	// memory it announces.
+	var body bytes.Buffer
+	body.Grow(int(min(length, 64<<10)))
+	n, err := io.CopyN(&body, s.in, length)
+	total += n
 	if err != nil {
 		return nil, total, fmt.Errorf("read message body: %w", err)
 	}
-	return body, total, nil
+	return body.Bytes(), total, nil
+}
+
+// readLine reads one header line with its newline, and the bytes it
+// consumed. A line longer than maxHeaderLine is consumed whole but comes
+// back nil. Only a read error ends it early.
+func (s *stream) readLine() ([]byte, int64, error) {
+	var line []byte
+	var total int64
+	for {
+		chunk, err := s.in.ReadSlice('\n')
+		total += int64(len(chunk))
+		if total <= maxHeaderLine {
+			line = append(line, chunk...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if err != nil {
+			return nil, total, err
+		}
+		if total > maxHeaderLine {
+			return nil, total, nil
+		}
+		return line, total, nil
+	}
+}
+
+// indexFoldASCII is strings.Index of sub (lowercase ASCII) in s, matching
+// ASCII letters of either case and any other byte exactly.
+func indexFoldASCII(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for j < len(sub) && lowerASCII(s[i+j]) == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return i
+		}
+	}
+	return -1
+}
+
+func lowerASCII(b byte) byte {
+	if 'A' <= b && b <= 'Z' {
+		return b + 'a' - 'A'
+	}
+	return b
 }
 
 // reject answers a malformed frame with a JSON-RPC parse error.

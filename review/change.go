@@ -123,6 +123,10 @@ type File struct {
 	Skip string
 	// Hunks is the diff from the target base to the reviewed content.
 	Hunks []Hunk
+	// BaseNoEOL reports that the base version does not end with a
+	// newline, which a diff marks as git does ("\ No newline at end of
+	// file"); Content tells the same of the new side.
+	BaseNoEOL bool
 	// Added and Deleted count diff lines.
 	Added, Deleted int
 	// Lines maps each changed (added) line of Content to its state.

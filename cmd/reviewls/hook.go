@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/reviewls/reviewls/artifacts"
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/gitdiff"
 )
@@ -70,7 +72,7 @@ func runHook(_ context.Context, e *env, args []string) int {
 		return e.errorf("%v", err)
 	}
 	path := filepath.Join(hooks, "pre-commit")
-	existing, err := os.ReadFile(path)
+	existing, err := regular.ReadFile(path)
 	exists := err == nil
 	if err != nil && !errors.Is(err, iofs.ErrNotExist) {
 		return e.errorf("read hook: %v", err)
@@ -92,11 +94,11 @@ func runHook(_ context.Context, e *env, args []string) int {
 		if err := writeExecutable(path, []byte(hookScript(self, threshold))); err != nil {
 			return e.errorf("write hook: %v", err)
 		}
-		fmt.Fprintf(e.stdout, "installed pre-commit hook: %s\n", path)
+		fmt.Fprintf(e.stdout, "installed pre-commit hook: %s\n", artifacts.QuotePath(path))
 	case "uninstall":
 		switch {
 		case !exists:
-			fmt.Fprintf(e.stdout, "no pre-commit hook at %s\n", path)
+			fmt.Fprintf(e.stdout, "no pre-commit hook at %s\n", artifacts.QuotePath(path))
 			return exitOK
 		case !ours && !*force:
 			return e.errorf("%s was not installed by reviewls; pass --force to remove it", path)
@@ -104,7 +106,7 @@ func runHook(_ context.Context, e *env, args []string) int {
 		if err := os.Remove(path); err != nil {
 			return e.errorf("remove hook: %v", err)
 		}
-		fmt.Fprintf(e.stdout, "removed pre-commit hook: %s\n", path)
+		fmt.Fprintf(e.stdout, "removed pre-commit hook: %s\n", artifacts.QuotePath(path))
 	default:
 		return e.errorf("unknown hook action %q (want install or uninstall)", action)
 	}

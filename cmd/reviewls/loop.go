@@ -130,7 +130,7 @@ func runBoard(ctx context.Context, e *env, args []string) int {
 		}
 	}
 	fmt.Fprintf(&b, "\nboard: %s\n", relTo(lr.eng.Root(), filepath.Join(artifacts.Folder(lr.eng.Root(), lr.res.ChangeSet.Target), artifacts.FileBoard)))
-	fmt.Fprint(e.stdout, lr.res.Redactor.String(b.String()))
+	fmt.Fprint(e.stdout, artifacts.EscapeControls(lr.res.Redactor.String(b.String())))
 	return exitOK
 }
 
@@ -185,7 +185,7 @@ func runExplain(ctx context.Context, e *env, args []string) int {
 	if code := lr.save(e); code != exitOK {
 		return code
 	}
-	fmt.Fprint(e.stdout, res.Redactor.String(ex.Markdown))
+	fmt.Fprint(e.stdout, artifacts.EscapeControls(res.Redactor.String(ex.Markdown)))
 	fmt.Fprintf(e.stdout, "\nexplanation: %s\n", relTo(lr.eng.Root(), path))
 	return exitOK
 }
@@ -262,15 +262,16 @@ func runInvestigate(ctx context.Context, e *env, args []string) int {
 	if code := lr.save(e); code != exitOK {
 		return code
 	}
-	fmt.Fprint(e.stdout, res.Redactor.String(inv.Markdown))
+	fmt.Fprint(e.stdout, artifacts.EscapeControls(res.Redactor.String(inv.Markdown)))
 	fmt.Fprintf(e.stdout, "\ninvestigation %s: %s\n", id, relTo(lr.eng.Root(), path))
 	return exitOK
 }
 
 // relTo shows a path of the work tree relative to its root.
+// relTo returns path relative to root, quoted for the terminal.
 func relTo(root, path string) string {
 	if rel, err := filepath.Rel(root, path); err == nil {
-		return rel
+		path = rel
 	}
-	return path
+	return artifacts.QuotePath(path)
 }

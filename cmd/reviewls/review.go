@@ -114,6 +114,12 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "reviewls: no changes to review (%s)\n", describeTarget(res.ChangeSet.Target))
 		if *format == "text" {
 			fmt.Fprintln(e.stdout, "no changes")
+			return exitOK
+		}
+		// The other formats print their document with nothing in it: a
+		// consumer (CI uploading SARIF, say) must not get zero bytes.
+		if err := printResult(e, res, *format, "", eng.Root()); err != nil {
+			return e.errorf("%v", err)
 		}
 		return exitOK
 	}

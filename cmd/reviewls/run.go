@@ -8,6 +8,8 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+
+	"github.com/reviewls/reviewls/artifacts"
 )
 
 // Exit codes, as gh and golangci-lint use them.
@@ -33,7 +35,8 @@ type env struct {
 
 // errorf prints a one-line error naming the problem and returns exitUsage.
 func (e *env) errorf(format string, args ...any) int {
-	fmt.Fprintf(e.stderr, "reviewls: "+format+"\n", args...)
+	// Errors quote paths and names: nothing in one may drive the terminal.
+	fmt.Fprintln(e.stderr, artifacts.EscapeControls(fmt.Sprintf("reviewls: "+format, args...)))
 	return exitUsage
 }
 

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review/gitdiff"
 )
 
@@ -61,9 +62,9 @@ func runStatus(ctx context.Context, e *env, args []string) int {
 		if c.Untracked {
 			areas[2] = '?'
 		}
-		path := c.Path
+		path := artifacts.QuotePath(c.Path)
 		if c.OldPath != "" {
-			path = c.OldPath + " -> " + c.Path
+			path = artifacts.QuotePath(c.OldPath) + " -> " + path
 		}
 		fmt.Fprintf(&b, "%s %-9s %s\n", areas, c.Status, path)
 	}

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -14,13 +15,13 @@ func describeTarget(t review.Target) string {
 	var what string
 	switch {
 	case t.Kind == review.BranchDiff:
-		what = fmt.Sprintf("branch diff from merge-base with %s", t.BaseRef)
+		what = fmt.Sprintf("branch diff from merge-base with %s", artifacts.QuotePath(t.BaseRef))
 	case t.Staged:
 		what = "staged changes"
 	default:
 		what = "local changes"
 	}
-	where := t.Branch
+	where := artifacts.QuotePath(t.Branch)
 	if t.Detached {
 		where = "detached HEAD " + review.ShortSHA(t.HeadSHA)
 	}
@@ -31,7 +32,9 @@ func describeTarget(t review.Target) string {
 }
 
 // textSummary is the terminal report: findings grouped by file, skipped
-// files, the verdict and where the artifacts are.
+// files, the verdict and where the artifacts are. Paths are quoted as git
+// quotes them and any other control character is escaped: a file name or
+// a line of code must not drive the terminal.
 func textSummary(res *review.Result, folder, root string) string {
 	var b strings.Builder
 	cs := res.ChangeSet
@@ -58,7 +61,7 @@ func textSummary(res *review.Result, folder, root string) string {
 		sort.SliceStable(fs, func(i, j int) bool { return fs[i].Span.StartLine < fs[j].Span.StartLine })
 	}
 	for _, path := range order {
-		fmt.Fprintf(&b, "\n%s\n", path)
+		fmt.Fprintf(&b, "\n%s\n", artifacts.QuotePath(path))
 		for _, f := range byFile[path] {
 			pos := fmt.Sprint(f.Span.StartLine)
 			if f.Span.StartCol > 0 {
@@ -74,7 +77,7 @@ func textSummary(res *review.Result, folder, root string) string {
 	if skipped := res.Skipped(); len(skipped) > 0 {
 		fmt.Fprintf(&b, "\nskipped:\n")
 		for _, f := range skipped {
-			fmt.Fprintf(&b, "  %s (%s)\n", f.Path, f.Skip)
+			fmt.Fprintf(&b, "  %s (%s)\n", artifacts.QuotePath(f.Path), f.Skip)
 		}
 	}
 	if n := len(res.Suppressed); n > 0 {
@@ -90,9 +93,9 @@ func textSummary(res *review.Result, folder, root string) string {
 		if rel, err := filepath.Rel(root, folder); err == nil {
 			folder = rel
 		}
-		fmt.Fprintf(&b, "artifacts: %s%c\n", folder, filepath.Separator)
+		fmt.Fprintf(&b, "artifacts: %s%c\n", artifacts.QuotePath(folder), filepath.Separator)
 	}
-	return b.String()
+	return artifacts.EscapeControls(b.String())
 }
 
 // heldSummary lists the secrets that an inline ignore hid but that still

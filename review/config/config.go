@@ -11,8 +11,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -22,6 +22,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	"gopkg.in/yaml.v3"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -46,9 +47,13 @@ func (e *Error) Error() string {
 // configuration (nil, nil). knownRules lists the rule ids of the catalog;
 // a rule override naming another id is an error.
 func Load(root string, knownRules []string) (*review.Config, error) {
-	data, err := os.ReadFile(filepath.Join(root, FileName))
+	data, err := regular.ReadFile(filepath.Join(root, FileName))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
+	}
+	var nr *regular.Error
+	if errors.As(err, &nr) {
+		return nil, &Error{File: FileName, Msg: "not a regular file (" + regular.Kind(nr.Mode) + ")"}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", FileName, err)
@@ -66,8 +71,21 @@ func Parse(name string, data []byte, knownRules []string) (*review.Config, error
 		return cfg, nil
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); errors.Is(err, io.EOF) {
+		return cfg, nil
+	} else if err != nil {
 		return nil, &Error{File: name, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+	}
+	// Only the first document would be read: a second one, whose keys
+	// would silently do nothing, is an error unless it is empty.
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case errors.Is(err, io.EOF):
+	case err != nil:
+		return nil, &Error{File: name, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+	case len(next.Content) > 0 && (next.Content[0].Kind != yaml.ScalarNode || next.Content[0].Tag != "!!null" || next.Content[0].Value != ""):
+		return nil, &Error{File: name, Line: next.Line, Msg: "a second YAML document: the configuration is one document (merge the two, or remove the ---)"}
 	}
 	if len(doc.Content) == 0 {
 		return cfg, nil

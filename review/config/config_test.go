@@ -74,6 +74,10 @@ func TestParseErrors(t *testing.T) {
 		{"depth: basic\ndepth: standard\n", `.reviewls.yaml:2: duplicate key "depth"`},
 		{"- a\n", `.reviewls.yaml:1: the configuration must be a mapping of keys to values`},
 		{"profile: [\n", `.reviewls.yaml: line 1: did not find expected node content`},
+		// A second document was read by nobody: its keys silently did nothing.
+		{"depth: basic\n---\ndepth: comprehensive\n", `.reviewls.yaml:2: a second YAML document: the configuration is one document (merge the two, or remove the ---)`},
+		{"---\ndepth: basic\n...\n---\n\nrules: {}\n", `.reviewls.yaml:4: a second YAML document: the configuration is one document (merge the two, or remove the ---)`},
+		{"depth: basic\n---\ndepth: [\n", `.reviewls.yaml: line 3: did not find expected node content`},
 	} {
 		_, err := Parse(FileName, []byte(tt.data), known)
 		var ce *Error
@@ -99,5 +103,12 @@ func TestLoad(t *testing.T) {
 	cfg, err = Load(dir, known)
 	if err != nil || cfg.Depth != review.DepthBasic {
 		t.Fatalf("Load = %+v, %v", cfg, err)
+	}
+	// An empty document after the first one says nothing: it is allowed.
+	if err := os.WriteFile(filepath.Join(dir, FileName), []byte("depth: basic\n---\n# nothing\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err = Load(dir, known); err != nil || cfg.Depth != review.DepthBasic {
+		t.Fatalf("Load with an empty second document = %+v, %v", cfg, err)
 	}
 }

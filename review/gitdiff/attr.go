@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/reviewls/reviewls/internal/regular"
 )
 
 // Attributes follow git's attr.c. The files, from the highest precedence
@@ -305,7 +307,7 @@ func (a *attributes) readInTree(dir string) []byte {
 	}
 	abs := filepath.Join(a.root, filepath.FromSlash(rel))
 	if fi, err := os.Lstat(abs); err == nil && fi.Mode().IsRegular() {
-		if b, err := os.ReadFile(abs); err == nil {
+		if b, err := regular.ReadFile(abs); err == nil {
 			return b
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	format "github.com/go-git/go-git/v5/plumbing/format/config"
+
+	"github.com/reviewls/reviewls/internal/regular"
 )
 
 // gitConfig holds the configuration values reviewls needs, merged from the
@@ -63,7 +65,7 @@ func (c *gitConfig) readRepo(gitDir, commonDir string) error {
 
 // readFile merges the file at path; a missing file is not an error.
 func (c *gitConfig) readFile(path string) error {
-	b, err := os.ReadFile(path)
+	b, err := regular.ReadFile(path)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil

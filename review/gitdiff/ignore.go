@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/reviewls/reviewls/internal/regular"
 )
 
 // Ignore rules follow git's dir.c: patterns are parsed like
@@ -194,7 +196,7 @@ func readIgnoreFile(path string, noFollow bool) []byte {
 			return nil
 		}
 	}
-	b, err := os.ReadFile(path)
+	b, err := regular.ReadFile(path)
 	if err != nil {
 		return nil
 	}

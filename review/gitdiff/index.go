@@ -13,6 +13,8 @@ import (
 	"unsafe"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/reviewls/reviewls/internal/regular"
 )
 
 // The index is parsed here rather than with go-git's
@@ -111,7 +113,7 @@ func readIndex(path, gitDir string) (*index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read index: %w", err)
 	}
-	data, err := os.ReadFile(path)
+	data, err := regular.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read index: %w", err)
 	}

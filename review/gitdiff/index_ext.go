@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/reviewls/reviewls/internal/regular"
 )
 
 // Split and sparse indexes (git-update-index --split-index,
@@ -136,7 +138,7 @@ func (idx *index) readShared(gitDir string) error {
 		return nil
 	}
 	p := filepath.Join(gitDir, "sharedindex."+l.base.String())
-	data, err := os.ReadFile(p)
+	data, err := regular.ReadFile(p)
 	if errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("split index: its shared index %s is missing ('git update-index --no-split-index' cannot help either: restore it, or rebuild the index with 'git read-tree HEAD')", p)
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/reviewls/reviewls/internal/regular"
 )
 
 // Env holds the environment variables through which git selects the
@@ -150,7 +152,7 @@ func brokenGitFile(file, gd string) error {
 // commonDirOf returns the common git directory of gitDir: the one its
 // commondir file names (linked worktrees), or gitDir itself.
 func commonDirOf(gitDir string) string {
-	b, err := os.ReadFile(filepath.Join(gitDir, "commondir"))
+	b, err := regular.ReadFile(filepath.Join(gitDir, "commondir"))
 	if err != nil {
 		return gitDir
 	}
@@ -180,7 +182,7 @@ func dotGit(d string) (string, bool, error) {
 // readGitFile returns the git directory a ".git" file names
 // ("gitdir: <path>", relative to the file's directory).
 func readGitFile(p string) (string, error) {
-	b, err := os.ReadFile(p)
+	b, err := regular.ReadFile(p)
 	if err != nil {
 		return "", fmt.Errorf("read %s: %w", p, err)
 	}
@@ -205,7 +207,7 @@ func isGitDir(gitDir, commonDir string) bool {
 			return false
 		}
 	}
-	b, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+	b, err := regular.ReadFile(filepath.Join(gitDir, "HEAD"))
 	if err != nil {
 		return false
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/go-git/go-git/v5/storage/filesystem"
 	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -75,7 +76,7 @@ func alternates(objDir, root, env string, logger *slog.Logger) (dirs, missing []
 
 // readAlternates returns the entries of objDir/info/alternates.
 func readAlternates(objDir string) []string {
-	b, err := os.ReadFile(filepath.Join(objDir, "info", "alternates"))
+	b, err := regular.ReadFile(filepath.Join(objDir, "info", "alternates"))
 	if err != nil {
 		return nil
 	}

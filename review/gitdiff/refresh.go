@@ -287,15 +287,18 @@ func (st *state) observePath(rel string, h *hasher) (obs wtObs, tracked, ok bool
 		return st.observeTracked(i, dir, name, h), true, true
 	}
 	fi, err := os.Lstat(st.abs(rel))
-	if err != nil || !(fi.Mode().IsRegular() || fi.Mode().Type() == os.ModeSymlink) {
+	if err != nil || fi.IsDir() {
 		return wtObs{}, false, true // gone: whatever prev listed vanishes
 	}
 	if !st.untrackedVisible(rel) {
 		return wtObs{}, false, true
 	}
 	mode := uint32(modeRegular)
-	if fi.Mode().Type() == os.ModeSymlink {
+	switch {
+	case fi.Mode().Type() == os.ModeSymlink:
 		mode = modeSymlink
+	case !fi.Mode().IsRegular():
+		mode = modeSpecial
 	}
 	return wtObs{kind: wtUntracked, v: version{mode: mode}}, false, true
 }

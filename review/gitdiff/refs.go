@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/reviewls/reviewls/internal/regular"
 )
 
 // Refs are read here directly from the files, without go-git, for the two
@@ -33,7 +35,7 @@ func readHead(gitDir, commonDir string) (refState, error) {
 func resolveRef(gitDir, commonDir, name string) (refState, error) {
 	var st refState
 	for range 10 {
-		b, err := os.ReadFile(refPath(gitDir, commonDir, name))
+		b, err := regular.ReadFile(refPath(gitDir, commonDir, name))
 		if os.IsNotExist(err) {
 			h, ok, err := packedRef(commonDir, name)
 			if err != nil {
@@ -77,7 +79,7 @@ func refPath(gitDir, commonDir, name string) string {
 
 // packedRef looks name up in packed-refs.
 func packedRef(commonDir, name string) (plumbing.Hash, bool, error) {
-	f, err := os.Open(filepath.Join(commonDir, "packed-refs"))
+	f, err := regular.Open(filepath.Join(commonDir, "packed-refs"))
 	if os.IsNotExist(err) {
 		return plumbing.ZeroHash, false, nil
 	}

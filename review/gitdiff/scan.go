@@ -14,6 +14,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -188,6 +189,10 @@ func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.F
 	}
 
 	newV, inR := r.newSide(st, c)
+	if inR && newV.mode == modeSpecial {
+		f.Skip = specialSkip(st.abs(c.Path))
+		return f, nil
+	}
 	if c.Status == review.StatusRenamed && !inR {
 		f.Skip = SkipWorkTreeDeleted
 	}
@@ -242,6 +247,7 @@ func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.F
 	if err != nil {
 		return f, r.unreadable(f, err)
 	}
+	f.BaseNoEOL = len(base) > 0 && base[len(base)-1] != '\n'
 	var data []byte
 	if inR {
 		if data, err = r.readNew(st, c, newV, ov, hasOv); err != nil {
@@ -369,7 +375,7 @@ func (r *Repo) readNew(st *state, c *Change, v version, ov []byte, hasOv bool) (
 		target, err := os.Readlink(st.abs(c.Path))
 		return []byte(target), err
 	}
-	return os.ReadFile(st.abs(c.Path))
+	return regular.ReadFile(st.abs(c.Path))
 }
 
 // fromIndex reports whether the reviewed content of c is the index's

@@ -3,9 +3,12 @@ package gitdiff
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/reviewls/reviewls/internal/regular"
 )
 
 // Skip reasons of [review.File.Skip] with a fixed text. A file over the
@@ -25,7 +28,20 @@ const (
 	// SkipWorkTreeDeleted marks a staged rename whose new file was then
 	// deleted from the work tree.
 	SkipWorkTreeDeleted = "deleted in the work tree"
+	// SkipSpecial ends the reason of a named pipe, socket or device in
+	// the work tree: "a named pipe, not a regular file".
+	SkipSpecial = "not a regular file"
 )
+
+// specialSkip is the skip reason of the special file at abs, naming its
+// kind; it only stats the file.
+func specialSkip(abs string) string {
+	fi, err := os.Lstat(abs)
+	if err != nil {
+		return SkipSpecial
+	}
+	return regular.Kind(fi.Mode()) + ", " + SkipSpecial
+}
 
 // binarySniffLen is how much of a file is searched for a NUL byte to call
 // it binary: git's own heuristic (buffer_is_binary) looks at 8000 bytes.

@@ -52,8 +52,8 @@ func racy(e *entry, indexMtime fileID) bool {
 
 // worktreeMode returns the index mode a file of mode m would get, given the
 // mode recorded in the index (used when core.fileMode is false, so that the
-// executable bit is taken from the index), or 0 for anything git does not
-// track as a file (directories, devices, sockets).
+// executable bit is taken from the index), modeSpecial for a pipe, socket
+// or device, or 0 for a directory.
 func worktreeMode(m fs.FileMode, fileMode bool, recorded uint32) uint32 {
 	switch {
 	case m.Type() == fs.ModeSymlink:
@@ -69,6 +69,8 @@ func worktreeMode(m fs.FileMode, fileMode bool, recorded uint32) uint32 {
 			return modeExecutable
 		}
 		return modeRegular
+	case !m.IsDir():
+		return modeSpecial
 	}
 	return 0
 }

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/reviewls/reviewls/internal/regular"
 )
 
 // The work tree scan is one parallel walk that does what `git status` does
@@ -361,8 +363,18 @@ func (w *walker) untrackedEntry(j dirJob, prefix string, d dirent, frame *ignore
 		}
 		return wtObs{kind: wtUntracked, v: version{mode: mode}}, true
 	}
-	return wtObs{}, false // sockets, pipes, devices: git ignores them
+	// Sockets, pipes, devices: git ignores them; they are listed as
+	// skipped, and never opened.
+	if frame.excluded(rel, false) {
+		return wtObs{}, false
+	}
+	return wtObs{kind: wtUntracked, v: version{mode: modeSpecial}}, true
 }
+
+// modeSpecial is the work tree version of a named pipe, a socket or a
+// device (S_IFIFO; no index mode): git cannot track one, and reviewls lists
+// it as skipped without opening it, which could block forever.
+const modeSpecial = 0o010000
 
 // observeTracked compares the tracked path whose first index entry is i
 // with the file called name in directory dir.
@@ -541,7 +553,7 @@ func (h *hasher) hash(st *state, e *entry, abs string, s stat, conv conversion) 
 // unless it is being written to.
 func hashFile(abs string, size int64) (plumbing.Hash, error) {
 	var sum plumbing.Hash
-	f, err := os.Open(abs)
+	f, err := regular.Open(abs)
 	if err != nil {
 		return sum, err
 	}
@@ -554,7 +566,7 @@ func hashFile(abs string, size int64) (plumbing.Hash, error) {
 	}
 	if n != size {
 		// Written to while we read it: hash what is there now.
-		b, err := os.ReadFile(abs)
+		b, err := regular.ReadFile(abs)
 		if err != nil {
 			return sum, err
 		}
@@ -569,7 +581,7 @@ func hashFile(abs string, size int64) (plumbing.Hash, error) {
 func (st *state) hashConverted(e *entry, abs string, conv conversion) (plumbing.Hash, error) {
 	if conv.cleans && st.lfsFilter(e.name, conv) {
 		// git-lfs's clean filter: stream the content into its pointer.
-		f, err := os.Open(abs)
+		f, err := regular.Open(abs)
 		if err != nil {
 			return plumbing.Hash{}, err
 		}
@@ -580,7 +592,7 @@ func (st *state) hashConverted(e *entry, abs string, conv conversion) (plumbing.
 		}
 		return hashObject(plumbing.BlobObject, p), nil
 	}
-	data, err := os.ReadFile(abs)
+	data, err := regular.ReadFile(abs)
 	if err != nil {
 		return plumbing.Hash{}, err
 	}

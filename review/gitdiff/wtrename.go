@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -215,5 +216,5 @@ func readCapped(abs string, limit int64) ([]byte, error) {
 	if fi.Size() > limit {
 		return nil, fmt.Errorf("read %s: %s", abs, sizeSkip(fi.Size(), limit))
 	}
-	return os.ReadFile(abs)
+	return regular.ReadFile(abs)
 }

@@ -3,13 +3,13 @@ package lens
 import (
 	"bufio"
 	"bytes"
-	"os"
 	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -114,7 +114,7 @@ func readGoMod(cs *review.ChangeSet, dir string) ([]byte, bool) {
 	if cs.Root == "" {
 		return nil, false
 	}
-	b, err := os.ReadFile(filepath.Join(cs.Root, filepath.FromSlash(p)))
+	b, err := regular.ReadFile(filepath.Join(cs.Root, filepath.FromSlash(p)))
 	return b, err == nil
 }
 

@@ -3,9 +3,9 @@ package orient
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -83,7 +83,7 @@ func readFile(ws Workspace, cs *review.ChangeSet, path string) ([]byte, bool) {
 	if f := cs.File(path); f != nil && f.Reviewed() {
 		return f.Content, true
 	}
-	data, err := os.ReadFile(filepath.Join(ws.Root(), filepath.FromSlash(path)))
+	data, err := regular.ReadFile(filepath.Join(ws.Root(), filepath.FromSlash(path)))
 	if err != nil || bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 {
 		return nil, false
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -260,7 +261,7 @@ func modulePath(root string) string {
 	if root == "" {
 		return ""
 	}
-	f, err := os.Open(filepath.Join(root, "go.mod"))
+	f, err := regular.Open(filepath.Join(root, "go.mod"))
 	if err != nil {
 		return ""
 	}
@@ -278,7 +279,7 @@ func modulePath(root string) string {
 // parseProfile parses a Go cover profile or an LCOV report, keeping the
 // data of changed files only.
 func parseProfile(name string, r *resolver) (*profile, error) {
-	f, err := os.Open(name)
+	f, err := regular.Open(name)
 	if err != nil {
 		return nil, err
 	}

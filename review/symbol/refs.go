@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -137,7 +137,7 @@ var errTooBig = errors.New("file too big")
 // readSmall reads the file at path into buf, or fails with errTooBig when
 // it holds more than maxRefFile bytes.
 func readSmall(path string, buf []byte) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return buf, err
 	}

@@ -169,11 +169,18 @@ func finish(syms []Symbol, path string, content []byte, starts []int32) {
 		return syms[i].NameCol < syms[j].NameCol
 	})
 	types := map[string]int{}
+	// Symbols that span the same lines share a hash: a minified file puts
+	// thousands on one long line, which is hashed once, not per symbol.
+	hashes := map[[2]int]uint64{}
 	for i := range syms {
 		s := &syms[i]
 		s.Path = path
 		s.EndLine = max(s.EndLine, s.Line)
-		s.Hash = hashLines(content, starts, s.Line, s.EndLine)
+		span := [2]int{s.Line, s.EndLine}
+		if s.Hash = hashes[span]; s.Hash == 0 {
+			s.Hash = hashLines(content, starts, s.Line, s.EndLine)
+			hashes[span] = s.Hash
+		}
 		if _, dup := types[s.Name]; s.Kind.typeLike() && !dup {
 			types[s.Name] = i
 		}

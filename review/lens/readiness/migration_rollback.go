@@ -2,12 +2,12 @@ package readiness
 
 import (
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
 )
@@ -82,7 +82,7 @@ func sqlMigration(p *lens.Pass) {
 		found = f.Status != review.StatusDeleted
 		content = f.Content
 	} else if p.ChangeSet.Root != "" {
-		b, err := os.ReadFile(filepath.Join(p.ChangeSet.Root, filepath.FromSlash(down)))
+		b, err := regular.ReadFile(filepath.Join(p.ChangeSet.Root, filepath.FromSlash(down)))
 		found, content = err == nil, b
 	}
 	var why string

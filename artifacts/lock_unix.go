@@ -1,0 +1,20 @@
+//go:build unix
+
+package artifacts
+
+import (
+	"errors"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// tryLock takes an exclusive flock on f without waiting; busy reports that
+// someone else holds it.
+func tryLock(f *os.File) (busy bool, err error) {
+	err = unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+	if errors.Is(err, unix.EWOULDBLOCK) || errors.Is(err, unix.EINTR) {
+		return true, nil
+	}
+	return false, err
+}

@@ -1,0 +1,41 @@
+package artifacts
+
+import "testing"
+
+// TestQuotePath checks paths against what git prints for them with
+// core.quotePath=false (git status --porcelain, git diff --name-only).
+func TestQuotePath(t *testing.T) {
+	for in, want := range map[string]string{
+		"a.go":               "a.go",
+		"with space.go":      "with space.go",
+		"-leading-dash":      "-leading-dash",
+		"ünïcödé/日本.go":      "ünïcödé/日本.go",
+		"tab\there":          `"tab\there"`,
+		"new\nline":          `"new\nline"`,
+		"\x1b[31mred\x1b[0m": `"\033[31mred\033[0m"`,
+		`quote"d`:            `"quote\"d"`,
+		`back\slash`:         `"back\\slash"`,
+		"bell\a cr\r":        `"bell\a cr\r"`,
+		"latin1-\xe9.txt":    `"latin1-\351.txt"`,
+		"csi-\u009b31m":      `"csi-\302\23331m"`,
+		"del\x7f":            `"del\177"`,
+	} {
+		if got := QuotePath(in); got != want {
+			t.Errorf("QuotePath(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestEscapeControls(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain text":               "plain text",
+		"two\nlines\tand a tab":    "two\nlines\tand a tab",
+		"color \x1b[31mred\x1b[0m": `color \033[31mred\033[0m`,
+		`"quotes" and \ stay`:      `"quotes" and \ stay`,
+		"cr\r and \u009b and \xff": `cr\r and \302\233 and \377`,
+	} {
+		if got := EscapeControls(in); got != want {
+			t.Errorf("EscapeControls(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
