@@ -333,7 +333,7 @@ func redactedForLog(b []byte) string {
 	return s
 }
 
-// lockedBuffer is a bytes.Buffer safe for one writer and one reader.
+// lockedBuffer is a bytes.Buffer safe for concurrent writers and readers.
 type lockedBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"io/fs"
 	"log/slog"
@@ -98,23 +97,11 @@ func TestConcurrentWriters(t *testing.T) {
 	env.Shutdown()
 }
 
-// lockedBuffer collects log output from many goroutines.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
 // take returns what was written since the last take.
 func (b *lockedBuffer) take() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	s := b.buf.String()
-	b.buf.Reset()
+	s := b.b.String()
+	b.b.Reset()
 	return s
 }
