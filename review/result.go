@@ -53,8 +53,14 @@ type Result struct {
 	Rejected []Rejected
 	// Suppressed findings were silenced by inline comments or config.
 	Suppressed []Suppressed
-	Counts     Counts
-	Verdict    Verdict
+	// PreExisting are findings on the change's lines that were already
+	// there (hold the line): in the base version of their file or in the
+	// baseline. They are no findings of the review: no diagnostic, no
+	// verdict weight, no gate effect; reports count them and list them
+	// on request.
+	PreExisting []PreExisting
+	Counts      Counts
+	Verdict     Verdict
 	// Positive, Testing and Actions feed the report sections of the same
 	// names.
 	Positive   []string
