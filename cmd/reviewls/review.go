@@ -33,6 +33,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	format := fs.String("format", "text", "output format: text, json, markdown, sarif or river")
 	failOn := fs.String("fail-on", "", "exit 1 when a finding reaches `SEVERITY`: critical, high, medium, low or never (default high)")
 	noWrite := fs.Bool("no-artifacts", false, "print the review without writing the artifact folder")
+	showPre := fs.Bool("show-preexisting", false, "also list the findings on changed lines that were already there (in the base version or the baseline); they never count")
 	setLogger := logFlags(fs)
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
@@ -126,7 +127,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 		folder = written.Dir
 	}
-	if err := printResult(e, res, *format, folder, eng.Root()); err != nil {
+	if err := printResult(e, res, *format, folder, eng.Root(), *showPre); err != nil {
 		return e.errorf("%v", err)
 	}
 	// The gate counts secrets hidden by an inline ignore (Result.Held):
@@ -152,24 +153,27 @@ func validFormat(f string) bool {
 	return false
 }
 
-// printResult writes res to stdout in the chosen format, redacted.
-func printResult(e *env, res *review.Result, format, folder, root string) error {
+// printResult writes res to stdout in the chosen format, redacted. With
+// showPre the text, JSON and SARIF outputs list the pre-existing findings.
+func printResult(e *env, res *review.Result, format, folder, root string, showPre bool) error {
 	var (
 		out []byte
 		err error
 	)
+	opts := artifactOptions()
+	opts.PreExisting = showPre
 	switch format {
 	case "text":
-		out = []byte(textSummary(res, folder, root))
+		out = []byte(textSummary(res, folder, root, showPre))
 	case "json":
-		out, err = artifacts.FindingsJSON(res, "")
+		out, err = artifacts.MergedFindingsJSON(res, opts)
 	case "markdown":
 		var d artifacts.Disclaimer
 		if d, err = artifacts.LoadDisclaimer(root); err == nil {
 			out = artifacts.ReviewMarkdown(res, d)
 		}
 	case "sarif":
-		out, err = artifacts.SARIF(res, artifactOptions())
+		out, err = artifacts.SARIF(res, opts)
 	case "river":
 		out, err = artifacts.River(res, artifactOptions())
 	}

@@ -268,7 +268,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 			kept = append(kept, f)
 		}
 	}
-	chain := process.Default(cs, cfg, e.preexisting(cs, res.Depth, cfg))
+	chain := process.Default(cs, cfg, e.preexisting(cs, res.Depth, cfg, req.Baseline))
 	accepted, err := chain.Run(ctx, kept)
 	if err != nil {
 		return nil, err
@@ -277,6 +277,9 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	res.Rejected = chain.Rejected()
 	res.Suppressed = chain.Suppressed()
 	res.PreExisting = chain.PreExisting()
+	if req.Baseline != nil {
+		res.Absent = e.absent(ctx, cs, req.Baseline, res.Depth, cfg)
+	}
 	res.Counts = process.Count(accepted)
 	res.Verdict = review.VerdictFor(res.Counts)
 

@@ -55,14 +55,14 @@ type baseCache struct {
 
 // preexisting returns the processor that sets aside the pre-existing
 // findings of cs. Called with e.mu held, like everything it calls.
-func (e *Engine) preexisting(cs *review.ChangeSet, depth review.Depth, cfg *review.Config) *process.Preexisting {
+func (e *Engine) preexisting(cs *review.ChangeSet, depth review.Depth, cfg *review.Config, baseline *review.Baseline) *process.Preexisting {
 	if e.base == nil || e.base.cfg != cfg || len(e.base.known) > maxBaseEntries {
 		e.base = &baseCache{cfg: cfg, known: map[baseKey]map[string]process.Known{}}
 	}
 	return &process.Preexisting{
 		ChangeSet: cs,
 		Known: func(ctx context.Context, f *review.File) map[string]process.Known {
-			return e.baseKnown(ctx, cs, f, depth, cfg)
+			return withBaseline(e.baseKnown(ctx, cs, f, depth, cfg), baseline, f.Path)
 		},
 		Whole: func(ctx context.Context, f *review.File, rules map[string]bool) map[string]int {
 			return e.wholeCounts(ctx, cs, f, depth, cfg, rules)

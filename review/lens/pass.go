@@ -168,11 +168,11 @@ func (p *Pass) Report(r Report) {
 	if f.Match == "" {
 		f.Match = review.MatchText(f.CurrentCode)
 	}
-	if len(r.Secrets) > 0 {
-		// The cited code is redacted to a prefix and a length, which a
-		// different secret can share: key on the values' hash too, so a
-		// replaced secret is never taken for the one it replaced.
-		f.Match += " " + f.SecretFingerprint()
+	if len(r.Secrets) > 0 && r.Match == "" {
+		// A secret is the same finding wherever it moves in the file, and
+		// its cited code, redacted to a prefix and a length, could be
+		// shared by the secret that replaces it: key on the values' hash.
+		f.Match = f.SecretFingerprint()
 	}
 	f.ID = review.Fingerprint(info.ID, p.File.Path, r.Symbol, f.Match)
 	p.findings = append(p.findings, f)
