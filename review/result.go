@@ -66,9 +66,9 @@ type Result struct {
 	// Absent are the baseline's entries, with the missing count, that the
 	// reviewed files no longer carry (SARIF baselineState "absent"). Only
 	// the files the review saw are judged.
-	Absent []BaselineEntry
-	Counts      Counts
-	Verdict     Verdict
+	Absent  []BaselineEntry
+	Counts  Counts
+	Verdict Verdict
 	// Positive, Testing and Actions feed the report sections of the same
 	// names.
 	Positive   []string
