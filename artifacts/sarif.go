@@ -1,6 +1,7 @@
 package artifacts
 
 import (
+	"fmt"
 	"net/url"
 	"slices"
 	"strings"
@@ -166,6 +167,14 @@ func (v *view) sarif() sarifLog {
 			entries = append(entries, entry{f: p.Finding, state: review.BaselineUnchanged})
 		}
 	}
+	// A baseline entry the reviewed files no longer carry is an absent
+	// result (§3.27.24): it has no line, only its file and fingerprint.
+	for _, a := range v.res.Absent {
+		f := v.absentFinding(a)
+		for range a.Count {
+			entries = append(entries, entry{f: f, state: review.BaselineAbsent})
+		}
+	}
 
 	// Rules referenced by the results, sorted by id.
 	first := map[string]*review.Finding{}
@@ -224,6 +233,18 @@ func (v *view) sarif() sarifLog {
 			Results: results,
 		}},
 	}
+}
+
+// absentFinding stands for an absent baseline entry in SARIF output.
+func (v *view) absentFinding(a review.BaselineEntry) *review.Finding {
+	p, _, _ := strings.Cut(a.RuleID, "/")
+	f := &review.Finding{ID: a.Fingerprint, RuleID: a.RuleID, Perspective: review.Perspective(p), Severity: review.SeverityLow,
+		Span: review.Span{Path: a.Path}, Title: a.RuleID}
+	if info, ok := v.rules[a.RuleID]; ok {
+		f.Severity, f.Title = info.Severity, info.Summary
+	}
+	f.Message = fmt.Sprintf("%s: recorded in the baseline, no longer found in %s.", f.Title, a.Path)
+	return f
 }
 
 func (v *view) sarifRule(id string, example *review.Finding) sarifRule {

@@ -105,6 +105,10 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
+	if req.Baseline, err = loadBaseline(eng); err != nil {
+		return e.errorf("%v", err)
+	}
+
 	stopProgress := startProgress(e.stderr, "reviewing")
 	res, err := eng.Run(ctx, req)
 	stopProgress()
