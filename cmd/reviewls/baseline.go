@@ -13,7 +13,6 @@ import (
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/engine"
-	"github.com/reviewls/reviewls/review/gitdiff"
 )
 
 // runBaseline implements 'reviewls baseline create|update|check [PATH]'.
@@ -60,18 +59,9 @@ Flags:
 	if len(pos) == 1 {
 		dir = pos[0]
 	}
-	if info, err := os.Stat(dir); err != nil {
-		return e.errorf("%v", err)
-	} else if !info.IsDir() {
-		return e.errorf("%s is not a directory", dir)
-	}
-	eng, err := engine.Open(dir, engine.Options{Logger: e.logger})
-	if err != nil {
-		if errors.Is(err, gitdiff.ErrNotRepository) {
-			abs, _ := filepath.Abs(dir)
-			return e.errorf("not a git repository: %s", abs)
-		}
-		return e.errorf("%v", err)
+	eng, code := openEngine(e, dir, engine.Options{Logger: e.logger})
+	if eng == nil {
+		return code
 	}
 	defer eng.Close()
 	rel := eng.Config().BaselinePath()

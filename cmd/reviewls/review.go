@@ -84,18 +84,9 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
-	if info, err := os.Stat(dir); err != nil {
-		return e.errorf("%v", err)
-	} else if !info.IsDir() {
-		return e.errorf("%s is not a directory", dir)
-	}
-	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, IndexFile: indexFile()})
-	if err != nil {
-		if errors.Is(err, gitdiff.ErrNotRepository) {
-			abs, _ := filepath.Abs(dir)
-			return e.errorf("not a git repository: %s", abs)
-		}
-		return e.errorf("%v", err)
+	eng, code := openEngine(e, dir, engine.Options{Logger: e.logger, IndexFile: indexFile()})
+	if eng == nil {
+		return code
 	}
 	defer eng.Close()
 	if !threshold.Set {
@@ -146,6 +137,25 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "reviewls: blocked: held secrets reach --fail-on %s (allow each by its fingerprint under allow-secrets in .reviewls.yaml)\n", threshold)
 	}
 	return exitFindings
+}
+
+// openEngine opens the repository of the directory dir, or prints why it
+// cannot and returns nil and the exit code.
+func openEngine(e *env, dir string, opts engine.Options) (*engine.Engine, int) {
+	if info, err := os.Stat(dir); err != nil {
+		return nil, e.errorf("%v", err)
+	} else if !info.IsDir() {
+		return nil, e.errorf("%s is not a directory", dir)
+	}
+	eng, err := engine.Open(dir, opts)
+	if err != nil {
+		if errors.Is(err, gitdiff.ErrNotRepository) {
+			abs, _ := filepath.Abs(dir)
+			return nil, e.errorf("not a git repository: %s", abs)
+		}
+		return nil, e.errorf("%v", err)
+	}
+	return eng, exitOK
 }
 
 func validFormat(f string) bool {
