@@ -217,3 +217,32 @@ func TestIDStableWhenLinesShift(t *testing.T) {
 		t.Errorf("id %s became %s when the finding moved down 50 lines", id(before), id(after))
 	}
 }
+
+// TestScanTree checks the whole-tree scan behind baselines: every tracked
+// file as if new, the review's skips applied, untracked files left out,
+// and the baseline it makes covers exactly its findings.
+func TestScanTree(t *testing.T) {
+	const todo = "x = 1  # TODO: handle a missing file\n"
+	dir := repo(t, map[string]string{"a.py": todo + "y = 2  # TODO: close it\n", "b/c.py": todo, "vendor/v.py": todo})
+	write(t, dir, "untracked.py", []byte(todo))
+	eng, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	found, problems, err := eng.ScanTree(t.Context())
+	if err != nil || len(problems) > 0 {
+		t.Fatalf("ScanTree: %v %v", err, problems)
+	}
+	want := []string{todoRule + "@a.py:1", todoRule + "@a.py:2", todoRule + "@b/c.py:1"}
+	if got := ofRule(found, todoRule); !slices.Equal(got, want) {
+		t.Errorf("findings = %v, want %v", got, want)
+	}
+	b := review.NewBaseline(found)
+	if outside, inside, absent := b.Compare(found); len(outside) != 0 || len(inside) != len(found) || len(absent) != 0 {
+		t.Errorf("a scan against its own baseline: %d outside, %d inside, %d absent", len(outside), len(inside), len(absent))
+	}
+	if outside, _, absent := b.Compare(found[1:]); len(outside) != 0 || len(absent) != 1 || absent[0].Count != 1 {
+		t.Errorf("a finding gone: %d outside, absent %v", len(outside), absent)
+	}
+}
