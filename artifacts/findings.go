@@ -21,6 +21,11 @@ type FindingsReport struct {
 	OutOfScopeObservations       []review.Observation `json:"out_of_scope_observations"`
 	RecommendedSpecialistReviews []SpecialistReview   `json:"recommended_specialist_reviews,omitempty"`
 	RiskAssessment               string               `json:"risk_assessment"`
+	// PreexistingCount and PreExisting describe the findings on the
+	// change's lines that were already there (no findings of the review);
+	// PreExisting is listed only on request.
+	PreexistingCount int             `json:"preexisting_count,omitempty"`
+	PreExisting      []ReportFinding `json:"preexisting_findings,omitempty"`
 }
 
 // ChangedFile is one entry of changed_files.
@@ -48,6 +53,40 @@ type ReportFinding struct {
 	RuleID       string             `json:"rule_id"`
 	Perspective  review.Perspective `json:"perspective"`
 	LineState    review.LineState   `json:"line_state,omitempty"`
+	// BaselineState is "updated" for a measured finding that grew past its
+	// pre-existing value and "unchanged" for a pre-existing one; empty
+	// means new. PreexistingIn says where a pre-existing one was found.
+	BaselineState review.BaselineState `json:"baseline_state,omitempty"`
+	PreexistingIn string               `json:"preexisting_in,omitempty"`
+}
+
+// reportFinding is finding f numbered n, its title tagged with its
+// perspective in the merged report.
+func reportFinding(n int, f *review.Finding, merged bool) ReportFinding {
+	title := rawTitle(f)
+	if merged {
+		title = tagged(f)
+	}
+	rf := ReportFinding{
+		Number:       n,
+		Title:        title,
+		Severity:     f.Severity,
+		Category:     category(f),
+		Skill:        nullable(f.Skill),
+		File:         f.Span.Path,
+		Lines:        f.Span.Lines(),
+		Problem:      problem(f),
+		CurrentCode:  nullable(f.CurrentCode),
+		SuggestedFix: nullable(f.SuggestedFix),
+		ID:           findingID(f),
+		RuleID:       f.RuleID,
+		Perspective:  f.Perspective,
+		LineState:    f.LineState,
+	}
+	if f.Baseline == review.BaselineUpdated {
+		rf.BaselineState = f.Baseline
+	}
+	return rf
 }
 
 // SpecialistReview is one recommended specialist follow-up (hve-spec 5.3).
@@ -64,7 +103,17 @@ type SpecialistReview struct {
 // perspective. The document is redacted and valid against the findings
 // schema.
 func FindingsJSON(res *review.Result, p review.Perspective) ([]byte, error) {
-	v := newView(res, Options{})
+	return findingsJSON(res, p, Options{})
+}
+
+// MergedFindingsJSON renders the merged report like [FindingsJSON], with
+// the pre-existing findings listed when opts.PreExisting is set.
+func MergedFindingsJSON(res *review.Result, opts Options) ([]byte, error) {
+	return findingsJSON(res, "", opts)
+}
+
+func findingsJSON(res *review.Result, p review.Perspective, opts Options) ([]byte, error) {
+	v := newView(res, opts)
 	if p != "" {
 		if _, err := review.ParsePerspective(string(p)); err != nil {
 			return nil, err
@@ -99,26 +148,17 @@ func (v *view) findingsReport(p review.Perspective) FindingsReport {
 		RiskAssessment:         v.riskAssessment(),
 	}
 	for i, f := range findings {
-		title := rawTitle(f)
-		if p == "" {
-			title = tagged(f)
+		r.Findings = append(r.Findings, reportFinding(i+1, f, p == ""))
+	}
+	if p == "" {
+		r.PreexistingCount = len(v.res.PreExisting)
+		if v.opts.PreExisting {
+			for i, pre := range v.res.PreExisting {
+				rf := reportFinding(i+1, pre.Finding, true)
+				rf.BaselineState, rf.PreexistingIn = review.BaselineUnchanged, pre.Source
+				r.PreExisting = append(r.PreExisting, rf)
+			}
 		}
-		r.Findings = append(r.Findings, ReportFinding{
-			Number:       i + 1,
-			Title:        title,
-			Severity:     f.Severity,
-			Category:     category(f),
-			Skill:        nullable(f.Skill),
-			File:         f.Span.Path,
-			Lines:        f.Span.Lines(),
-			Problem:      problem(f),
-			CurrentCode:  nullable(f.CurrentCode),
-			SuggestedFix: nullable(f.SuggestedFix),
-			ID:           findingID(f),
-			RuleID:       f.RuleID,
-			Perspective:  f.Perspective,
-			LineState:    f.LineState,
-		})
 	}
 	if p == "" {
 		r.Summary = fmt.Sprintf("reviewls reviewed %s: %s across %s; verdict %s.",

@@ -104,6 +104,7 @@ func (v *view) mdChangedFiles(m *md) {
 
 func (v *view) mdFindings(m *md) {
 	m.heading(2, "Merged Findings")
+	defer v.mdPreexisting(m)
 	if len(v.findings) == 0 {
 		m.para("No accepted findings.")
 		return
@@ -146,6 +147,18 @@ func (v *view) mdFindings(m *md) {
 		}
 	}
 }
+
+// mdPreexisting counts the pre-existing findings in touched code (they are
+// no findings of the review) and says how to list them.
+func (v *view) mdPreexisting(m *md) {
+	if n := len(v.res.PreExisting); n > 0 {
+		m.para(fmt.Sprintf("%s in touched code; run `reviewls review --show-preexisting` to list them.", PreexistingCount(n)))
+	}
+}
+
+// PreexistingCount words a number of pre-existing findings: "1 pre-existing
+// finding", "3 pre-existing findings".
+func PreexistingCount(n int) string { return plural(n, "pre-existing finding") }
 
 // language returns the language id of a changed path.
 func (v *view) language(p string) string {

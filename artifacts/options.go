@@ -36,6 +36,10 @@ type Options struct {
 	// rule names and descriptions to SARIF and River output, which fall
 	// back to the finding's own text for an unknown rule.
 	Rules []review.RuleInfo
+	// PreExisting lists the pre-existing findings too (--show-preexisting):
+	// in the merged findings JSON, and in SARIF as results whose
+	// baselineState is "unchanged".
+	PreExisting bool
 }
 
 // Validate reports a malformed rule catalog.

@@ -1,6 +1,7 @@
 package artifacts
 
 import (
+	"fmt"
 	"net/url"
 	"slices"
 	"strings"
@@ -71,6 +72,7 @@ type sarifResult struct {
 	Message             sarifText          `json:"message"`
 	Locations           []sarifLocation    `json:"locations"`
 	PartialFingerprints map[string]string  `json:"partialFingerprints,omitempty"`
+	BaselineState       string             `json:"baselineState,omitempty"`
 	Fixes               []sarifFix         `json:"fixes,omitempty"`
 	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
 }
@@ -133,7 +135,12 @@ func sarifLevel(s review.Severity) string {
 
 // SARIF renders the accepted findings as a SARIF 2.1.0 log with one run.
 // Suppressed findings are included with a SARIF suppression, so code
-// scanning dashboards show them as dismissed rather than lose them. Rule
+// scanning dashboards show them as dismissed rather than lose them. Each
+// result carries its fingerprint under partialFingerprints["reviewls/v1"]
+// and, when the review compared it with the base or a baseline, its
+// baselineState (§3.27.24): "new", or "updated" for a measured finding that
+// grew by half again. With opts.PreExisting the pre-existing findings are
+// results too, "unchanged", so a dashboard can show them as known. Rule
 // descriptions come from opts.Rules, falling back to the finding's text.
 func SARIF(res *review.Result, opts Options) ([]byte, error) {
 	v := newView(res, opts)
@@ -144,14 +151,28 @@ func (v *view) sarif() sarifLog {
 	type entry struct {
 		f          *review.Finding
 		suppressed *review.Suppressed
+		state      review.BaselineState
 	}
 	var entries []entry
 	for _, f := range v.findings {
-		entries = append(entries, entry{f: f})
+		entries = append(entries, entry{f: f, state: f.Baseline})
 	}
 	for i := range v.res.Suppressed {
 		if s := &v.res.Suppressed[i]; s.Finding != nil {
-			entries = append(entries, entry{f: s.Finding, suppressed: s})
+			entries = append(entries, entry{f: s.Finding, suppressed: s, state: s.Finding.Baseline})
+		}
+	}
+	if v.opts.PreExisting {
+		for _, p := range v.res.PreExisting {
+			entries = append(entries, entry{f: p.Finding, state: review.BaselineUnchanged})
+		}
+	}
+	// A baseline entry the reviewed files no longer carry is an absent
+	// result (§3.27.24): it has no line, only its file and fingerprint.
+	for _, a := range v.res.Absent {
+		f := v.absentFinding(a)
+		for range a.Count {
+			entries = append(entries, entry{f: f, state: review.BaselineAbsent})
 		}
 	}
 
@@ -182,6 +203,7 @@ func (v *view) sarif() sarifLog {
 			}}},
 		}
 		r.PartialFingerprints = map[string]string{fingerprintKey: findingID(f)}
+		r.BaselineState = string(e.state)
 		if fix := sarifFixOf(f); fix != nil {
 			r.Fixes = []sarifFix{*fix}
 		}
@@ -211,6 +233,18 @@ func (v *view) sarif() sarifLog {
 			Results: results,
 		}},
 	}
+}
+
+// absentFinding stands for an absent baseline entry in SARIF output.
+func (v *view) absentFinding(a review.BaselineEntry) *review.Finding {
+	p, _, _ := strings.Cut(a.RuleID, "/")
+	f := &review.Finding{ID: a.Fingerprint, RuleID: a.RuleID, Perspective: review.Perspective(p), Severity: review.SeverityLow,
+		Span: review.Span{Path: a.Path}, Title: a.RuleID}
+	if info, ok := v.rules[a.RuleID]; ok {
+		f.Severity, f.Title = info.Severity, info.Summary
+	}
+	f.Message = fmt.Sprintf("%s: recorded in the baseline, no longer found in %s.", f.Title, a.Path)
+	return f
 }
 
 func (v *view) sarifRule(id string, example *review.Finding) sarifRule {

@@ -325,7 +325,11 @@ func findingID(f *review.Finding) string {
 	if f.ID != "" {
 		return f.ID
 	}
-	return review.Fingerprint(f.RuleID, f.Span.Path, f.Symbol, f.CurrentCode)
+	match := f.Match
+	if match == "" {
+		match = f.CurrentCode
+	}
+	return review.Fingerprint(f.RuleID, f.Span.Path, f.Symbol, match)
 }
 
 // problem returns the finding's problem statement, never empty.

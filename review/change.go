@@ -113,7 +113,12 @@ type File struct {
 	// how much of the base version and the reviewed content is common
 	// (100 for a pure rename), as `git diff -M` prints it.
 	Similarity int
-	Status     FileStatus
+	// Base is the blob id of the file's base version, the old side of its
+	// diff (HEAD's blob for a local or staged review, the merge-base's for
+	// a branch diff, the old path's for a rename); "" when it has none (an
+	// added or untracked file) or is not reviewed.
+	Base   string
+	Status FileStatus
 	// Staged and Unstaged say which areas hold changes to the file.
 	Staged, Unstaged bool
 	// Language is the detected language id ("go", "python", "tsx", ...).

@@ -40,6 +40,17 @@ type Config struct {
 	// gate ([Finding.SecretFingerprint]); an inline ignore alone never
 	// lets a secret through.
 	AllowSecrets []string
+	// Baseline is the repository-relative path of the baseline file; ""
+	// means [BaselineFile] at the root.
+	Baseline string
+}
+
+// BaselinePath returns the repository-relative path of the baseline file.
+func (c *Config) BaselinePath() string {
+	if c == nil || c.Baseline == "" {
+		return BaselineFile
+	}
+	return c.Baseline
 }
 
 // EffectiveSizeCap returns the size cap to apply.

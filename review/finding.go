@@ -79,6 +79,50 @@ type Finding struct {
 	// Secrets holds raw secret values cited by the finding. They are used
 	// only to redact every output and are never serialised.
 	Secrets []string `json:"-"`
+	// Match is the normalised text the rule matched, the part of the
+	// fingerprint that stands for the code: by default the first cited line
+	// with its whitespace collapsed; a rule that measures sets the name of
+	// what it measures (a function's name, not its length), so the
+	// fingerprint does not move with the value or with unrelated edits.
+	Match string
+	// Measure is the value a measuring rule compared with its threshold (a
+	// function's length), 0 for other rules. A pre-existing finding whose
+	// measure grew by [GrowthFactor] or more is reported again.
+	Measure int
+	// Baseline is the finding's state against what was there before: new,
+	// unchanged (pre-existing) or updated (a measure that grew a lot).
+	Baseline BaselineState
+}
+
+// BaselineState is a finding's state against the base version of its file
+// or a baseline file, as SARIF 2.1.0's result.baselineState (§3.27.24).
+type BaselineState string
+
+// Baseline states. Absent marks a known finding no longer found.
+const (
+	BaselineNew       BaselineState = "new"
+	BaselineUnchanged BaselineState = "unchanged"
+	BaselineUpdated   BaselineState = "updated"
+	BaselineAbsent    BaselineState = "absent"
+)
+
+// GrowthFactor is how much a measured value must grow over its
+// pre-existing value for the finding to count as the change's own
+// (baseline state updated): a 268-line function that a fix makes 271 lines
+// long is the same finding, one that doubles is news. Half as much again
+// is past any incidental edit and still below a rewrite.
+const GrowthFactor = 1.5
+
+// MatchText normalises cited code into a finding's default match: its
+// first non-blank line with runs of whitespace collapsed to one space, so
+// re-indenting or moving the code keeps the fingerprint.
+func MatchText(code string) string {
+	for _, line := range strings.Split(code, "\n") {
+		if f := strings.Fields(line); len(f) > 0 {
+			return strings.Join(f, " ")
+		}
+	}
+	return ""
 }
 
 // IsSecret reports whether f cites a secret value: every finding of a
@@ -104,11 +148,13 @@ func (f *Finding) SecretFingerprint() string {
 	return f.RuleID + ":" + f.Span.Path + ":" + hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// Fingerprint computes the stable ID of f from its rule, path, symbol and
-// the trimmed text of its cited lines.
-func Fingerprint(ruleID, path, symbol, code string) string {
+// Fingerprint computes the stable ID of a finding from its rule, path,
+// enclosing symbol and match (see [Finding.Match]; a cited snippet is
+// normalised with [MatchText]). It never depends on a line number, so an
+// edit elsewhere in the file keeps it.
+func Fingerprint(ruleID, path, symbol, match string) string {
 	h := sha256.New()
-	for _, s := range []string{ruleID, path, symbol, strings.TrimSpace(code)} {
+	for _, s := range []string{ruleID, path, symbol, MatchText(match)} {
 		h.Write([]byte(s))
 		h.Write([]byte{0})
 	}
@@ -134,6 +180,21 @@ type Suppressed struct {
 	// (--fail-on) still counts it until allow-secrets lists its
 	// fingerprint.
 	Held bool
+}
+
+// Sources of a pre-existing finding.
+const (
+	// SourceBase: the base version of the file has it.
+	SourceBase = "base"
+	// SourceBaseline: the baseline file records it.
+	SourceBaseline = "baseline"
+)
+
+// PreExisting is a finding of the change's lines that was already there.
+type PreExisting struct {
+	Finding *Finding
+	// Source is [SourceBase] or [SourceBaseline].
+	Source string
 }
 
 // Observation is a pre-existing issue outside the diff; it never affects

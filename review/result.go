@@ -26,6 +26,10 @@ type Request struct {
 	// Loop is the review loop's state from earlier reviews of the branch;
 	// the run keeps its board ids, statuses and human choices.
 	Loop *Loop
+	// Baseline, when set, holds the findings a team accepted as known
+	// (.reviewls-baseline.json): the change's findings it records are
+	// pre-existing, like those of the base version.
+	Baseline *Baseline
 	// Paths, when set, limits a run on an engine with a previous result to
 	// re-diffing and re-checking these paths (an incremental refresh).
 	Paths []string
@@ -53,8 +57,18 @@ type Result struct {
 	Rejected []Rejected
 	// Suppressed findings were silenced by inline comments or config.
 	Suppressed []Suppressed
-	Counts     Counts
-	Verdict    Verdict
+	// PreExisting are findings on the change's lines that were already
+	// there (hold the line): in the base version of their file or in the
+	// baseline. They are no findings of the review: no diagnostic, no
+	// verdict weight, no gate effect; reports count them and list them
+	// on request.
+	PreExisting []PreExisting
+	// Absent are the baseline's entries, with the missing count, that the
+	// reviewed files no longer carry (SARIF baselineState "absent"). Only
+	// the files the review saw are judged.
+	Absent  []BaselineEntry
+	Counts  Counts
+	Verdict Verdict
 	// Positive, Testing and Actions feed the report sections of the same
 	// names.
 	Positive   []string

@@ -20,6 +20,7 @@ func TestSchemasCompile(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
+		"baseline.v1",
 		"config.v1",
 		"diff-state.v1",
 		"dispatch-manifest.v1",
@@ -172,8 +173,17 @@ func TestInvalidDocuments(t *testing.T) {
 		manifest = "dispatch-manifest.json"
 		findings = "findings.json"
 		emission = "emission-record.json"
+		baseline = "baseline.json"
 	)
 	tests := []mutation{
+		// .reviewls-baseline.json
+		{"baseline line number", baseline, "/findings/0/line", 12, "/findings/0"},
+		{"baseline cited code", baseline, "/findings/0/code", "key := ...", "/findings/0"},
+		{"baseline missing count", baseline, "/findings/0/count", del{}, "/findings/0"},
+		{"baseline zero count", baseline, "/findings/0/count", 0, "/findings/0/count"},
+		{"baseline bad fingerprint", baseline, "/findings/0/fingerprint", "abc", "/findings/0/fingerprint"},
+		{"baseline schema_version", baseline, "/schema_version", "2", "/schema_version"},
+
 		// metadata.json
 		{"metadata wrong schema_version", meta, "/schema_version", "2", "/schema_version"},
 		{"metadata numeric schema_version", meta, "/schema_version", 1, "/schema_version"},

@@ -33,6 +33,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	format := fs.String("format", "text", "output format: text, json, markdown, sarif or river")
 	failOn := fs.String("fail-on", "", "exit 1 when a finding reaches `SEVERITY`: critical, high, medium, low or never (default high)")
 	noWrite := fs.Bool("no-artifacts", false, "print the review without writing the artifact folder")
+	showPre := fs.Bool("show-preexisting", false, "also list the findings on changed lines that were already there (in the base version or the baseline); they never count")
 	setLogger := logFlags(fs)
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
@@ -83,18 +84,9 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
-	if info, err := os.Stat(dir); err != nil {
-		return e.errorf("%v", err)
-	} else if !info.IsDir() {
-		return e.errorf("%s is not a directory", dir)
-	}
-	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, Env: gitdiff.ProcessEnv()})
-	if err != nil {
-		if errors.Is(err, gitdiff.ErrNotRepository) {
-			abs, _ := filepath.Abs(dir)
-			return e.errorf("not a git repository: %s", abs)
-		}
-		return e.errorf("%v", err)
+	eng, code := openEngine(e, dir, engine.Options{Logger: e.logger, Env: gitdiff.ProcessEnv()})
+	if eng == nil {
+		return code
 	}
 	defer eng.Close()
 	if !threshold.Set {
@@ -102,6 +94,10 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		if cfg := eng.Config(); cfg != nil && cfg.FailOn.Set {
 			threshold = cfg.FailOn
 		}
+	}
+
+	if req.Baseline, err = loadBaseline(eng); err != nil {
+		return e.errorf("%v", err)
 	}
 
 	stopProgress := startProgress(e.stderr, "reviewing")
@@ -118,7 +114,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 		// The other formats print their document with nothing in it: a
 		// consumer (CI uploading SARIF, say) must not get zero bytes.
-		if err := printResult(e, res, *format, "", eng.Root()); err != nil {
+		if err := printResult(e, res, *format, "", eng.Root(), false); err != nil {
 			return e.errorf("%v", err)
 		}
 		return exitOK
@@ -132,7 +128,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 		folder = written.Dir
 	}
-	if err := printResult(e, res, *format, folder, eng.Root()); err != nil {
+	if err := printResult(e, res, *format, folder, eng.Root(), *showPre); err != nil {
 		return e.errorf("%v", err)
 	}
 	// The gate counts secrets hidden by an inline ignore (Result.Held):
@@ -149,6 +145,25 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	return exitFindings
 }
 
+// openEngine opens the repository of the directory dir, or prints why it
+// cannot and returns nil and the exit code.
+func openEngine(e *env, dir string, opts engine.Options) (*engine.Engine, int) {
+	if info, err := os.Stat(dir); err != nil {
+		return nil, e.errorf("%v", err)
+	} else if !info.IsDir() {
+		return nil, e.errorf("%s is not a directory", dir)
+	}
+	eng, err := engine.Open(dir, opts)
+	if err != nil {
+		if errors.Is(err, gitdiff.ErrNotRepository) {
+			abs, _ := filepath.Abs(dir)
+			return nil, e.errorf("not a git repository: %s", abs)
+		}
+		return nil, e.errorf("%v", err)
+	}
+	return eng, exitOK
+}
+
 func validFormat(f string) bool {
 	for _, v := range formats {
 		if v == f {
@@ -158,24 +173,27 @@ func validFormat(f string) bool {
 	return false
 }
 
-// printResult writes res to stdout in the chosen format, redacted.
-func printResult(e *env, res *review.Result, format, folder, root string) error {
+// printResult writes res to stdout in the chosen format, redacted. With
+// showPre the text, JSON and SARIF outputs list the pre-existing findings.
+func printResult(e *env, res *review.Result, format, folder, root string, showPre bool) error {
 	var (
 		out []byte
 		err error
 	)
+	opts := artifactOptions()
+	opts.PreExisting = showPre
 	switch format {
 	case "text":
-		out = []byte(textSummary(res, folder, root))
+		out = []byte(textSummary(res, folder, root, showPre))
 	case "json":
-		out, err = artifacts.FindingsJSON(res, "")
+		out, err = artifacts.MergedFindingsJSON(res, opts)
 	case "markdown":
 		var d artifacts.Disclaimer
 		if d, err = artifacts.LoadDisclaimer(root); err == nil {
 			out = artifacts.ReviewMarkdown(res, d)
 		}
 	case "sarif":
-		out, err = artifacts.SARIF(res, artifactOptions())
+		out, err = artifacts.SARIF(res, opts)
 	case "river":
 		out, err = artifacts.River(res, artifactOptions())
 	}

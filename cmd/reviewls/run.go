@@ -51,6 +51,7 @@ func commands() []command {
 		{"rules", "list the rule catalog or show one rule", runRules},
 		{"status", "list the changed paths a review would cover", runStatus},
 		{"hook", "install or uninstall the git pre-commit hook", runHook},
+		{"baseline", "create, update or check the baseline of known findings", runBaseline},
 		{"validate", "validate an artifact folder against the JSON schemas", runValidate},
 		{"version", "print the version", runVersion},
 	}

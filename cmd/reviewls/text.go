@@ -35,7 +35,7 @@ func describeTarget(t review.Target) string {
 // files, the verdict and where the artifacts are. Paths are quoted as git
 // quotes them and any other control character is escaped: a file name or
 // a line of code must not drive the terminal.
-func textSummary(res *review.Result, folder, root string) string {
+func textSummary(res *review.Result, folder, root string, showPre bool) string {
 	var b strings.Builder
 	cs := res.ChangeSet
 	fmt.Fprintf(&b, "reviewls: %s — %s changed", describeTarget(cs.Target), plural(len(cs.Files), "file"))
@@ -63,15 +63,7 @@ func textSummary(res *review.Result, folder, root string) string {
 	for _, path := range order {
 		fmt.Fprintf(&b, "\n%s\n", artifacts.QuotePath(path))
 		for _, f := range byFile[path] {
-			pos := fmt.Sprint(f.Span.StartLine)
-			if f.Span.StartCol > 0 {
-				pos += fmt.Sprintf(":%d", f.Span.StartCol)
-			}
-			fmt.Fprintf(&b, "  %-7s %-8s %-34s %s\n", pos, f.Severity, f.RuleID, f.Title)
-			fmt.Fprintf(&b, "          %s\n", f.Message)
-			if f.IsSecret() {
-				fmt.Fprintf(&b, "          fingerprint: %s\n", f.SecretFingerprint())
-			}
+			writeFinding(&b, f, "")
 		}
 	}
 	if skipped := res.Skipped(); len(skipped) > 0 {
@@ -79,6 +71,15 @@ func textSummary(res *review.Result, folder, root string) string {
 		for _, f := range skipped {
 			fmt.Fprintf(&b, "  %s (%s)\n", artifacts.QuotePath(f.Path), f.Skip)
 		}
+	}
+	if n := len(res.PreExisting); n > 0 && showPre {
+		fmt.Fprintf(&b, "\n%s in touched code (already there; they count toward nothing):\n", artifacts.PreexistingCount(n))
+		for _, p := range res.PreExisting {
+			b.WriteString("  " + artifacts.QuotePath(p.Finding.Span.Path) + "\n")
+			writeFinding(&b, p.Finding, " (in the "+p.Source+")")
+		}
+	} else if n > 0 {
+		fmt.Fprintf(&b, "\n%s in touched code; run `reviewls review --show-preexisting` to list them\n", artifacts.PreexistingCount(n))
 	}
 	if n := len(res.Suppressed); n > 0 {
 		fmt.Fprintf(&b, "\n%d finding(s) suppressed by reviewls:ignore comments or the configuration\n", n)
@@ -96,6 +97,20 @@ func textSummary(res *review.Result, folder, root string) string {
 		fmt.Fprintf(&b, "artifacts: %s%c\n", artifacts.QuotePath(folder), filepath.Separator)
 	}
 	return artifacts.EscapeControls(b.String())
+}
+
+// writeFinding writes one finding of the text report, its title followed
+// by note.
+func writeFinding(b *strings.Builder, f *review.Finding, note string) {
+	pos := fmt.Sprint(f.Span.StartLine)
+	if f.Span.StartCol > 0 {
+		pos += fmt.Sprintf(":%d", f.Span.StartCol)
+	}
+	fmt.Fprintf(b, "  %-7s %-8s %-34s %s%s\n", pos, f.Severity, f.RuleID, f.Title, note)
+	fmt.Fprintf(b, "          %s\n", f.Message)
+	if f.IsSecret() {
+		fmt.Fprintf(b, "          fingerprint: %s\n", f.SecretFingerprint())
+	}
 }
 
 // heldSummary lists the secrets that an inline ignore hid but that still

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -62,7 +63,7 @@ func Load(root string, knownRules []string) (*review.Config, error) {
 }
 
 // keys lists the top-level keys in the order of the documentation.
-var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets"}
+var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets", "baseline"}
 
 // Parse parses configuration data; name is used in errors.
 func Parse(name string, data []byte, knownRules []string) (*review.Config, error) {
@@ -196,6 +197,15 @@ func (p *parser) set(cfg *review.Config, k, v *yaml.Node) error {
 		}
 	case "allow-secrets":
 		err = p.allowSecrets(cfg, k, v)
+	case "baseline":
+		var s string
+		if s, err = p.scalar(k, v); err == nil {
+			clean := path.Clean(strings.ReplaceAll(s, "\\", "/"))
+			if strings.TrimSpace(s) == "" || path.IsAbs(clean) || clean == "." || clean == ".." || strings.HasPrefix(clean, "../") {
+				return p.errorf(v, "baseline: want a file path inside the repository, got %q", s)
+			}
+			cfg.Baseline = clean
+		}
 	default:
 		return p.errorf(k, "unknown key %q (known keys: %s)", k.Value, strings.Join(keys, ", "))
 	}

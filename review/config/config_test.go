@@ -30,6 +30,7 @@ size-cap: 2MiB
 function-length: 120
 allow-secrets:
   - security/hardcoded-secret:testdata/fake.go:0123456789abcdef # a revoked key the replay test needs
+baseline: ci/./reviewls-baseline.json
 `)
 	got, err := Parse(FileName, data, known)
 	if err != nil {
@@ -46,6 +47,7 @@ allow-secrets:
 		SizeCap:        2 << 20,
 		FunctionLength: 120,
 		AllowSecrets:   []string{"security/hardcoded-secret:testdata/fake.go:0123456789abcdef"},
+		Baseline:       "ci/reviewls-baseline.json",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("config (-want +got):\n%s", diff)
@@ -56,7 +58,9 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range []struct {
 		data, want string
 	}{
-		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez" (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets)`},
+		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez" (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline)`},
+		{"baseline: ../outside.json\n", `.reviewls.yaml:1: baseline: want a file path inside the repository, got "../outside.json"`},
+		{"baseline: /etc/baseline.json\n", `.reviewls.yaml:1: baseline: want a file path inside the repository, got "/etc/baseline.json"`},
 		// A value pasted in place of its fingerprint is rejected without being echoed.
 		{"allow-secrets:\n  - AKIAZ7Q2R5T6W3X4Y6B2\n", `.reviewls.yaml:2: allow-secrets: "AKIA…[redacted, 20 chars]" is not a secret fingerprint (want <rule-id>:<path>:<16 hex digits>, as a blocked review prints it)`},
 		{"allow-secrets:\n  - security/hardcoded-secret:a.go:0123\n", `.reviewls.yaml:2: allow-secrets: "secu…[redacted, 35 chars]" is not a secret fingerprint (want <rule-id>:<path>:<16 hex digits>, as a blocked review prints it)`},

@@ -98,9 +98,11 @@ type Engine struct {
 	// those the expensive whole-package ones (comprehensive depth).
 	crossFile, heavy map[string]bool
 
-	mu   sync.Mutex // serialises runs; guards last, hist and subjects
+	mu   sync.Mutex // serialises runs; guards last, hist, base and subjects
 	last *snapshot
 	hist *historyCache
+	// base caches the fingerprints of base versions' findings.
+	base *baseCache
 	// subjects holds the secrets found in each commit's subject and author.
 	subjects map[string][]string
 }
@@ -271,7 +273,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 			kept = append(kept, f)
 		}
 	}
-	chain := process.Default(cs, cfg)
+	chain := process.Default(cs, cfg, e.preexisting(cs, res.Depth, cfg, req.Baseline))
 	accepted, err := chain.Run(ctx, kept)
 	if err != nil {
 		return nil, err
@@ -279,6 +281,10 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	res.Findings = accepted
 	res.Rejected = chain.Rejected()
 	res.Suppressed = chain.Suppressed()
+	res.PreExisting = chain.PreExisting()
+	if req.Baseline != nil {
+		res.Absent = e.absent(ctx, cs, req.Baseline, res.Depth, cfg)
+	}
 	res.Counts = process.Count(accepted)
 	res.Verdict = review.VerdictFor(res.Counts)
 

@@ -290,6 +290,9 @@ func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.F
 	if f.Content == nil {
 		f.Content = []byte{}
 	}
+	if c.base.present() {
+		f.Base = c.base.hash.String()
+	}
 	lines, err := r.lineStates(st, c, content{v: c.base, data: base, ok: true}, content{v: newV, data: clean, ok: true}, final)
 	if err != nil {
 		return f, r.unreadable(f, err)
@@ -532,6 +535,15 @@ func (r *Repo) readBlob(v version) ([]byte, error) {
 		return nil, fmt.Errorf("read blob %s: %w", review.ShortSHA(v.hash.String()), err)
 	}
 	return data, nil
+}
+
+// ReadBlob returns the content of the blob with the given id (a
+// [review.File.Base]).
+func (r *Repo) ReadBlob(id string) ([]byte, error) {
+	if !plumbing.IsHash(id) {
+		return nil, fmt.Errorf("read blob %q: not an object id", id)
+	}
+	return r.readBlob(version{hash: plumbing.NewHash(id), mode: modeRegular})
 }
 
 // blobSize returns the size of the blob of v without reading it.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -212,4 +213,59 @@ func (f *globFilter) fileExcluded(p, last string) bool {
 		}
 	}
 	return false
+}
+
+// TrackedFile is one tracked file of the work tree as a whole-tree scan
+// reads it: its content, or why it is not reviewed.
+type TrackedFile struct {
+	Path    string
+	Content []byte
+	// Skip is the reason the file is not reviewed, as a review gives it
+	// (vendored, lock file, binary, generated, over the size cap, a
+	// symbolic link); Content is nil then.
+	Skip string
+}
+
+// ReadTracked reads the work tree file at the tracked path p (one of
+// [Repo.TrackedFiles]) for a whole-tree scan, applying the skips of a
+// review. A file deleted from the work tree reads as absent (nil).
+// It is safe for concurrent use.
+func (r *Repo) ReadTracked(p string) (*TrackedFile, error) {
+	rel, ok := cleanRel(p)
+	if !ok {
+		return nil, fmt.Errorf("read %s: not a path inside the work tree", p)
+	}
+	f := &TrackedFile{Path: rel}
+	if f.Skip = pathSkip(rel); f.Skip != "" {
+		return f, nil
+	}
+	abs := filepath.Join(r.root, filepath.FromSlash(rel))
+	fi, err := os.Lstat(abs)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("read %s: %w", rel, err)
+	case fi.Mode()&os.ModeSymlink != 0:
+		f.Skip = SkipSymlink
+		return f, nil
+	case !fi.Mode().IsRegular():
+		return nil, nil
+	case fi.Size() > r.sizeCap:
+		f.Skip = sizeSkip(fi.Size(), r.sizeCap)
+		return f, nil
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", rel, err)
+	}
+	switch {
+	case isBinary(data):
+		f.Skip = SkipBinary
+	case isGenerated(data):
+		f.Skip = SkipGenerated
+	default:
+		f.Content = data
+	}
+	return f, nil
 }

@@ -103,6 +103,12 @@ type Report struct {
 	Confidence string
 	// Secrets are raw values to redact from every output.
 	Secrets []string
+	// Match is the normalised text the fingerprint keys on (see
+	// [review.Finding.Match]); it defaults to the first cited line. A rule
+	// that measures sets the measured thing's name here and the value in
+	// Measure, so a finding keeps its fingerprint while the value moves.
+	Match   string
+	Measure int
 }
 
 // Report records a finding of the pass's rule.
@@ -156,7 +162,18 @@ func (p *Pass) Report(r Report) {
 		Confidence:   conf,
 		LineState:    p.File.Lines[r.Line],
 		Secrets:      r.Secrets,
+		Measure:      r.Measure,
 	}
-	f.ID = review.Fingerprint(info.ID, p.File.Path, r.Symbol, f.CurrentCode)
+	f.Match = review.MatchText(r.Match)
+	if f.Match == "" {
+		f.Match = review.MatchText(f.CurrentCode)
+	}
+	if len(r.Secrets) > 0 && r.Match == "" {
+		// A secret is the same finding wherever it moves in the file, and
+		// its cited code, redacted to a prefix and a length, could be
+		// shared by the secret that replaces it: key on the values' hash.
+		f.Match = f.SecretFingerprint()
+	}
+	f.ID = review.Fingerprint(info.ID, p.File.Path, r.Symbol, f.Match)
 	p.findings = append(p.findings, f)
 }

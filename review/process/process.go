@@ -8,6 +8,8 @@ package process
 import (
 	"context"
 	"fmt"
+	"slices"
+	"sort"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -17,27 +19,32 @@ type Chain struct {
 	Processors []review.Processor
 
 	validate *FromDiff
+	pre      *Preexisting
 	suppress *Suppress
 }
 
-// Default returns the standard chain for a change set.
-func Default(cs *review.ChangeSet, cfg *review.Config) *Chain {
+// Default returns the standard chain for a change set. pre, when not nil,
+// sets aside the pre-existing findings.
+func Default(cs *review.ChangeSet, cfg *review.Config, pre *Preexisting) *Chain {
 	v := &FromDiff{ChangeSet: cs}
 	s := &Suppress{ChangeSet: cs}
 	if cfg != nil {
 		s.AllowSecrets = cfg.AllowSecrets
 	}
-	return &Chain{
-		Processors: []review.Processor{
-			v,                  // first: nothing outside the diff may count or be reported
-			s,                  // after FromDiff: an ignore comment only applies to valid findings
-			&Dedupe{},          // after Suppress: a suppressed duplicate must not shadow a live one
-			&Sort{},            // after Dedupe
-			&Number{Tag: true}, // after Sort: numbers follow the final order
-		},
-		validate: v,
-		suppress: s,
+	c := &Chain{validate: v, pre: pre, suppress: s}
+	c.Processors = append(c.Processors, v) // first: nothing outside the diff may count or be reported
+	if pre != nil {
+		// After FromDiff: only the change's own lines are judged. Before
+		// Suppress: a pre-existing secret holds no gate.
+		c.Processors = append(c.Processors, pre)
 	}
+	c.Processors = append(c.Processors,
+		s,                  // after FromDiff: an ignore comment only applies to valid findings
+		&Dedupe{},          // after Suppress: a suppressed duplicate must not shadow a live one
+		&Sort{},            // after Dedupe
+		&Number{Tag: true}, // after Sort: numbers follow the final order
+	)
+	return c
 }
 
 // Run passes findings through every processor in order.
@@ -57,6 +64,17 @@ func (c *Chain) Rejected() []review.Rejected {
 		return nil
 	}
 	return c.validate.Rejected
+}
+
+// PreExisting returns the findings Preexisting set aside, sorted like
+// findings.
+func (c *Chain) PreExisting() []review.PreExisting {
+	if c.pre == nil {
+		return nil
+	}
+	out := slices.Clone(c.pre.Found)
+	sort.SliceStable(out, func(i, j int) bool { return Less(out[i].Finding, out[j].Finding) })
+	return out
 }
 
 // Suppressed returns the findings Suppress silenced.

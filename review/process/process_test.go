@@ -161,7 +161,7 @@ func TestSortAndNumber(t *testing.T) {
 	}
 	orig := in[1]
 	cs := changeSet(file("a.go", "1\n2\n3\n4\n5\n6\n7\n8\n9\n", 1, 9), file("b.go", "1\n2\n3\n4\n5\n", 1, 5), file("c.go", "1\n", 1))
-	got, err := Default(cs, nil).Run(context.Background(), in)
+	got, err := Default(cs, nil, nil).Run(context.Background(), in)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -75,7 +75,10 @@ func runExportedUndocumented(p *lens.Pass) {
 		p.Report(lens.Report{
 			Line:   line,
 			Symbol: what,
-			Title:  fmt.Sprintf("Exported %s %s has no doc comment", kind, what),
+			// The identifier, not its declaration: a new signature of a
+			// name that was already undocumented is the same finding.
+			Match: what,
+			Title: fmt.Sprintf("Exported %s %s has no doc comment", kind, what),
 			Message: fmt.Sprintf("The exported %s %s has no doc comment, so go doc, pkg.go.dev and editors show its "+
 				"users nothing about what it does or how to use it.", kind, what),
 			Suggested: fmt.Sprintf("Add a comment directly above it: a full sentence that starts with %q.", name.Name),

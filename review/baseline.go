@@ -1,0 +1,105 @@
+package review
+
+import "sort"
+
+// BaselineFile is the default name of the baseline at the repository root.
+const BaselineFile = ".reviewls-baseline.json"
+
+// Baseline is the set of findings a team has accepted as known
+// (.reviewls-baseline.json): for each fingerprint its rule, path and how
+// many findings carry it. It never holds a line number, a cited line or a
+// secret value, so it survives edits that shift lines and can be
+// committed.
+type Baseline struct {
+	Entries []BaselineEntry
+}
+
+// BaselineEntry is one fingerprint of a baseline.
+type BaselineEntry struct {
+	Fingerprint string `json:"fingerprint"`
+	RuleID      string `json:"rule_id"`
+	Path        string `json:"path"`
+	Count       int    `json:"count"`
+}
+
+// NewBaseline records the fingerprints of findings, counted (the same rule
+// on the same line and symbol counts once, as the review keeps one), in
+// path, rule and fingerprint order.
+func NewBaseline(findings []*Finding) *Baseline {
+	type dup struct {
+		rule, path, symbol string
+		line               int
+	}
+	seen := map[dup]bool{}
+	index := map[string]int{}
+	b := &Baseline{Entries: []BaselineEntry{}}
+	for _, f := range findings {
+		d := dup{f.RuleID, f.Span.Path, f.Symbol, f.Span.StartLine}
+		if seen[d] {
+			continue
+		}
+		seen[d] = true
+		if i, ok := index[f.ID]; ok {
+			b.Entries[i].Count++
+			continue
+		}
+		index[f.ID] = len(b.Entries)
+		b.Entries = append(b.Entries, BaselineEntry{Fingerprint: f.ID, RuleID: f.RuleID, Path: f.Span.Path, Count: 1})
+	}
+	sort.Slice(b.Entries, func(i, j int) bool {
+		x, y := b.Entries[i], b.Entries[j]
+		if x.Path != y.Path {
+			return x.Path < y.Path
+		}
+		if x.RuleID != y.RuleID {
+			return x.RuleID < y.RuleID
+		}
+		return x.Fingerprint < y.Fingerprint
+	})
+	return b
+}
+
+// Of returns the entries of path.
+func (b *Baseline) Of(path string) []BaselineEntry {
+	if b == nil {
+		return nil
+	}
+	var out []BaselineEntry
+	for _, e := range b.Entries {
+		if e.Path == path {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Compare splits findings (of a whole-tree scan) into those the baseline
+// does not cover and those it does, count-aware: a fingerprint the
+// baseline records n times covers its first n findings. absent lists the
+// entries, with the missing count, that no finding carries any more.
+func (b *Baseline) Compare(findings []*Finding) (outside, inside []*Finding, absent []BaselineEntry) {
+	left := map[string]int{}
+	if b != nil {
+		for _, e := range b.Entries {
+			left[e.Fingerprint] += e.Count
+		}
+	}
+	for _, f := range findings {
+		if left[f.ID] > 0 {
+			left[f.ID]--
+			inside = append(inside, f)
+			continue
+		}
+		outside = append(outside, f)
+	}
+	if b != nil {
+		for _, e := range b.Entries {
+			if n := min(left[e.Fingerprint], e.Count); n > 0 {
+				left[e.Fingerprint] -= n
+				e.Count = n
+				absent = append(absent, e)
+			}
+		}
+	}
+	return outside, inside, absent
+}

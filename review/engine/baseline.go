@@ -1,0 +1,160 @@
+package engine
+
+import (
+	"context"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/process"
+)
+
+// Baselines. A baseline (.reviewls-baseline.json) records the findings of
+// a scan of every tracked file of the work tree, so that a team adopting
+// reviewls on a legacy repository starts from zero: a review sets aside
+// the change's findings the baseline records (as it does those of the base
+// version), and `reviewls baseline check` fails only on findings outside
+// it anywhere in the tree. The scan runs the rules the base side runs
+// (every per-file rule, not the whole-package analysis or the whole-change
+// rules) at comprehensive depth, so that a review at any depth finds
+// nothing the baseline could not have recorded.
+
+// ScanDepth is the depth of a whole-tree scan.
+const ScanDepth = review.DepthComprehensive
+
+// ScanTree runs the per-file rules over every tracked file of the work
+// tree, each as if all its lines were new, and returns the findings in
+// path and line order, with the checks that failed. Findings cite code
+// already redacted; their Secrets hold the raw values, for the caller's
+// redactor.
+func (e *Engine) ScanTree(ctx context.Context) ([]*review.Finding, []string, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	paths, err := e.repo.TrackedFiles()
+	if err != nil {
+		return nil, nil, err
+	}
+	cs := &review.ChangeSet{Root: e.repo.Root()}
+	cfg := e.opts.Config
+	skip := func(id string) bool { return e.heavy[id] || wholeChange[id] }
+
+	type out struct {
+		findings []*review.Finding
+		problem  string
+	}
+	results := make([]out, len(paths))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				results[i].findings, results[i].problem = e.scanFile(ctx, cs, paths[i], cfg, skip)
+			}
+		})
+	}
+	for i := range paths {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	var all []*review.Finding
+	var problems []string
+	for _, r := range results {
+		all = append(all, r.findings...)
+		if r.problem != "" {
+			problems = append(problems, r.problem)
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		a, b := all[i], all[j]
+		if a.Span.Path != b.Span.Path {
+			return a.Span.Path < b.Span.Path
+		}
+		return a.Span.StartLine < b.Span.StartLine
+	})
+	return all, problems, nil
+}
+
+// scanFile checks one tracked file for ScanTree.
+func (e *Engine) scanFile(ctx context.Context, cs *review.ChangeSet, path string, cfg *review.Config, skip func(string) bool) ([]*review.Finding, string) {
+	tf, err := e.repo.ReadTracked(path)
+	if err != nil {
+		return nil, err.Error()
+	}
+	if tf == nil || tf.Skip != "" {
+		return nil, ""
+	}
+	f := wholeFile(path, "", tf.Content)
+	one := &review.ChangeSet{Root: cs.Root, Files: []*review.File{f}}
+	var found []*review.Finding
+	var problem string
+	for _, l := range e.opts.Lenses {
+		fs, err := l.Check(ctx, one, nil, review.CheckOptions{Depth: ScanDepth, Config: cfg, Skip: skip})
+		if err != nil && ctx.Err() == nil {
+			problem = path + ": " + firstLine(err.Error())
+		}
+		found = append(found, fs...)
+	}
+	return found, problem
+}
+
+// withBaseline adds to the fingerprints known in f's base version those
+// the baseline records for f's path: a fingerprint known in both counts
+// the larger number, and is attributed to the base when the base alone
+// accounts for it.
+func withBaseline(known map[string]process.Known, b *review.Baseline, path string) map[string]process.Known {
+	entries := b.Of(path)
+	if len(entries) == 0 {
+		return known
+	}
+	out := make(map[string]process.Known, len(known)+len(entries))
+	for id, k := range known {
+		out[id] = k
+	}
+	for _, en := range entries {
+		k := out[en.Fingerprint]
+		if en.Count > k.Count {
+			k.Count, k.Source = en.Count, review.SourceBaseline
+		}
+		out[en.Fingerprint] = k
+	}
+	return out
+}
+
+// absent returns the baseline entries of the reviewed files of cs that the
+// files no longer carry, with the missing count: the rules of the entries
+// run over the whole current file (memoised). Entries of rules that did
+// not run at this depth or are turned off are not judged.
+func (e *Engine) absent(ctx context.Context, cs *review.ChangeSet, b *review.Baseline, depth review.Depth, cfg *review.Config) []review.BaselineEntry {
+	var out []review.BaselineEntry
+	for _, f := range cs.Reviewed() {
+		var judged []review.BaselineEntry
+		rules := map[string]bool{}
+		for _, en := range b.Of(f.Path) {
+			info, ok := Rule(en.RuleID)
+			if !ok || e.heavy[en.RuleID] || wholeChange[en.RuleID] || cfg.Rule(en.RuleID).Off || info.Depth > depth {
+				continue
+			}
+			judged = append(judged, en)
+			rules[en.RuleID] = true
+		}
+		if len(judged) == 0 {
+			continue
+		}
+		whole := e.wholeCounts(ctx, cs, f, depth, cfg, rules)
+		for _, en := range judged {
+			if n := en.Count - whole[en.Fingerprint]; n > 0 {
+				en.Count = n
+				out = append(out, en)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,192 @@
+package engine
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/process"
+)
+
+// Hold the line: a review reports what the change introduced. For each
+// reviewed file with a base version (File.Base), the per-file rules run
+// over that version with every line treated as changed, and a finding of
+// the change whose fingerprint the base already has is pre-existing
+// (process.Preexisting). The base side is cached per blob, so a save
+// re-runs only the current side; the whole current file is checked only
+// when a finding's fingerprint was known, and only with the rules of those
+// findings.
+//
+// Not run on the base version:
+//   - the expensive whole-package rules (functional/go-analysis at
+//     comprehensive depth): they are cross-file, and process.FromDiff
+//     already drops their findings on lines the change did not touch;
+//   - the whole-change rules, which judge the change set as a whole (a
+//     base version alone has nothing to compare).
+
+// wholeChange names the rules whose findings describe the whole change,
+// not a line of a file: there is no base version of them.
+var wholeChange = map[string]bool{
+	"readiness/missing-test-change": true,
+	"readiness/undocumented-change": true,
+}
+
+// maxBaseEntries bounds the base cache: each entry is a file's handful of
+// fingerprints, and 4096 base blobs cover every file a long editing session
+// touches across many HEAD moves; past it the cache starts over.
+const maxBaseEntries = 4096
+
+// baseKey identifies the base findings of one blob reviewed at one path
+// (the new path of a rename: rules and fingerprints depend on it) and
+// depth.
+type baseKey struct {
+	blob, path string
+	depth      review.Depth
+}
+
+// baseCache holds the known fingerprints of base versions for one
+// configuration (the rule set: enabled rules and their thresholds).
+type baseCache struct {
+	cfg   *review.Config
+	known map[baseKey]map[string]process.Known
+}
+
+// preexisting returns the processor that sets aside the pre-existing
+// findings of cs. Called with e.mu held, like everything it calls.
+func (e *Engine) preexisting(cs *review.ChangeSet, depth review.Depth, cfg *review.Config, baseline *review.Baseline) *process.Preexisting {
+	if e.base == nil || e.base.cfg != cfg || len(e.base.known) > maxBaseEntries {
+		e.base = &baseCache{cfg: cfg, known: map[baseKey]map[string]process.Known{}}
+	}
+	return &process.Preexisting{
+		ChangeSet: cs,
+		Known: func(ctx context.Context, f *review.File) map[string]process.Known {
+			return withBaseline(e.baseKnown(ctx, cs, f, depth, cfg), baseline, f.Path)
+		},
+		Whole: func(ctx context.Context, f *review.File, rules map[string]bool) map[string]int {
+			return e.wholeCounts(ctx, cs, f, depth, cfg, rules)
+		},
+	}
+}
+
+// baseKnown returns the fingerprints of the findings of f's base version.
+func (e *Engine) baseKnown(ctx context.Context, cs *review.ChangeSet, f *review.File, depth review.Depth, cfg *review.Config) map[string]process.Known {
+	if f.Base == "" {
+		return nil
+	}
+	key := baseKey{f.Base, f.Path, depth}
+	if known, ok := e.base.known[key]; ok {
+		return known
+	}
+	content, err := e.repo.ReadBlob(f.Base)
+	if err != nil {
+		// Without the base everything counts as new: the review says
+		// too much rather than too little.
+		e.logger.Warn("read base version", "path", f.Path, "err", err)
+		return nil
+	}
+	skip := func(id string) bool { return e.heavy[id] || wholeChange[id] }
+	counts, measures, ok := e.fingerprints(ctx, cs, wholeFile(f.Path, "", content), depth, cfg, skip)
+	if !ok {
+		return nil // cancelled or failed: not cached
+	}
+	known := make(map[string]process.Known, len(counts))
+	for id, n := range counts {
+		known[id] = process.Known{Count: n, Measure: measures[id], Source: review.SourceBase}
+	}
+	e.base.known[key] = known
+	return known
+}
+
+// wholeKey memoises on a file the fingerprint counts of its whole content
+// for a rule set, depth and configuration.
+type wholeKey struct {
+	rules string
+	depth review.Depth
+	cfg   *review.Config
+}
+
+// wholeCounts counts the fingerprints of the given rules' findings over
+// the whole current content of f, memoised on f (an unchanged file is
+// shared by the next change set).
+func (e *Engine) wholeCounts(ctx context.Context, cs *review.ChangeSet, f *review.File, depth review.Depth, cfg *review.Config, rules map[string]bool) map[string]int {
+	ids := make([]string, 0, len(rules))
+	for id := range rules {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	type result struct {
+		counts map[string]int
+		ok     bool
+	}
+	key := wholeKey{strings.Join(ids, ","), depth, cfg}
+	compute := func() any {
+		counts, _, ok := e.fingerprints(ctx, cs, wholeFile(f.Path, f.Language, f.Content), depth, cfg, func(id string) bool { return !rules[id] })
+		return result{counts, ok}
+	}
+	r := f.Memo(key, compute).(result)
+	if !r.ok && ctx.Err() == nil {
+		// A memo computed under a cancelled context is incomplete.
+		r = compute().(result)
+	}
+	return r.counts
+}
+
+// fingerprints runs the rules not skipped over the single file f and
+// counts its findings' fingerprints, with the largest measure of each. The
+// same rule on the same line and symbol counts once, as process.Dedupe
+// keeps one. ok is false when the run was cancelled.
+func (e *Engine) fingerprints(ctx context.Context, cs *review.ChangeSet, f *review.File, depth review.Depth, cfg *review.Config, skip func(string) bool) (counts, measures map[string]int, ok bool) {
+	one := &review.ChangeSet{Root: cs.Root, Target: cs.Target, Files: []*review.File{f}}
+	opts := review.CheckOptions{Depth: depth, Config: cfg, Skip: skip}
+	counts, measures = map[string]int{}, map[string]int{}
+	type dup struct {
+		rule, symbol string
+		line         int
+	}
+	seen := map[dup]bool{}
+	for _, l := range e.opts.Lenses {
+		found, err := l.Check(ctx, one, nil, opts)
+		if ctx.Err() != nil {
+			return nil, nil, false
+		}
+		if err != nil {
+			e.logger.Warn("check whole file", "path", f.Path, "check", l.Perspective(), "err", firstLine(err.Error()))
+		}
+		for _, fd := range found {
+			d := dup{fd.RuleID, fd.Symbol, fd.Span.StartLine}
+			if seen[d] || fd.Span.Path != f.Path {
+				continue
+			}
+			seen[d] = true
+			counts[fd.ID]++
+			measures[fd.ID] = max(measures[fd.ID], fd.Measure)
+		}
+	}
+	return counts, measures, true
+}
+
+// wholeFile returns a review file of content at path with every line
+// changed, as an added file: the form in which the rules report all they
+// find in it. An empty lang is detected from the path and content.
+func wholeFile(path, lang string, content []byte) *review.File {
+	if lang == "" {
+		lang = review.DetectLanguage(path, content)
+	}
+	lines := lens.SplitLines(content)
+	f := &review.File{Path: path, Status: review.StatusAdded, Language: lang, Content: content, Added: len(lines),
+		Lines: make(map[int]review.LineState, len(lines))}
+	if f.Content == nil {
+		f.Content = []byte{}
+	}
+	h := review.Hunk{NewStart: 1, NewLines: len(lines), Lines: make([]string, len(lines))}
+	for i, l := range lines {
+		f.Lines[i+1] = review.LineUntracked
+		h.Lines[i] = "+" + l
+	}
+	if len(lines) > 0 {
+		f.Hunks = []review.Hunk{h}
+	}
+	return f
+}

@@ -1,0 +1,130 @@
+package process
+
+import (
+	"context"
+	"sort"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// Known is what was known of one fingerprint in a file before the change:
+// how many findings carried it, the largest measure among them (measuring
+// rules), and where they were found.
+type Known struct {
+	Count   int
+	Measure int
+	// Source is [review.SourceBase] or [review.SourceBaseline].
+	Source string
+}
+
+// Preexisting sets aside the findings the change did not introduce (hold
+// the line): a finding whose fingerprint was already known in its file —
+// found in the file's base version, or recorded in the baseline — is
+// pre-existing, not a finding of the review. Counting is a multiset: when
+// the whole current file carries a fingerprint H times and it was known K
+// times, H-K of the change's findings with it are new (a third copy of a
+// pattern that existed twice is one new finding). A measuring finding
+// (Measure > 0) whose value grew by [review.GrowthFactor] over the known
+// one stays, as updated.
+//
+// The rest of the chain never sees what it sets aside, so a pre-existing
+// finding has no diagnostic, no verdict weight and no gate effect, a
+// secret's included: it must run before Suppress.
+type Preexisting struct {
+	// Known returns the fingerprints known in a reviewed file before the
+	// change; nil when nothing was known (an added file).
+	Known func(ctx context.Context, f *review.File) map[string]Known
+	// Whole counts, for the given rules, the fingerprints of the findings
+	// of the whole current file, every line treated as changed. It is
+	// called only for files where a finding's fingerprint was known.
+	Whole func(ctx context.Context, f *review.File, rules map[string]bool) map[string]int
+	// ChangeSet resolves a finding's path to its file.
+	ChangeSet *review.ChangeSet
+
+	// Found are the findings set aside, in the order they came.
+	Found []review.PreExisting
+}
+
+var _ review.Processor = (*Preexisting)(nil)
+
+// Name implements [review.Processor].
+func (*Preexisting) Name() string { return "preexisting" }
+
+// Process implements [review.Processor].
+func (p *Preexisting) Process(ctx context.Context, findings []*review.Finding) ([]*review.Finding, error) {
+	p.Found = p.Found[:0]
+	byFile := map[string][]*review.Finding{}
+	var order []string
+	for _, f := range findings {
+		if _, ok := byFile[f.Span.Path]; !ok {
+			order = append(order, f.Span.Path)
+		}
+		byFile[f.Span.Path] = append(byFile[f.Span.Path], f)
+	}
+	pre := map[*review.Finding]string{}
+	for _, path := range order {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		p.file(ctx, p.ChangeSet.File(path), byFile[path], pre)
+	}
+	out := findings[:0]
+	for _, f := range findings {
+		if src, ok := pre[f]; ok {
+			f.Baseline = review.BaselineUnchanged
+			p.Found = append(p.Found, review.PreExisting{Finding: f, Source: src})
+			continue
+		}
+		if f.Baseline == "" {
+			f.Baseline = review.BaselineNew
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// file decides which of the findings of one file are pre-existing,
+// recording them in pre with their source.
+func (p *Preexisting) file(ctx context.Context, file *review.File, findings []*review.Finding, pre map[*review.Finding]string) {
+	if file == nil || p.Known == nil {
+		return
+	}
+	known := p.Known(ctx, file)
+	if len(known) == 0 {
+		return
+	}
+	groups := map[string][]*review.Finding{}
+	rules := map[string]bool{}
+	for _, f := range findings {
+		k, ok := known[f.ID]
+		if !ok {
+			continue
+		}
+		if f.Measure > 0 && k.Measure > 0 && float64(f.Measure) >= review.GrowthFactor*float64(k.Measure) {
+			f.Baseline = review.BaselineUpdated
+			continue
+		}
+		groups[f.ID] = append(groups[f.ID], f)
+		rules[f.RuleID] = true
+	}
+	if len(groups) == 0 {
+		return
+	}
+	var whole map[string]int
+	if p.Whole != nil {
+		whole = p.Whole(ctx, file, rules)
+	}
+	for id, fs := range groups {
+		sort.SliceStable(fs, func(i, j int) bool { return fs[i].Span.StartLine < fs[j].Span.StartLine })
+		// The whole file has at least the copies the change reports; a
+		// rule that reports differently with every line changed must not
+		// make a known finding look new, nor hide a new one.
+		h := max(whole[id], len(fs))
+		fresh := max(0, h-known[id].Count)
+		// Which copy is the new one cannot be told from counts: the last
+		// ones in the file's order are kept, so the choice is stable.
+		for _, f := range fs[:max(0, len(fs)-fresh)] {
+			pre[f] = known[id].Source
+		}
+	}
+}
