@@ -581,6 +581,7 @@ func (s *mkScanner) openTag() (idx int, self bool) {
 	self = s.attrs(idx)
 	s.stack = s.stack[:len(s.stack)-1]
 	t := &s.m.Tags[idx]
+	t.Last = len(s.m.Tags) - 1 // those elements; close extends it to the content
 	t.End = s.i
 	t.SelfClosing = self
 	for i := mark; i < len(s.scratch); i++ {

@@ -222,3 +222,17 @@ func BenchmarkScanMarkup(b *testing.B) {
 		lens.ScanMarkup(review.LangTSX, src)
 	}
 }
+
+// TestScanMarkupSelfClosingAttrElement: an element passed in an attribute
+// of a self-closing tag is a descendant of that tag (found by fuzzing:
+// the tag's Last left it out while its Parent named the tag).
+func TestScanMarkupSelfClosingAttrElement(t *testing.T) {
+	m := lens.ScanMarkup(review.LangTSX, []byte(`f(<div><Card icon={<img src="x.png" />} title="t" /><p>after</p></div>)`))
+	if len(m.Tags) != 4 {
+		t.Fatalf("got %d tags, want 4", len(m.Tags))
+	}
+	card, img, p := m.Tags[1], m.Tags[2], m.Tags[3]
+	if img.Parent != 1 || card.Last != 2 || p.Parent != 0 || p.Last != 3 {
+		t.Errorf("card.last=%d img.parent=%d p.parent=%d p.last=%d, want 2 1 0 3", card.Last, img.Parent, p.Parent, p.Last)
+	}
+}
