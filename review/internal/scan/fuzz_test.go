@@ -1,0 +1,69 @@
+package scan
+
+import (
+	"bytes"
+	"testing"
+)
+
+// FuzzScan checks both scanners on arbitrary bytes. Bracket pairing, with
+// every byte a token: pairs are of one kind and nested. Regular
+// expressions: a literal ends on its line with a "/" before its flags, and
+// reads the same from a string and a byte slice.
+func FuzzScan(f *testing.F) {
+	for _, s := range []string{"", "([{}])]([){", "x = /[/]\\/+/g.test(s)", "a / b / c", "/[\n]/", "/\\"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		match := make([]int, len(src))
+		var b Brackets
+		for i, c := range src {
+			match[i] = -1
+			switch c {
+			case '(', '[', '{':
+				b = b.Open(i, c)
+			case ')', ']', '}':
+				var j int
+				if b, j = b.Close(c); j >= 0 {
+					match[i], match[j] = j, i
+				}
+			}
+		}
+		for i, j := range match {
+			if j <= i {
+				continue
+			}
+			if pair := string([]byte{src[i], src[j]}); pair != "()" && pair != "[]" && pair != "{}" {
+				t.Fatalf("%d and %d pair %q", i, j, pair)
+			}
+			for k := i + 1; k < j; k++ {
+				if m := match[k]; m >= 0 && (m < i || m > j) {
+					t.Fatalf("pairs %d-%d and %d-%d cross", i, j, k, m)
+				}
+			}
+		}
+		for i, c := range src {
+			if c != '/' {
+				continue
+			}
+			end := RegexEnd(src, i, identByte)
+			if end != RegexEnd(string(src), i, identByte) {
+				t.Fatalf("RegexEnd at %d differs between []byte and string", i)
+			}
+			if end == 0 {
+				continue
+			}
+			if end < i+2 || end > len(src) || bytes.IndexByte(src[i:end], '\n') >= 0 {
+				t.Fatalf("regexp at %d ends at %d: %q", i, end, src[i:min(end, len(src))])
+			}
+			k := end
+			for k > i+1 && identByte(src[k-1]) {
+				k--
+			}
+			if src[k-1] != '/' || k-1 == i {
+				t.Fatalf("regexp %q does not close with a slash before its flags", src[i:end])
+			}
+			prev := src[max(i-1, 0):i]
+			RegexAfter(src, i, prev, len(prev) == 1 && identByte(prev[0]), len(prev) == 1 && !identByte(prev[0]), identByte)
+		}
+	})
+}
