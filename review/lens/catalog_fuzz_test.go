@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/reviewls/reviewls/review"
@@ -111,5 +112,53 @@ func checkSpan(t *testing.T, rule string, s review.Span, path string, lines []st
 	if s.StartCol < 0 || s.StartCol > len(lines[s.StartLine-1])+1 || s.EndCol < 0 || s.EndCol > len(lines[s.EndLine-1])+1 ||
 		s.StartLine == s.EndLine && s.StartCol > 0 && s.EndCol > 0 && s.EndCol < s.StartCol {
 		t.Fatalf("%s: span %+v: columns outside lines %q .. %q", rule, s, lines[s.StartLine-1], lines[s.EndLine-1])
+	}
+}
+
+// TestCatalogMultiLineSpans: a finding on an expression written over
+// several lines ends on the expression's last line, not at that line's
+// column on the first (found by FuzzCatalog in functional/context-background;
+// the rules that cite calls, key-value pairs and assertions the same way
+// are checked here too).
+func TestCatalogMultiLineSpans(t *testing.T) {
+	for _, tt := range []struct {
+		rule, src string
+		want      review.Span // path left out
+	}{
+		{"security/weak-crypto", "package p\n\nimport \"crypto/md5\"\n\nfunc Hash(password, salt string) [16]byte {\n\treturn md5.Sum([]byte(password +\n\t\tsalt))\n}\n",
+			review.Span{StartLine: 6, StartCol: 9, EndLine: 7, EndCol: 9}},
+		{"security/weak-crypto", "package p\n\nimport \"crypto/rc4\"\n\nfunc Enc(key []byte) {\n\tc, _ := rc4.NewCipher(\n\t\tkey)\n\t_ = c\n}\n",
+			review.Span{StartLine: 6, StartCol: 10, EndLine: 7, EndCol: 7}},
+		{"security/insecure-random", "package p\n\nimport \"math/rand\"\n\nfunc ResetCode() int {\n\tresetCode := rand.Intn(\n\t\t900000)\n\treturn resetCode\n}\n",
+			review.Span{StartLine: 6, StartCol: 15, EndLine: 7, EndCol: 10}},
+		{"security/tls-verify-disabled", "package p\n\nimport \"crypto/tls\"\n\nvar cfg = &tls.Config{\n\tInsecureSkipVerify:\n\ttrue,\n}\n",
+			review.Span{StartLine: 6, StartCol: 2, EndLine: 7, EndCol: 6}},
+		{"functional/unchecked-type-assertion", "package p\n\nimport \"context\"\n\ntype key struct{}\n\nfunc User(ctx context.Context) string {\n\treturn ctx.Value(key{}).(\n\t\tstring)\n}\n",
+			review.Span{StartLine: 8, StartCol: 25, EndLine: 9, EndCol: 10}},
+		{"functional/mutable-default", "def add(item, into=[\n]):\n    into.append(item)\n    return into\n",
+			review.Span{StartLine: 1, StartCol: 20, EndLine: 2, EndCol: 2}},
+	} {
+		path := "p.go"
+		if strings.HasPrefix(tt.src, "def ") {
+			path = "p.py"
+		}
+		file := lenstest.NewFile(path, []byte(tt.src))
+		cs := &review.ChangeSet{Files: []*review.File{file}}
+		var got []review.Span
+		for _, l := range catalog() {
+			findings, err := l.Check(t.Context(), cs, nil, review.CheckOptions{Depth: review.DepthStandard})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, fd := range findings {
+				if fd.RuleID == tt.rule {
+					fd.Span.Path = ""
+					got = append(got, fd.Span)
+				}
+			}
+		}
+		if len(got) != 1 || got[0] != tt.want {
+			t.Errorf("%s on\n%s\ngot spans %+v, want %+v", tt.rule, tt.src, got, tt.want)
+		}
 	}
 }

@@ -264,7 +264,7 @@ func FuzzScanPython(f *testing.F) {
 		}
 		for _, fn := range py.Funcs {
 			if fn.Line < 1 || fn.Line > lines || !(fn.Open < fn.Close && fn.Close < fn.Colon && fn.Colon < len(src)) ||
-				py.Code[fn.Open] != '(' || py.Code[fn.Close] != ')' || py.Code[fn.Colon] != ':' ||
+				py.Code[fn.Open] != '(' || !strings.Contains(")]}", py.Code[fn.Close:fn.Close+1]) || py.Code[fn.Colon] != ':' ||
 				py.Match(fn.Open) != fn.Close || fn.Body < fn.Line || fn.End < fn.Body || fn.End > lines {
 				t.Fatalf("def %+v", fn)
 			}

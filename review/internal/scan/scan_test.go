@@ -42,6 +42,7 @@ func TestRegexEnd(t *testing.T) {
 		{`/a[/]b/ x`, 7},
 		{`/a\/b/i`, 7},
 		{"/ab\n/", 0},
+		{"/a\\\n/", 0}, // a backslash does not continue a regexp onto the next line (found by fuzzing)
 		{`/ab`, 0},
 		{`/`, 0},
 	} {
