@@ -41,26 +41,26 @@ func skipJSGap(src string, i, hi int) int {
 	return i
 }
 
-// checkPairs checks bracket matches: symmetric, of one kind, and nested.
+// checkPairs checks bracket matches: symmetric, of one kind, and nested
+// (the matched tokens, read in order, close the last one still open).
 func checkPairs(t *testing.T, n int, match func(int) int, text func(int) string) {
 	t.Helper()
+	var open []int
 	for i := range n {
 		j := match(i)
-		if j < 0 {
-			continue
-		}
-		if j >= n || match(j) != i {
+		switch {
+		case j < 0:
+		case j >= n || match(j) != i:
 			t.Fatalf("token %d matches %d, which matches %d", i, j, match(j))
-		}
-		if i < j {
+		case i < j:
 			if pair := text(i) + text(j); pair != "()" && pair != "[]" && pair != "{}" {
 				t.Fatalf("tokens %d and %d pair %q", i, j, pair)
 			}
-			for k := i + 1; k < j; k++ {
-				if m := match(k); m >= 0 && (m <= i || m >= j) {
-					t.Fatalf("pairs %d-%d and %d-%d cross", i, j, k, m)
-				}
-			}
+			open = append(open, i)
+		case len(open) == 0 || open[len(open)-1] != j:
+			t.Fatalf("pair %d-%d crosses another", j, i)
+		default:
+			open = open[:len(open)-1]
 		}
 	}
 }

@@ -178,18 +178,21 @@ func FuzzLex(f *testing.F) {
 				t.Fatalf("%s: bytes %q at the end are neither token, comment nor space", lang, gap)
 			}
 			n := len(lx.toks)
+			var open []int // matched openers not yet closed
 			for i := range n {
-				if m := lx.match(i); m >= 0 && (m >= n || lx.match(m) != i) {
+				switch m := lx.match(i); {
+				case m < 0:
+				case m >= n || lx.match(m) != i:
 					t.Fatalf("%s: token %d matches %d, which matches %d", lang, i, m, lx.match(m))
-				} else if m > i {
+				case m > i:
 					if pair := lx.text(i) + lx.text(m); pair != "()" && pair != "[]" && pair != "{}" {
 						t.Fatalf("%s: tokens %d and %d pair %q", lang, i, m, pair)
 					}
-					for k := i + 1; k < m; k++ {
-						if km := lx.match(k); km >= 0 && (km <= i || km >= m) {
-							t.Fatalf("%s: pairs %d-%d and %d-%d cross", lang, i, m, k, km)
-						}
-					}
+					open = append(open, i)
+				case len(open) == 0 || open[len(open)-1] != m:
+					t.Fatalf("%s: pair %d-%d crosses another", lang, m, i)
+				default:
+					open = open[:len(open)-1]
 				}
 				if e := lx.endLine(i); e < lx.line(i) {
 					t.Fatalf("%s: token %d ends on line %d before its line %d", lang, i, e, lx.line(i))

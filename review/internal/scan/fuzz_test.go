@@ -28,17 +28,19 @@ func FuzzScan(f *testing.F) {
 				}
 			}
 		}
+		var open []int // matched openers not yet closed
 		for i, j := range match {
-			if j <= i {
-				continue
-			}
-			if pair := string([]byte{src[i], src[j]}); pair != "()" && pair != "[]" && pair != "{}" {
-				t.Fatalf("%d and %d pair %q", i, j, pair)
-			}
-			for k := i + 1; k < j; k++ {
-				if m := match[k]; m >= 0 && (m < i || m > j) {
-					t.Fatalf("pairs %d-%d and %d-%d cross", i, j, k, m)
+			switch {
+			case j < 0:
+			case j > i:
+				if pair := string([]byte{src[i], src[j]}); pair != "()" && pair != "[]" && pair != "{}" {
+					t.Fatalf("%d and %d pair %q", i, j, pair)
 				}
+				open = append(open, i)
+			case len(open) == 0 || open[len(open)-1] != j:
+				t.Fatalf("pair %d-%d crosses another", j, i)
+			default:
+				open = open[:len(open)-1]
 			}
 		}
 		for i, c := range src {
