@@ -156,7 +156,13 @@ func ScanMarkup(lang string, content []byte) *Markup {
 		for end+1 < len(m.lines) && m.lines[end+1] < t.End { // ">" ending a line stays on it
 			end++
 		}
-		t.EndLine, t.EndCol = end+1, t.End-m.lines[end]+1
+		e := t.End
+		if end+1 < len(m.lines) && m.lines[end+1] == e {
+			// A tag left open ends after a line break: at the end of the line.
+			for e--; e > m.lines[end] && src[e-1] == '\r'; e-- {
+			}
+		}
+		t.EndLine, t.EndCol = end+1, e-m.lines[end]+1
 	}
 	return m
 }

@@ -236,3 +236,28 @@ func TestScanMarkupSelfClosingAttrElement(t *testing.T) {
 		t.Errorf("card.last=%d img.parent=%d p.parent=%d p.last=%d, want 2 1 0 3", card.Last, img.Parent, p.Parent, p.Last)
 	}
 }
+
+// TestScanMarkupEndAtLineBreak: a start tag left open before a new tag or
+// the end of the file ends at the end of its last line, not past its line
+// break (found by fuzzing the catalog: a finding's end column was past
+// its line).
+func TestScanMarkupEndAtLineBreak(t *testing.T) {
+	for _, tt := range []struct {
+		lang, src       string
+		endLine, endCol int
+	}{
+		{review.LangHTML, "<div class=\"a\"\n<p>x</p>\n", 1, 15},
+		{review.LangHTML, "<div class=\"a\"\r\n<p>x</p>\r\n", 1, 15},
+		{review.LangTSX, "<a onClick\n", 1, 11},
+		{review.LangHTML, "<p\n  class=x>\n", 2, 11},
+	} {
+		m := lens.ScanMarkup(tt.lang, []byte(tt.src))
+		if len(m.Tags) == 0 {
+			t.Errorf("%q: no tags", tt.src)
+			continue
+		}
+		if tg := m.Tags[0]; tg.EndLine != tt.endLine || tg.EndCol != tt.endCol {
+			t.Errorf("%q: first tag ends at %d:%d, want %d:%d", tt.src, tg.EndLine, tg.EndCol, tt.endLine, tt.endCol)
+		}
+	}
+}
