@@ -1066,6 +1066,7 @@ func (s *mkScanner) skipQuoted(q byte) {
 			return
 		}
 	}
+	s.i = len(src) // a backslash at the end stepped past it
 }
 
 // skipTemplate moves past a template literal at s.i, scanning the code of
@@ -1087,6 +1088,7 @@ func (s *mkScanner) skipTemplate() {
 			}
 		}
 	}
+	s.i = len(src) // a backslash at the end stepped past it
 }
 
 // skipRegexp moves past a regular expression literal at s.i and reports

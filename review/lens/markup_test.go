@@ -261,3 +261,22 @@ func TestScanMarkupEndAtLineBreak(t *testing.T) {
 		}
 	}
 }
+
+// TestScanMarkupEscapeAtEnd: a string or template literal whose last byte
+// is a backslash ends at the end of the file, not a byte past it (found
+// by fuzzing: the tag's End was out of range).
+func TestScanMarkupEscapeAtEnd(t *testing.T) {
+	for _, src := range []string{`<A b={"\`, "<A b={`\\", "<A {'\\", "<A b={`${'\\"} {
+		m := lens.ScanMarkup(review.LangTSX, []byte(src))
+		for _, tg := range m.Tags {
+			if tg.End > len(src) {
+				t.Errorf("%q: tag %s ends at %d, past the %d bytes", src, tg.Name, tg.End, len(src))
+			}
+			for _, a := range tg.Attrs {
+				if a.End > len(src) {
+					t.Errorf("%q: attribute %s ends at %d, past the %d bytes", src, a.Name, a.End, len(src))
+				}
+			}
+		}
+	}
+}
