@@ -223,6 +223,11 @@ func (g *goFile) text(from, to token.Pos, whole bool) string {
 
 func docText(groups ...*ast.CommentGroup) string {
 	for _, cg := range groups {
+		if cg != nil && unterminated(cg.List[len(cg.List)-1].Text) {
+			// A comment left open at the end of the file; Text would
+			// panic on it.
+			continue
+		}
 		if t := strings.TrimSpace(cg.Text()); t != "" {
 			return t
 		}
@@ -245,6 +250,11 @@ func extractGo(content []byte) ([]Symbol, []int32) {
 		}
 	}
 	return out, g.starts
+}
+
+// unterminated reports a block comment without its closing "*/".
+func unterminated(c string) bool {
+	return strings.HasPrefix(c, "/*") && (len(c) < 4 || !strings.HasSuffix(c, "*/"))
 }
 
 func (g *goFile) funcDecl(fd *ast.FuncDecl) Symbol {
