@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -64,9 +65,21 @@ func FuzzParse(f *testing.F) {
 }
 
 // yamlLines counts the lines of data as YAML does: "\r\n", "\r", "\n" and
-// the Unicode breaks NEL, LS and PS each end a line.
+// the Unicode breaks NEL, LS and PS each end a line, in text that a byte
+// order mark may declare UTF-16.
 func yamlLines(data []byte) int {
 	s := string(data)
+	if len(data) >= 2 && (data[0] == 0xfe && data[1] == 0xff || data[0] == 0xff && data[1] == 0xfe) {
+		units := make([]uint16, 0, len(data)/2)
+		for i := 2; i+1 < len(data); i += 2 {
+			if data[0] == 0xfe {
+				units = append(units, uint16(data[i])<<8|uint16(data[i+1]))
+			} else {
+				units = append(units, uint16(data[i+1])<<8|uint16(data[i]))
+			}
+		}
+		s = string(utf16.Decode(units))
+	}
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	n := 1
 	for _, r := range s {
