@@ -2,7 +2,6 @@ package symbol
 
 import (
 	"bytes"
-	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -246,7 +245,7 @@ func FuzzCutBodies(f *testing.F) {
 			return
 		}
 		cut, _ := extractGo(content)
-		full := goSymbols(parseGo(content, true))
+		full := parseGo(content, true).symbols()
 		for i := range cut {
 			cut[i].Hash = 0
 		}
@@ -254,18 +253,4 @@ func FuzzCutBodies(f *testing.F) {
 			t.Fatalf("symbols with bodies cut differ (-full +cut):\n%s", diff)
 		}
 	})
-}
-
-// goSymbols reads the symbols of g as extractGo does.
-func goSymbols(g *goFile) []Symbol {
-	out := []Symbol{}
-	for _, d := range g.file.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			out = append(out, g.funcDecl(d))
-		case *ast.GenDecl:
-			out = g.genDecl(out, d)
-		}
-	}
-	return out
 }

@@ -240,6 +240,11 @@ func extractGo(content []byte) ([]Symbol, []int32) {
 	if g == nil {
 		return nil, nil
 	}
+	return g.symbols(), g.starts
+}
+
+// symbols reads the symbols of the file's declarations, unsorted.
+func (g *goFile) symbols() []Symbol {
 	out := make([]Symbol, 0, 2*len(g.file.Decls))
 	for _, d := range g.file.Decls {
 		switch d := d.(type) {
@@ -249,7 +254,7 @@ func extractGo(content []byte) ([]Symbol, []int32) {
 			out = g.genDecl(out, d)
 		}
 	}
-	return out, g.starts
+	return out
 }
 
 // unterminated reports a block comment without its closing "*/".

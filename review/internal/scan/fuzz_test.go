@@ -14,20 +14,7 @@ func FuzzScan(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		match := make([]int, len(src))
-		var b Brackets
-		for i, c := range src {
-			match[i] = -1
-			switch c {
-			case '(', '[', '{':
-				b = b.Open(i, c)
-			case ')', ']', '}':
-				var j int
-				if b, j = b.Close(c); j >= 0 {
-					match[i], match[j] = j, i
-				}
-			}
-		}
+		match := pairAll(src)
 		var open []int // matched openers not yet closed
 		for i, j := range match {
 			switch {
