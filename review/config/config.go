@@ -92,6 +92,11 @@ func Parse(name string, data []byte, knownRules []string) (*review.Config, error
 		return cfg, nil
 	}
 	root := doc.Content[0]
+	if root.Kind == yaml.ScalarNode && root.ShortTag() == "!!null" {
+		// An empty document ("---" and comments) sets nothing, like an
+		// empty file; yaml puts its null past the last line.
+		return cfg, nil
+	}
 	if root.Kind != yaml.MappingNode {
 		return nil, &Error{File: name, Line: root.Line, Msg: "the configuration must be a mapping of keys to values"}
 	}

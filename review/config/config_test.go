@@ -116,3 +116,19 @@ func TestLoad(t *testing.T) {
 		t.Fatalf("Load with an empty second document = %+v, %v", cfg, err)
 	}
 }
+
+// TestParseEmptyDocument: a file that holds only a document marker, with
+// or without comments, is the default configuration like an empty file,
+// not an error on a line past its end.
+func TestParseEmptyDocument(t *testing.T) {
+	for _, data := range []string{"---", "---\n", "--- # reviewls\n# profile: full\n", "---\n...\n", "~\n"} {
+		cfg, err := Parse(FileName, []byte(data), known)
+		if err != nil {
+			t.Errorf("%q: %v", data, err)
+			continue
+		}
+		if diff := cmp.Diff(&review.Config{}, cfg); diff != "" {
+			t.Errorf("%q: config (-want +got):\n%s", data, diff)
+		}
+	}
+}

@@ -17,9 +17,11 @@ type GoSyntax struct {
 	Err error
 
 	// base and starts map positions to lines without token.File's lock;
-	// rules ask for lines thousands of times per file.
-	base   int
-	starts []int
+	// rules ask for lines thousands of times per file. size is the
+	// file's length: the parser ends a node left open at the end of the
+	// file past it.
+	base, size int
+	starts     []int
 }
 
 type goKey struct{}
@@ -34,7 +36,7 @@ func GoFile(f *review.File) *GoSyntax {
 		g := &GoSyntax{Fset: fset, File: file, Err: err}
 		if file != nil {
 			if tf := fset.File(file.Pos()); tf != nil {
-				g.base, g.starts = tf.Base(), tf.Lines()
+				g.base, g.size, g.starts = tf.Base(), tf.Size(), tf.Lines()
 			}
 		}
 		return g
@@ -46,7 +48,7 @@ func (g *GoSyntax) Line(pos token.Pos) int {
 	if g.starts == nil || !pos.IsValid() {
 		return g.Fset.Position(pos).Line
 	}
-	off := int(pos) - g.base
+	off := min(int(pos)-g.base, g.size)
 	// The line is the number of line starts at or before off.
 	return sort.SearchInts(g.starts, off+1)
 }
@@ -56,14 +58,14 @@ func (g *GoSyntax) Col(pos token.Pos) int {
 	if g.starts == nil || !pos.IsValid() {
 		return g.Fset.Position(pos).Column
 	}
-	off := int(pos) - g.base
+	off := min(int(pos)-g.base, g.size)
 	return off - g.starts[g.Line(pos)-1] + 1
 }
 
-// Span returns the review span of a node in file path.
+// Span returns the review span of a node in file path, in lines of the
+// file as it is (//line directives do not move it).
 func (g *GoSyntax) Span(path string, n ast.Node) review.Span {
-	s, e := g.Fset.Position(n.Pos()), g.Fset.Position(n.End())
-	return review.Span{Path: path, StartLine: s.Line, StartCol: s.Column, EndLine: e.Line, EndCol: e.Column}
+	return review.Span{Path: path, StartLine: g.Line(n.Pos()), StartCol: g.Col(n.Pos()), EndLine: g.Line(n.End()), EndCol: g.Col(n.End())}
 }
 
 // EnclosingFunc returns the name of the top-level function or method that

@@ -156,7 +156,13 @@ func ScanMarkup(lang string, content []byte) *Markup {
 		for end+1 < len(m.lines) && m.lines[end+1] < t.End { // ">" ending a line stays on it
 			end++
 		}
-		t.EndLine, t.EndCol = end+1, t.End-m.lines[end]+1
+		e := t.End
+		if end+1 < len(m.lines) && m.lines[end+1] == e {
+			// A tag left open ends after a line break: at the end of the line.
+			for e--; e > m.lines[end] && src[e-1] == '\r'; e-- {
+			}
+		}
+		t.EndLine, t.EndCol = end+1, e-m.lines[end]+1
 	}
 	return m
 }
@@ -581,6 +587,7 @@ func (s *mkScanner) openTag() (idx int, self bool) {
 	self = s.attrs(idx)
 	s.stack = s.stack[:len(s.stack)-1]
 	t := &s.m.Tags[idx]
+	t.Last = len(s.m.Tags) - 1 // those elements; close extends it to the content
 	t.End = s.i
 	t.SelfClosing = self
 	for i := mark; i < len(s.scratch); i++ {
@@ -1059,6 +1066,7 @@ func (s *mkScanner) skipQuoted(q byte) {
 			return
 		}
 	}
+	s.i = len(src) // a backslash at the end stepped past it
 }
 
 // skipTemplate moves past a template literal at s.i, scanning the code of
@@ -1080,6 +1088,7 @@ func (s *mkScanner) skipTemplate() {
 			}
 		}
 	}
+	s.i = len(src) // a backslash at the end stepped past it
 }
 
 // skipRegexp moves past a regular expression literal at s.i and reports

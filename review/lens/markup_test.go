@@ -222,3 +222,61 @@ func BenchmarkScanMarkup(b *testing.B) {
 		lens.ScanMarkup(review.LangTSX, src)
 	}
 }
+
+// TestScanMarkupSelfClosingAttrElement: an element passed in an attribute
+// of a self-closing tag is a descendant of that tag (found by fuzzing:
+// the tag's Last left it out while its Parent named the tag).
+func TestScanMarkupSelfClosingAttrElement(t *testing.T) {
+	m := lens.ScanMarkup(review.LangTSX, []byte(`f(<div><Card icon={<img src="x.png" />} title="t" /><p>after</p></div>)`))
+	if len(m.Tags) != 4 {
+		t.Fatalf("got %d tags, want 4", len(m.Tags))
+	}
+	card, img, p := m.Tags[1], m.Tags[2], m.Tags[3]
+	if img.Parent != 1 || card.Last != 2 || p.Parent != 0 || p.Last != 3 {
+		t.Errorf("card.last=%d img.parent=%d p.parent=%d p.last=%d, want 2 1 0 3", card.Last, img.Parent, p.Parent, p.Last)
+	}
+}
+
+// TestScanMarkupEndAtLineBreak: a start tag left open before a new tag or
+// the end of the file ends at the end of its last line, not past its line
+// break (found by fuzzing the catalog: a finding's end column was past
+// its line).
+func TestScanMarkupEndAtLineBreak(t *testing.T) {
+	for _, tt := range []struct {
+		lang, src       string
+		endLine, endCol int
+	}{
+		{review.LangHTML, "<div class=\"a\"\n<p>x</p>\n", 1, 15},
+		{review.LangHTML, "<div class=\"a\"\r\n<p>x</p>\r\n", 1, 15},
+		{review.LangTSX, "<a onClick\n", 1, 11},
+		{review.LangHTML, "<p\n  class=x>\n", 2, 11},
+	} {
+		m := lens.ScanMarkup(tt.lang, []byte(tt.src))
+		if len(m.Tags) == 0 {
+			t.Errorf("%q: no tags", tt.src)
+			continue
+		}
+		if tg := m.Tags[0]; tg.EndLine != tt.endLine || tg.EndCol != tt.endCol {
+			t.Errorf("%q: first tag ends at %d:%d, want %d:%d", tt.src, tg.EndLine, tg.EndCol, tt.endLine, tt.endCol)
+		}
+	}
+}
+
+// TestScanMarkupEscapeAtEnd: a string or template literal whose last byte
+// is a backslash ends at the end of the file, not a byte past it (found
+// by fuzzing: the tag's End was out of range).
+func TestScanMarkupEscapeAtEnd(t *testing.T) {
+	for _, src := range []string{`<A b={"\`, "<A b={`\\", "<A {'\\", "<A b={`${'\\"} {
+		m := lens.ScanMarkup(review.LangTSX, []byte(src))
+		for _, tg := range m.Tags {
+			if tg.End > len(src) {
+				t.Errorf("%q: tag %s ends at %d, past the %d bytes", src, tg.Name, tg.End, len(src))
+			}
+			for _, a := range tg.Attrs {
+				if a.End > len(src) {
+					t.Errorf("%q: attribute %s ends at %d, past the %d bytes", src, a.Name, a.End, len(src))
+				}
+			}
+		}
+	}
+}

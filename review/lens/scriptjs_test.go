@@ -1,6 +1,7 @@
 package lens
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -139,5 +140,20 @@ func TestJSFuncsTruncated(t *testing.T) {
 		if got := JSAsyncFuncs(f); len(got) != 0 {
 			t.Errorf("%q: got %d async funcs, want 0", src, len(got))
 		}
+	}
+}
+
+// TestTokenizeJSRegexpBackslashNewline: a backslash at the end of a line
+// does not carry a regular expression onto the next one, so the lines of
+// later tokens stay right (found by fuzzing review/internal/scan).
+func TestTokenizeJSRegexpBackslashNewline(t *testing.T) {
+	js := tokenizeJS("x = (/a\\\n/);\ny = 1\n")
+	var got []string
+	for i, tk := range js.Toks {
+		got = append(got, fmt.Sprintf("%d:%s", tk.Line, js.Text(i)))
+	}
+	want := []string{"1:x", "1:=", "1:(", "1:/", "1:a", "1:\\", "2:/", "2:)", "2:;", "3:y", "3:=", "3:1"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("tokens (-want +got):\n%s", diff)
 	}
 }

@@ -223,6 +223,11 @@ func (g *goFile) text(from, to token.Pos, whole bool) string {
 
 func docText(groups ...*ast.CommentGroup) string {
 	for _, cg := range groups {
+		if cg != nil && unterminated(cg.List[len(cg.List)-1].Text) {
+			// A comment left open at the end of the file; Text would
+			// panic on it.
+			continue
+		}
 		if t := strings.TrimSpace(cg.Text()); t != "" {
 			return t
 		}
@@ -235,6 +240,11 @@ func extractGo(content []byte) ([]Symbol, []int32) {
 	if g == nil {
 		return nil, nil
 	}
+	return g.symbols(), g.starts
+}
+
+// symbols reads the symbols of the file's declarations, unsorted.
+func (g *goFile) symbols() []Symbol {
 	out := make([]Symbol, 0, 2*len(g.file.Decls))
 	for _, d := range g.file.Decls {
 		switch d := d.(type) {
@@ -244,7 +254,12 @@ func extractGo(content []byte) ([]Symbol, []int32) {
 			out = g.genDecl(out, d)
 		}
 	}
-	return out, g.starts
+	return out
+}
+
+// unterminated reports a block comment without its closing "*/".
+func unterminated(c string) bool {
+	return strings.HasPrefix(c, "/*") && (len(c) < 4 || !strings.HasSuffix(c, "*/"))
 }
 
 func (g *goFile) funcDecl(fd *ast.FuncDecl) Symbol {

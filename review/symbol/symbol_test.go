@@ -383,3 +383,20 @@ func TestIdentAtStrings(t *testing.T) {
 		}
 	}
 }
+
+// TestExtractGoUnterminatedComment: a block comment left open at the end
+// of a Go file, as while one is being typed, is no doc comment; it used to
+// panic in go/ast's CommentGroup.Text (found by fuzzing), which cost the
+// file all its symbols.
+func TestExtractGoUnterminatedComment(t *testing.T) {
+	for _, src := range []string{
+		"package p\n\ntype T struct{} /*",
+		"package p\n\nvar V = 1 /*/",
+		"package p\n\ntype S struct {\n\tA int /*x",
+	} {
+		syms := Extract("p.go", []byte(src), review.LangGo)
+		if len(syms) == 0 || syms[0].Doc != "" {
+			t.Errorf("%q: symbols %+v, want the declaration without a doc", src, syms)
+		}
+	}
+}

@@ -87,6 +87,9 @@ func RegexEnd[T Text](src T, i int, identByte func(byte) bool) int {
 		case '\n':
 			return 0
 		case '\\':
+			if j+1 < len(src) && src[j+1] == '\n' {
+				return 0 // an escape never continues a regexp onto the next line
+			}
 			j++
 		case '[':
 			inClass = true

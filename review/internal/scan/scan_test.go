@@ -6,26 +6,31 @@ func identByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-func TestBrackets(t *testing.T) {
-	// Tokens: ( [ { } ] ) ] ( [ ) {
-	src := "([{}])]([){"
-	want := []int{5, 4, 3, 2, 1, 0, -1, 9, -1, 7, -1}
-	got := make([]int, len(src))
-	for i := range got {
-		got[i] = -1
-	}
+// pairAll pairs the brackets of src, every byte a token, and returns the
+// index each byte is paired with, or -1.
+func pairAll(src []byte) []int {
+	match := make([]int, len(src))
 	var b Brackets
-	for i := range len(src) {
-		switch c := src[i]; c {
+	for i, c := range src {
+		match[i] = -1
+		switch c {
 		case '(', '[', '{':
 			b = b.Open(i, c)
 		case ')', ']', '}':
 			var j int
 			if b, j = b.Close(c); j >= 0 {
-				got[i], got[j] = j, i
+				match[i], match[j] = j, i
 			}
 		}
 	}
+	return match
+}
+
+func TestBrackets(t *testing.T) {
+	// Tokens: ( [ { } ] ) ] ( [ ) {
+	src := "([{}])]([){"
+	want := []int{5, 4, 3, 2, 1, 0, -1, 9, -1, 7, -1}
+	got := pairAll([]byte(src))
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("match of %d (%c) = %d, want %d", i, src[i], got[i], want[i])
@@ -42,6 +47,7 @@ func TestRegexEnd(t *testing.T) {
 		{`/a[/]b/ x`, 7},
 		{`/a\/b/i`, 7},
 		{"/ab\n/", 0},
+		{"/a\\\n/", 0}, // a backslash does not continue a regexp onto the next line (found by fuzzing)
 		{`/ab`, 0},
 		{`/`, 0},
 	} {

@@ -75,7 +75,7 @@ func checkContextBackground(p *lens.Pass, g *lens.GoSyntax, pkg string, call *as
 	line := g.Line(call.Pos())
 	_, name, _ := lens.GoCallee(call)
 	p.Report(lens.Report{
-		Line: line, Col: g.Col(call.Pos()), EndCol: g.Col(call.End()),
+		Line: line, Col: g.Col(call.Pos()), EndLine: g.Line(call.End()), EndCol: g.Col(call.End()),
 		Symbol: g.EnclosingFunc(line),
 		Message: fmt.Sprintf("%s.%s() ignores the function's %s parameter: when the caller is cancelled or its deadline "+
 			"passes (a client disconnects, a timeout fires), the work started here keeps running, and request-scoped "+

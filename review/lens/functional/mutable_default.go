@@ -61,12 +61,14 @@ func runMutableDefault(p *lens.Pass) {
 			head := py.Src[a.Off : a.Off+eq]
 			name, ann, annotated := strings.Cut(head, ":")
 			name = strings.TrimSpace(strings.TrimLeft(name, "*"))
+			endLine := py.LineOf(a.End - 1)
 			p.Report(lens.Report{
-				Line:   line,
-				Col:    defOff - py.Offset(line) + 1,
-				EndCol: a.End - py.Offset(line) + 1,
-				Symbol: fn.Name,
-				Title:  fmt.Sprintf("Mutable default argument %s", name),
+				Line:    line,
+				Col:     defOff - py.Offset(line) + 1,
+				EndLine: endLine,
+				EndCol:  a.End - py.Offset(endLine) + 1,
+				Symbol:  fn.Name,
+				Title:   fmt.Sprintf("Mutable default argument %s", name),
 				Message: fmt.Sprintf("The default `%s=%s` of %s() is created once and shared by every call: what one call "+
 					"adds to it is still there in the next.", name, def, fn.Name),
 				Suggested: fmt.Sprintf("Default to None and create the object in the body: `if %[1]s is None: %[1]s = %[2]s`.", name, def),

@@ -67,7 +67,7 @@ func runUncheckedTypeAssertion(p *lens.Pass) {
 				x = "the value"
 			}
 			p.Report(lens.Report{
-				Line: line, Col: g.Col(ta.Lparen) - 1, EndCol: g.Col(ta.Rparen) + 1,
+				Line: line, Col: g.Col(ta.Lparen) - 1, EndLine: g.Line(ta.Rparen), EndCol: g.Col(ta.Rparen) + 1,
 				Symbol: g.EnclosingFunc(line),
 				Message: fmt.Sprintf("The assertion to %s panics when %s (%s) holds another type or is nil, so an unexpected "+
 					"value crashes the goroutine (and the process) instead of returning an error.", typ, x, src),

@@ -111,7 +111,7 @@ func insecureRandomGo(p *lens.Pass) {
 			reported[line] = true
 			noun := secretNoun(word)
 			p.Report(lens.Report{
-				Line: line, Col: g.Col(call.Pos()), EndCol: g.Col(call.End()),
+				Line: line, Col: g.Col(call.Pos()), EndLine: g.Line(call.End()), EndCol: g.Col(call.End()),
 				Symbol:    fn,
 				Title:     fmt.Sprintf("math/rand makes a %s", noun),
 				Message:   insecureRandomMessage("math/rand", noun),

@@ -79,7 +79,7 @@ func tlsGo(p *lens.Pass) {
 					}
 					if line := g.Line(kv.Pos()); p.Changed(line) {
 						p.Report(lens.Report{
-							Line: line, Col: g.Col(kv.Pos()), EndCol: g.Col(kv.End()),
+							Line: line, Col: g.Col(kv.Pos()), EndLine: g.Line(kv.End()), EndCol: g.Col(kv.End()),
 							Message:   tlsMessage,
 							Suggested: "Delete `InsecureSkipVerify: true`. To trust a private CA, load it into RootCAs (x509.NewCertPool, AppendCertsFromPEM).",
 							Fix:       deleteElementFix(p, g, n, i),

@@ -109,7 +109,7 @@ func weakCryptoGo(p *lens.Pass) {
 					alg = "3DES"
 				}
 				p.Report(lens.Report{
-					Line: line, Col: g.Col(call.Pos()), EndCol: g.Col(call.End()),
+					Line: line, Col: g.Col(call.Pos()), EndLine: g.Line(call.End()), EndCol: g.Col(call.End()),
 					Symbol: fn, Title: fmt.Sprintf("Broken cipher %s", alg),
 					Message: cipherMessage(alg), Suggested: cipherSuggested,
 				})
@@ -123,7 +123,7 @@ func weakCryptoGo(p *lens.Pass) {
 				}
 				word = secretNoun(word)
 				p.Report(lens.Report{
-					Line: line, Col: g.Col(call.Pos()), EndCol: g.Col(call.End()),
+					Line: line, Col: g.Col(call.Pos()), EndLine: g.Line(call.End()), EndCol: g.Col(call.End()),
 					Symbol: fn, Title: fmt.Sprintf("%s protects a secret (%s)", alg, word),
 					Message: weakHashMessage(alg, word), Suggested: hashAdvice(word),
 				})

@@ -1,0 +1,408 @@
+package lens
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// The fuzz targets of this file feed arbitrary bytes to the hand-written
+// scanners of the package and check the invariants rules rely on, beyond
+// not panicking. Their seed corpora (testdata/fuzz/<Name>) hold realistic
+// files of each language.
+
+// skipJSGap returns the offset after the white space and comments that
+// start at src[i], stopping at hi: what the JavaScript tokenizer skips
+// between tokens.
+func skipJSGap(src string, i, hi int) int {
+	for i < hi {
+		switch {
+		case src[i] <= ' ':
+			i++
+		case strings.HasPrefix(src[i:hi], "//"):
+			k := strings.IndexByte(src[i:hi], '\n')
+			if k < 0 {
+				return hi
+			}
+			i += k
+		case strings.HasPrefix(src[i:hi], "/*"):
+			k := strings.Index(src[i+2:hi], "*/")
+			if k < 0 {
+				return hi
+			}
+			i += 2 + k + 2
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// checkPairs checks bracket matches: symmetric, of one kind, and nested
+// (the matched tokens, read in order, close the last one still open).
+func checkPairs(t *testing.T, n int, match func(int) int, text func(int) string) {
+	t.Helper()
+	var open []int
+	for i := range n {
+		j := match(i)
+		switch {
+		case j < 0:
+		case j >= n || match(j) != i:
+			t.Fatalf("token %d matches %d, which matches %d", i, j, match(j))
+		case i < j:
+			if pair := text(i) + text(j); pair != "()" && pair != "[]" && pair != "{}" {
+				t.Fatalf("tokens %d and %d pair %q", i, j, pair)
+			}
+			open = append(open, i)
+		case len(open) == 0 || open[len(open)-1] != j:
+			t.Fatalf("pair %d-%d crosses another", j, i)
+		default:
+			open = open[:len(open)-1]
+		}
+	}
+}
+
+// FuzzTokenizeJS checks that the JavaScript tokens cover the input in
+// order, with only white space and comments between them, that their
+// lines, line-break flags and bracket matches are right, and that the
+// readers built on them (functions, imports, statements) stay in range.
+func FuzzTokenizeJS(f *testing.F) {
+	for _, s := range []string{"", "#!/usr/bin/env node\nx", "a /* b", "`${`${`", "'\\", "x = /[/]/g", "</a>"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		src := string(data)
+		js := tokenizeJS(src)
+		pos, line := 0, 1
+		if strings.HasPrefix(src, "#!") {
+			if k := strings.IndexByte(src, '\n'); k >= 0 {
+				pos = k
+			} else {
+				pos = len(src)
+			}
+		}
+		for i, tk := range js.Toks {
+			off, end := int(tk.Off), int(tk.End)
+			if off < pos || end <= off || end > len(src) {
+				t.Fatalf("token %d [%d,%d) after offset %d of %d bytes", i, off, end, pos, len(src))
+			}
+			if g := skipJSGap(src, pos, off); g != off {
+				t.Fatalf("token %d at %d: bytes %q before it are neither space nor comment", i, off, src[g:off])
+			}
+			nl := i == 0 || strings.Contains(src[pos:off], "\n")
+			line += strings.Count(src[pos:off], "\n")
+			if int(tk.Line) != line || tk.NL != nl {
+				t.Fatalf("token %d %q: line %d nl %v, want line %d nl %v", i, js.Text(i), tk.Line, tk.NL, line, nl)
+			}
+			line += strings.Count(src[off:end], "\n")
+			text := js.Text(i)
+			switch tk.Kind {
+			case JSString:
+				if text[0] != '"' && text[0] != '\'' {
+					t.Fatalf("string token %q", text)
+				}
+			case JSTemplate:
+				if text[0] != '`' {
+					t.Fatalf("template token %q", text)
+				}
+			case JSRegexp:
+				if text[0] != '/' || strings.Contains(text, "\n") {
+					t.Fatalf("regexp token %q", text)
+				}
+			case JSIdent, JSNumber:
+				if strings.ContainsAny(text, " \t\n") {
+					t.Fatalf("word token %q", text)
+				}
+			}
+			if c := js.Col(i); c < 1 || c > end {
+				t.Fatalf("token %d: column %d", i, c)
+			}
+			if l, c := js.EndCol(i); l < int(tk.Line) || c < 1 {
+				t.Fatalf("token %d: end %d:%d", i, l, c)
+			}
+			pos = end
+		}
+		if g := skipJSGap(src, pos, len(src)); g != len(src) {
+			t.Fatalf("bytes %q after the last token", src[g:])
+		}
+		if lines := strings.Count(src, "\n") + 1; len(js.lineStart) != lines {
+			t.Fatalf("%d line starts for %d lines", len(js.lineStart), lines)
+		}
+		next := 0
+		for n := 1; n <= len(js.lineStart); n++ {
+			lo, hi := js.LineToks(n)
+			if lo != next || hi < lo {
+				t.Fatalf("line %d: tokens [%d,%d), want from %d", n, lo, hi, next)
+			}
+			for i := lo; i < hi; i++ {
+				if int(js.Toks[i].Line) != n {
+					t.Fatalf("line %d holds token %d of line %d", n, i, js.Toks[i].Line)
+				}
+			}
+			next = hi
+		}
+		if next != len(js.Toks) {
+			t.Fatalf("lines hold %d of %d tokens", next, len(js.Toks))
+		}
+		checkPairs(t, len(js.Toks), js.Match, js.Text)
+
+		file := &review.File{Path: "f.ts", Language: review.LangTypeScript, Content: data}
+		for _, funcs := range [][]JSFunc{JSFuncs(file), JSAsyncFuncs(file)} {
+			for _, fn := range funcs {
+				if fn.Start < 0 || fn.Start > fn.Open || fn.Open >= fn.Close || fn.Close >= len(js.Toks) ||
+					!js.Is(fn.Open, "{") || js.Match(fn.Open) != fn.Close {
+					t.Fatalf("function %+v", fn)
+				}
+				if e := Enclosing(funcs, fn.Open+1); fn.Open+1 < fn.Close && e == nil {
+					t.Fatalf("no function encloses the body of %+v", fn)
+				}
+			}
+		}
+		JSImports(file)
+		js.LongestBlock()
+		for i := range js.Toks {
+			js.StatementStart(i)
+			js.EndsStatement(i)
+			if c := js.Chain(i); c < i || c > len(js.Toks) {
+				t.Fatalf("Chain(%d) = %d", i, c)
+			}
+			if c := js.ChainBack(i); c < 0 || c > i+1 {
+				t.Fatalf("ChainBack(%d) = %d", i, c)
+			}
+			switch js.Text(i) {
+			case "{":
+				js.BlockBrace(i)
+			case "(":
+				for _, a := range js.Args(i) {
+					if a[0] > a[1] || a[1] > len(js.Toks) {
+						t.Fatalf("Args(%d): %v", i, a)
+					}
+					js.ConstExpr(a[0], a[1])
+					js.Span(a[0], a[1])
+				}
+			}
+			js.StringValue(i)
+		}
+	})
+}
+
+// FuzzScanPython checks the masked code (same length, only string and
+// comment bytes blanked, line breaks kept), the string literals (in order,
+// each a prefix and a quote), the lines and the defs of a Python file.
+func FuzzScanPython(f *testing.F) {
+	for _, s := range []string{"", "'''", "f'{", "def f(:\n", "x = (\\\n", "b'\\", "# c\r\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		src := string(data)
+		py := scanPython(src)
+		if len(py.Code) != len(src) {
+			t.Fatalf("code has %d bytes, source %d", len(py.Code), len(src))
+		}
+		inString := make([]bool, len(src))
+		prev := 0
+		for _, s := range py.Strings {
+			if s.Off < prev || s.End <= s.Off || s.End > len(src) {
+				t.Fatalf("string [%d,%d) after %d of %d bytes", s.Off, s.End, prev, len(src))
+			}
+			body := strings.TrimLeft(src[s.Off:s.End], "rRbBuUfF")
+			if body == "" || body[0] != '"' && body[0] != '\'' || s.End-s.Off-len(body) > 2 {
+				t.Fatalf("string %q", src[s.Off:s.End])
+			}
+			for k := s.Off; k < s.End; k++ {
+				inString[k] = true
+			}
+			prev = s.End
+		}
+		for i := 0; i < len(src); i++ {
+			if py.Code[i] == src[i] {
+				continue
+			}
+			if py.Code[i] != ' ' || src[i] == '\n' {
+				t.Fatalf("offset %d: code %q for source %q", i, py.Code[i], src[i])
+			}
+			if inString[i] {
+				continue
+			}
+			// A masked byte outside strings is in a comment: a "#" on its
+			// line starts a masked run that reaches it.
+			k := i
+			for k > 0 && src[k] != '#' && py.Code[k-1] == ' ' && !inString[k-1] && src[k-1] != '\n' {
+				k--
+			}
+			if src[k] != '#' {
+				t.Fatalf("offset %d: %q masked outside strings and comments", i, src[i])
+			}
+		}
+		lines := strings.Count(strings.TrimSuffix(src, "\n"), "\n") + 1
+		if src == "" {
+			lines = 0
+		}
+		if len(py.Lines) != lines {
+			t.Fatalf("%d lines, want %d", len(py.Lines), lines)
+		}
+		for n := 1; n <= lines; n++ {
+			if l := py.Lines[n-1]; l.Logical && l.Blank || l.Indent < 0 {
+				t.Fatalf("line %d: %+v", n, l)
+			}
+			if got := py.LineOf(py.Offset(n)); got != n {
+				t.Fatalf("LineOf(Offset(%d)) = %d", n, got)
+			}
+			if py.Lines[n-1].Logical {
+				if end := py.BlockEnd(n); end < n || end > lines {
+					t.Fatalf("BlockEnd(%d) = %d", n, end)
+				}
+				for _, s := range py.Statements(n) {
+					if s <= n || s > lines || !py.Lines[s-1].Logical {
+						t.Fatalf("Statements(%d) holds %d", n, s)
+					}
+				}
+			}
+		}
+		for _, fn := range py.Funcs {
+			if fn.Line < 1 || fn.Line > lines || !(fn.Open < fn.Close && fn.Close < fn.Colon && fn.Colon < len(src)) ||
+				py.Code[fn.Open] != '(' || !strings.Contains(")]}", py.Code[fn.Close:fn.Close+1]) || py.Code[fn.Colon] != ':' ||
+				py.Match(fn.Open) != fn.Close || fn.Body < fn.Line || fn.End < fn.Body || fn.End > lines {
+				t.Fatalf("def %+v", fn)
+			}
+			if got := py.FuncAt(fn.Line); got == nil || got.Line < fn.Line {
+				t.Fatalf("FuncAt(%d) = %+v, want %s or one inside it", fn.Line, got, fn.Name)
+			}
+			for _, a := range py.Args(fn.Open) {
+				if a.Off < fn.Open || a.Off >= a.End || a.End > fn.Close || a.Value < a.Off || a.Value > a.End {
+					t.Fatalf("def %s: argument %+v", fn.Name, a)
+				}
+				py.Literal(a.Value, a.End)
+			}
+		}
+		for _, m := range py.Main {
+			if m[0] < 1 || m[1] < m[0] || m[1] > lines {
+				t.Fatalf("main block %v", m)
+			}
+		}
+		for _, s := range py.Strings {
+			py.Literal(s.Off, s.End)
+		}
+	})
+}
+
+// markupLangs are the languages ScanMarkup scans differently.
+var markupLangs = []string{review.LangHTML, review.LangTSX, review.LangVue, review.LangSvelte}
+
+// FuzzScanMarkup checks the tags of every markup language: in source
+// order, spans in bounds and starting at "<", names as written, positions
+// that agree with Pos, a consistent element tree, and attributes inside
+// their tag whose values are the source between their bounds.
+func FuzzScanMarkup(f *testing.F) {
+	for _, s := range []string{"", "<", "<a", "<a b='", "<a {...p}", "<x>{<y/>}</x>", "<script>", "{#if a}<b>{/if}"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		src := string(data)
+		for _, lang := range markupLangs {
+			m := ScanMarkup(lang, data)
+			prev := -1
+			for i := range m.Tags {
+				tg := &m.Tags[i]
+				if tg.Start <= prev || tg.NameEnd < tg.Start+1 || tg.NameEnd > tg.End || tg.End > len(src) ||
+					src[tg.Start] != '<' || src[tg.Start+1:tg.NameEnd] != tg.Name {
+					t.Fatalf("%s: tag %d %q at [%d,%d) name end %d after %d", lang, i, tg.Name, tg.Start, tg.End, tg.NameEnd, prev)
+				}
+				prev = tg.Start
+				if l, c := m.Pos(tg.Start); l != tg.Line || c != tg.Col {
+					t.Fatalf("%s: tag %d at %d:%d, Pos says %d:%d", lang, i, tg.Line, tg.Col, l, c)
+				}
+				if tg.EndLine < tg.Line || tg.EndCol < 1 {
+					t.Fatalf("%s: tag %d ends at %d:%d", lang, i, tg.EndLine, tg.EndCol)
+				}
+				if tg.Last < i || tg.Last >= len(m.Tags) || tg.Parent >= i ||
+					tg.Parent >= 0 && m.Tags[tg.Parent].Last < tg.Last {
+					t.Fatalf("%s: tag %d: parent %d, last %d", lang, i, tg.Parent, tg.Last)
+				}
+				for j := i + 1; j <= tg.Last; j++ {
+					if p := m.Tags[j].Parent; p < i || p >= j {
+						t.Fatalf("%s: tag %d inside %d has parent %d", lang, j, i, p)
+					}
+				}
+				from := tg.NameEnd
+				for _, a := range tg.Attrs {
+					if a.Start < from || a.Start > a.ValStart || a.ValStart > a.ValEnd || a.ValEnd > a.End || a.End > tg.End {
+						t.Fatalf("%s: tag %d %q: attribute %+v after %d", lang, i, tg.Name, a, from)
+					}
+					from = a.End
+					v := src[a.ValStart:a.ValEnd]
+					if a.Kind != AttrBool && a.Value != v && a.Value != strings.TrimSpace(v) {
+						t.Fatalf("%s: attribute %q value %q, source %q", lang, a.Name, a.Value, v)
+					}
+					if a.Key != strings.ToLower(a.Key) {
+						t.Fatalf("%s: attribute key %q", lang, a.Key)
+					}
+					a.Static()
+				}
+				tg.True("muted")
+			}
+		}
+	})
+}
+
+// commentSyntaxes are the distinct comment syntaxes of CommentSyntax.
+var commentSyntaxes = func() []Syntax {
+	var out []Syntax
+	for _, lang := range []string{review.LangGo, review.LangPython, review.LangShell, review.LangHTML,
+		review.LangVue, review.LangSQL, review.LangJSON} {
+		if s := CommentSyntax(lang); !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}()
+
+// subsequence reports whether the bytes of s appear in line in order.
+func subsequence(s, line string) bool {
+	j := 0
+	for i := 0; i < len(line) && j < len(s); i++ {
+		if line[i] == s[j] {
+			j++
+		}
+	}
+	return j == len(s)
+}
+
+// FuzzScanComments checks the comment scanner of every syntax: one entry
+// per line, a column on the line, text taken from the line, and a scan
+// that reads forward only (the comments of a prefix of the lines are those
+// of the whole file).
+func FuzzScanComments(f *testing.F) {
+	for _, s := range []string{"", "/*", "'''\n#", "`\n//", "<!-- a\n-->", "a = '\\' // b"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lines := SplitLines(data)
+		for _, syn := range commentSyntaxes {
+			got := scanComments(lines, syn)
+			if len(got) != len(lines) {
+				t.Fatalf("%+v: %d comments for %d lines", syn, len(got), len(lines))
+			}
+			for i, c := range got {
+				if c.Col == 0 && c.Text != "" || c.Col < 0 || c.Col > len(lines[i]) || len(c.Text) > len(lines[i]) {
+					t.Fatalf("%+v: line %d %q: comment %+v", syn, i+1, lines[i], c)
+				}
+				if !subsequence(strings.ReplaceAll(c.Text, " ", ""), lines[i]) {
+					t.Fatalf("%+v: line %d %q: comment %q is not text of the line", syn, i+1, lines[i], c.Text)
+				}
+			}
+			half := len(lines) / 2
+			if prefix := scanComments(lines[:half], syn); !slices.Equal(prefix, got[:half]) {
+				t.Fatalf("%+v: the first %d lines scan differently alone", syn, half)
+			}
+		}
+		// The exported entry point reads the same lines.
+		file := &review.File{Path: "f.py", Language: review.LangPython, Content: bytes.Clone(data)}
+		if c := Comments(file); len(c) != len(lines) {
+			t.Fatalf("Comments: %d entries for %d lines", len(c), len(lines))
+		}
+	})
+}
