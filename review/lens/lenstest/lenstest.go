@@ -140,3 +140,35 @@ func Expect(t *testing.T, rule *lens.Rule, f *review.File, findings []*review.Fi
 		}
 	}
 }
+
+// Modified returns a modified review file whose base version is old: one
+// hunk replaces every old line with every new one, so every new line is
+// changed and [lens.OldContent] gives old back.
+func Modified(path, old, new string) *review.File {
+	f := &review.File{Path: path, Status: review.StatusModified, Language: review.DetectLanguage(path, []byte(new)),
+		Content: []byte(new), Lines: map[int]review.LineState{}}
+	h := review.Hunk{OldStart: 1, NewStart: 1}
+	for _, l := range lens.SplitLines([]byte(old)) {
+		h.Lines = append(h.Lines, "-"+l)
+		h.OldLines++
+	}
+	for i, l := range lens.SplitLines([]byte(new)) {
+		h.Lines = append(h.Lines, "+"+l)
+		h.NewLines++
+		f.Lines[i+1] = review.LineUnstaged
+	}
+	f.Hunks = []review.Hunk{h}
+	return f
+}
+
+// Notes runs a whole-change rule over cs at depth standard and returns
+// its notes. It fails the test if the rule panics.
+func Notes(t testing.TB, rule *lens.Rule, cs *review.ChangeSet) []review.Note {
+	t.Helper()
+	l := lens.New(rule.Perspective, rule).(review.NoteLens)
+	got, err := l.Notes(context.Background(), cs, review.CheckOptions{Depth: review.DepthStandard})
+	if err != nil {
+		t.Fatalf("%s: %v", rule.ID, err)
+	}
+	return got
+}
