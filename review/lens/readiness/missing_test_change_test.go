@@ -118,7 +118,7 @@ func TestMissingTestChangeTokens(t *testing.T) {
 	}{
 		{"help text and comments", "cmd/run.go", old, strings.NewReplacer("hello", "Hello, world", "many", "more than one", "// Run prints.", "// Run prints a greeting\n// and a count.").Replace(old), false},
 		{"parameter type", "cmd/run.go", old, strings.ReplaceAll(old, "n int", "n int64"), false},
-		{"logic", "cmd/run.go", old, strings.NewReplacer("n > 1", "n >= 1", "\"many\")", "\"many\", n)").Replace(old), true},
+		{"logic", "cmd/run.go", old, strings.NewReplacer("n > 1", "n >= 1", "\"many\")", "\"many\", n)", "\"hello\", n)", "\"hello\", n+1)").Replace(old), true},
 		{"typescript annotations", "src/store.ts", "export function set(s, partial, replace) {\n  const next = replace ? partial : { ...s, ...partial };\n  return next;\n}\n",
 			"export type Partial<T> = { [K in keyof T]?: T[K] };\nexport function set<T>(s: T, partial: Partial<T>, replace?: boolean): T {\n  const next: T = replace ? (partial as T) : { ...s, ...partial };\n  return next;\n}\n", false},
 		{"python annotations", "src/pkg/types.py", "def convert(value, param, ctx):\n    if value is None:\n        return None\n    return int(value)\n",

@@ -35,8 +35,10 @@ var ExportedUndocumented = &lens.Rule{
 		Summary:     "Exported declaration without a doc comment",
 		Doc: "Every exported name is part of the package's API, and its doc comment is what go doc, pkg.go.dev " +
 			"and editors show to its users (Go Code Review Comments, \"Doc Comments\"). An exported function, " +
-			"type, method of an exported type, constant or variable added or redeclared without one leaves users " +
-			"to read the code. Write a full sentence that starts with the name. A comment on a const, var or type " +
+			"type, method of an exported type, constant or variable added without one leaves users " +
+			"to read the code. Write a full sentence that starts with the name. Only names the change adds are " +
+			"reported: one that already existed and only got a new signature or body is not (the symbol diff " +
+			"against the base version decides). A comment on a const, var or type " +
 			"group documents its members, and so does the type of a typed or iota constant group. Not reported: " +
 			"test files, package main, generated and cgo files, the methods that implement well-known interfaces " +
 			"(String, Error, ServeHTTP, MarshalJSON, Len, ...), whose contract is documented by the interface, and " +
@@ -67,9 +69,13 @@ func runExportedUndocumented(p *lens.Pass) {
 		lens.GoImportName(g.File, "C") != "" {
 		return
 	}
+	// Only names the change adds: a declaration that only got a new
+	// signature or body was undocumented before, and is the baseline's
+	// business, not this change's.
+	added, known := lens.AddedSymbols(p.File)
 	report := func(name *ast.Ident, kind, what string) {
 		line := g.Line(name.Pos())
-		if !p.Changed(line) {
+		if !p.Changed(line) || known && !added[what] {
 			return
 		}
 		p.Report(lens.Report{
