@@ -43,6 +43,23 @@ func UIFixture(p string) bool {
 	return false
 }
 
+// LibraryPath reports whether p may hold library code: no directory of
+// its path is one of application, example, tool or test code, or private
+// by name (a leading _ or dot, which the Go tool ignores too).
+func LibraryPath(p string) bool {
+	for _, dir := range strings.Split(path.Dir(p), "/") {
+		switch dir {
+		case "cmd", "internal", "examples", "example", "_examples", "testdata", "test", "tests", "scripts", "script",
+			"tools", "hack", "bin", "e2e", "docs", "doc":
+			return false
+		}
+		if dir != "." && (strings.HasPrefix(dir, "_") || strings.HasPrefix(dir, ".")) {
+			return false
+		}
+	}
+	return true
+}
+
 // Vendored reports whether p is third-party or built code that a review
 // of the project's own changes should not judge line by line: files under
 // node_modules/, vendor/, third_party/ or dist/, and minified files.

@@ -5,17 +5,16 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
-	"slices"
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
 )
 
 // CodeChanged reports whether a file's change alters its code at the token
-// level: comments, layout, the text of string literals and type
-// annotations (Go declaration types, Python annotations in defs and
-// annotated assignments, TypeScript annotations, interfaces and type
-// aliases) do not count. Languages without a tokenizer here, and files
+// level: comments, layout, the text of string literals, type annotations
+// (Go declaration types, Python annotations in defs and annotated
+// assignments, TypeScript annotations, interfaces and type aliases) and a
+// one-to-one renaming of the names a Go file declares do not count. Languages without a tokenizer here, and files
 // whose base is unknown, count as changed.
 func CodeChanged(f *review.File) bool {
 	old, ok := OldContent(f)
@@ -24,15 +23,48 @@ func CodeChanged(f *review.File) bool {
 	}
 	switch lang := f.Language; {
 	case lang == review.LangGo, lang == review.LangPython, IsJS(lang):
-		return !slices.Equal(CodeTokens(lang, old), CodeTokens(lang, f.Content))
+		return !sameUpToRenaming(CodeTokens(lang, old), CodeTokens(lang, f.Content))
+	}
+	return true
+}
+
+// declared marks a token that is a name the file declares: a consistent
+// renaming of such names is a refactoring, not a change of behaviour.
+const declared = "\x00"
+
+// sameUpToRenaming reports whether two token streams are equal, or equal
+// once the names each version declares are renamed one to one (a
+// declared name maps to exactly one declared name, both ways).
+func sameUpToRenaming(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	fwd, back := map[string]string{}, map[string]string{}
+	for i := range a {
+		x, y := a[i], b[i]
+		if x == y {
+			if !strings.HasPrefix(x, declared) {
+				continue
+			}
+		} else if !strings.HasPrefix(x, declared) || !strings.HasPrefix(y, declared) {
+			return false
+		}
+		if m, ok := fwd[x]; ok && m != y {
+			return false
+		}
+		if m, ok := back[y]; ok && m != x {
+			return false
+		}
+		fwd[x], back[y] = y, x
 	}
 	return true
 }
 
 // CodeTokens returns the normalised token stream of src in language lang,
 // the one [CodeChanged] compares: comments and semicolons dropped, every
-// string literal replaced by `""`, type annotations left out. It returns
-// nil for other languages.
+// string literal replaced by `""`, type annotations left out, and in Go
+// the names the file declares marked, so that renaming them one to one
+// is no change. It returns nil for other languages.
 func CodeTokens(lang string, src []byte) []string {
 	switch {
 	case lang == review.LangGo:
@@ -47,11 +79,14 @@ func CodeTokens(lang string, src []byte) []string {
 
 // goTokens scans Go source with go/scanner, skipping the type expressions
 // of declarations (type specs, parameter and result types, var and const
-// types) that the parser finds.
+// types) that the parser finds, and marking the names the file declares
+// (see [sameUpToRenaming]).
 func goTokens(src []byte) []string {
 	fset := token.NewFileSet()
 	var skip [][2]int
+	names := map[string]bool{}
 	if f, _ := parser.ParseFile(fset, "", src, parser.SkipObjectResolution); f != nil {
+		goDeclared(f, names)
 		tf := fset.File(f.Package)
 		add := func(n ast.Node) {
 			if n != nil && tf != nil {
@@ -99,12 +134,57 @@ func goTokens(src []byte) []string {
 		switch {
 		case tok == token.STRING:
 			out = append(out, `""`)
+		case tok == token.IDENT && names[lit]:
+			out = append(out, declared+lit)
 		case lit != "":
 			out = append(out, lit)
 		default:
 			out = append(out, tok.String())
 		}
 	}
+}
+
+// goDeclared adds the names f declares: functions, types, constants,
+// variables, parameters, results, fields, labels and := definitions.
+func goDeclared(f *ast.File, names map[string]bool) {
+	add := func(ids ...*ast.Ident) {
+		for _, id := range ids {
+			if id != nil && id.Name != "_" {
+				names[id.Name] = true
+			}
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			add(n.Name)
+		case *ast.TypeSpec:
+			add(n.Name)
+		case *ast.ValueSpec:
+			add(n.Names...)
+		case *ast.Field:
+			add(n.Names...)
+		case *ast.LabeledStmt:
+			add(n.Label)
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, e := range n.Lhs {
+					if id, ok := e.(*ast.Ident); ok {
+						add(id)
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if id, ok := e.(*ast.Ident); ok {
+						add(id)
+					}
+				}
+			}
+		}
+		return true
+	})
 }
 
 // inRanges reports whether off lies in one of the half-open ranges.

@@ -93,7 +93,7 @@ func runUndocumentedChange(p *lens.ChangePass) {
 		total int
 	)
 	for _, f := range p.Files() {
-		if !libraryPath(f.Path) {
+		if !lens.LibraryPath(f.Path) {
 			continue
 		}
 		triggers := surfaceTriggers(p.File(f), cs)
@@ -148,23 +148,6 @@ func surfaceTriggers(p *lens.Pass, cs *review.ChangeSet) []surfaceTrigger {
 		return envTriggers(p, "process.env")
 	}
 	return nil
-}
-
-// libraryPath reports whether p may hold library code: no directory of
-// its path is one of application, example, tool or test code, or private
-// by name (a leading _ or dot, which the Go tool ignores too).
-func libraryPath(p string) bool {
-	for _, dir := range strings.Split(path.Dir(p), "/") {
-		switch dir {
-		case "cmd", "internal", "examples", "example", "_examples", "testdata", "test", "tests", "scripts", "script",
-			"tools", "hack", "bin", "e2e", "docs", "doc":
-			return false
-		}
-		if dir != "." && (strings.HasPrefix(dir, "_") || strings.HasPrefix(dir, ".")) {
-			return false
-		}
-	}
-	return true
 }
 
 type privateKey struct{}

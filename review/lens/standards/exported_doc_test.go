@@ -1,6 +1,7 @@
 package standards
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -26,5 +27,32 @@ func TestExportedUndocumentedOnlyAdded(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"Command.GetFlagCompletionFunc", "Command", "CompletionFunc"}, names); diff != "" {
 		t.Errorf("reported (-want +got):\n%s", diff)
+	}
+}
+
+// TestExportedUndocumentedLibraryOnly checks two real near misses: names
+// added to internal/ or application packages (gh's internal/keyring,
+// pkg/cmd/extension), which no user outside the module sees, and names
+// added to a file whose existing API is mostly undocumented (gh's
+// git/client.go), whose convention the finding would only fight.
+func TestExportedUndocumentedLibraryOnly(t *testing.T) {
+	const added = "package keyring\n\ntype TimeoutError struct{ message string }\n"
+	for _, p := range []string{"internal/keyring/keyring.go", "pkg/cmd/extension/extension.go", "examples/x/x.go", "_tools/x.go"} {
+		if got := lenstest.Check(t, ExportedUndocumented, lenstest.NewFile(p, []byte(added)), 0, nil); len(got) != 0 {
+			t.Errorf("%s: got %+v, want nothing", p, got)
+		}
+	}
+	if got := lenstest.Check(t, ExportedUndocumented, lenstest.NewFile("keyring/keyring.go", []byte(added)), 0, nil); len(got) != 1 {
+		t.Errorf("library package: got %d findings, want 1", len(got))
+	}
+
+	undocumented := "package git\n\ntype Client struct{}\n\nfunc (c *Client) Remotes() error {\n\treturn nil\n}\n\nfunc (c *Client) Config() error {\n\treturn nil\n}\n\n// Commits lists commits.\nfunc (c *Client) Commits() error {\n\treturn nil\n}\n"
+	more := undocumented + "\nfunc (c *Client) TrackingBranchNames() []string {\n\treturn nil\n}\n"
+	if got := lenstest.Check(t, ExportedUndocumented, lenstest.Modified("git/client.go", undocumented, more), 0, nil); len(got) != 0 {
+		t.Errorf("mostly undocumented file: got %+v, want nothing", got)
+	}
+	documented := strings.NewReplacer("type Client", "// Client runs git.\ntype Client", "func (c *Client) Remotes", "// Remotes lists remotes.\nfunc (c *Client) Remotes").Replace(undocumented)
+	if got := lenstest.Check(t, ExportedUndocumented, lenstest.Modified("git/client.go", documented, documented+"\nfunc (c *Client) TrackingBranchNames() []string {\n\treturn nil\n}\n"), 0, nil); len(got) != 1 {
+		t.Errorf("documented file: got %d findings, want 1", len(got))
 	}
 }
