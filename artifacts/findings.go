@@ -20,12 +20,35 @@ type FindingsReport struct {
 	RecommendedActions           []string             `json:"recommended_actions"`
 	OutOfScopeObservations       []review.Observation `json:"out_of_scope_observations"`
 	RecommendedSpecialistReviews []SpecialistReview   `json:"recommended_specialist_reviews,omitempty"`
+	Notes                        []ReportNote         `json:"notes,omitempty"`
 	RiskAssessment               string               `json:"risk_assessment"`
 	// PreexistingCount and PreExisting describe the findings on the
 	// change's lines that were already there (no findings of the review);
 	// PreExisting is listed only on request.
 	PreexistingCount int             `json:"preexisting_count,omitempty"`
 	PreExisting      []ReportFinding `json:"preexisting_findings,omitempty"`
+}
+
+// ReportNote is one review-level note of the merged report (a local
+// extension): it cites no line and carries no verdict weight.
+type ReportNote struct {
+	Kind        review.NoteKind    `json:"kind"`
+	RuleID      string             `json:"rule_id"`
+	Perspective review.Perspective `json:"perspective"`
+	Message     string             `json:"message"`
+	Suggestion  string             `json:"suggestion,omitempty"`
+	Paths       []string           `json:"paths"`
+}
+
+// reportNotes converts a run's notes for the findings file and the River
+// artifact; nil when there are none.
+func reportNotes(notes []review.Note) []ReportNote {
+	var out []ReportNote
+	for _, n := range notes {
+		out = append(out, ReportNote{Kind: n.Kind, RuleID: n.Rule, Perspective: n.Perspective, Message: n.Message,
+			Suggestion: n.Suggested, Paths: orEmpty(n.Paths)})
+	}
+	return out
 }
 
 // ChangedFile is one entry of changed_files.
@@ -172,6 +195,7 @@ func (v *view) findingsReport(p review.Perspective) FindingsReport {
 			}
 		}
 		r.RecommendedSpecialistReviews = v.specialistReviews()
+		r.Notes = reportNotes(v.res.Notes)
 	} else {
 		r.Summary = fmt.Sprintf("%s perspective: %s across %s.",
 			p.Title(), findingCount(counts), fileCount(len(r.ChangedFiles)))

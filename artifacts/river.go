@@ -173,6 +173,11 @@ func (v *view) river() riverArtifact {
 	if len(ids) > 0 {
 		dbg["findingIds"] = ids
 	}
+	// Notes are not River findings: River scores every finding, and a
+	// note has no verdict weight. debug is River's place for the rest.
+	if notes := reportNotes(v.res.Notes); len(notes) > 0 {
+		dbg["notes"] = notes
+	}
 	a.Debug = map[string]any{"reviewls": dbg}
 	return a
 }

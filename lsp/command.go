@@ -34,6 +34,7 @@ func commands() map[string]commandFunc {
 		cmdSetDepth:           runSetDepthCommand,
 		cmdSweep:              runSweepCommand,
 		cmdEmit:               runEmitCommand,
+		cmdNotes:              runNotesCommand,
 	}
 }
 

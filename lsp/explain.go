@@ -176,8 +176,9 @@ func runInvestigateCommand(ctx context.Context, s *server, args []json.RawMessag
 	}, nil
 }
 
-// CodeLens shows Explain, Investigate and Bookmark over each symbol the
-// change added or changed in a changed file.
+// CodeLens shows the review-level notes that name a changed file on its
+// first line, and Explain, Investigate and Bookmark over each symbol the
+// change added or changed in it.
 func (s *server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	ss, rel := s.sessionForURI(params.TextDocument.URI)
 	if ss == nil {
@@ -187,12 +188,12 @@ func (s *server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 	if file == nil {
 		return nil, nil
 	}
+	lenses := noteLenses(res, rel, params.TextDocument.URI)
 	item := itemOf(res.Board, rel)
 	if item == "" {
-		return nil, nil
+		return lenses, nil
 	}
 	m := newMapper(file.Content)
-	var lenses []protocol.CodeLens
 	for _, c := range ss.eng.ChangedSymbols(res.ChangeSet.Target, file) {
 		if c.Kind == symbol.ChangeRemoved {
 			continue

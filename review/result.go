@@ -69,6 +69,9 @@ type Result struct {
 	Absent  []BaselineEntry
 	Counts  Counts
 	Verdict Verdict
+	// Notes are the review-level notes of the whole-change rules of the
+	// kept perspectives; their texts are also in Testing or Actions.
+	Notes []Note
 	// Positive, Testing and Actions feed the report sections of the same
 	// names.
 	Positive   []string

@@ -23,6 +23,10 @@ type RuleInfo struct {
 	CrossFile bool
 	// Skill is the standard the rule traces to, if any.
 	Skill string
+	// Note, when set, makes the rule a whole-change rule: it produces
+	// review-level notes of this kind (see [Note]) instead of line
+	// findings, through [NoteLens].
+	Note NoteKind
 }
 
 // A Lens is one findings perspective: a set of rules applied to the
@@ -34,6 +38,14 @@ type Lens interface {
 	// when files is nil) and returns raw, unvalidated findings. Cross-file
 	// rules always run over every reviewed file of cs.
 	Check(ctx context.Context, cs *ChangeSet, files []*File, opts CheckOptions) ([]*Finding, error)
+}
+
+// A NoteLens is a lens with whole-change rules: Notes runs them over the
+// change set and returns their review-level notes. Notes carry no verdict
+// weight; the engine lists them in the report.
+type NoteLens interface {
+	Lens
+	Notes(ctx context.Context, cs *ChangeSet, opts CheckOptions) ([]Note, error)
 }
 
 // CheckOptions tunes a lens run.

@@ -48,9 +48,12 @@ func runRules(_ context.Context, e *env, args []string) int {
 			if r.Fixable {
 				fix = " [fix]"
 			}
-			fmt.Fprintf(e.stdout, "%-42s %-8s %-13s %s%s\n", r.ID, r.Severity, r.Depth, r.Summary, fix)
+			if r.Note != "" {
+				fix = " [note]"
+			}
+			fmt.Fprintf(e.stdout, "%-42s %-8s %-13s %s%s\n", r.ID, severityOf(r), r.Depth, r.Summary, fix)
 		}
-		fmt.Fprintf(e.stdout, "\n%d rules. 'reviewls rules <id>' shows one in full.\n", len(rules))
+		fmt.Fprintf(e.stdout, "\n%d rules. [note]: a whole-change rule that writes a review-level note, never a line finding.\n'reviewls rules <id>' shows one in full.\n", len(rules))
 	case 1:
 		for _, r := range rules {
 			if r.ID == pos[0] {
@@ -72,10 +75,31 @@ func languages(r review.RuleInfo) string {
 	return strings.Join(r.Languages, ", ")
 }
 
+// severityOf returns a rule's severity, or "note" for a whole-change rule,
+// whose notes have none.
+func severityOf(r review.RuleInfo) string {
+	if r.Note != "" {
+		return "note"
+	}
+	return r.Severity.String()
+}
+
+// reports says what a rule's results are.
+func reports(r review.RuleInfo) string {
+	if r.Note == "" {
+		return "line findings"
+	}
+	where := "recommended actions"
+	if r.Note.Testing() {
+		where = "testing recommendations"
+	}
+	return fmt.Sprintf("a review-level note (%s) under %s; never a line finding, no verdict weight", r.Note, where)
+}
+
 func ruleText(r review.RuleInfo) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s — %s\n\n", r.ID, r.Summary)
-	fmt.Fprintf(&b, "perspective: %s\ncategory:    %s\nseverity:    %s\nlanguages:   %s\ndepth:       %s\nfixable:     %v\n", r.Perspective, r.Category, r.Severity, languages(r), r.Depth, r.Fixable)
+	fmt.Fprintf(&b, "perspective: %s\ncategory:    %s\nseverity:    %s\nlanguages:   %s\ndepth:       %s\nfixable:     %v\nreports:     %s\n", r.Perspective, r.Category, severityOf(r), languages(r), r.Depth, r.Fixable, reports(r))
 	if r.Skill != "" {
 		fmt.Fprintf(&b, "standard:    %s\n", r.Skill)
 	}
@@ -107,13 +131,14 @@ func rulesMarkdown(rules []review.RuleInfo) string {
 	}
 	fmt.Fprintf(&b, " (%s); %d carry a machine-applicable fix.\n\n", strings.Join(parts, ", "), fixable)
 	b.WriteString("Depth is the lowest tier at which a rule runs: `basic` checks changed lines, `standard` adds the enclosing function, the file and cross-file checks, `comprehensive` adds type-aware Go analysis. Silence one finding with `reviewls:ignore <rule-id> <reason>` in a comment on its line or alone on the line above; the reason takes at least three words, and a placeholder such as `<why this finding does not apply>` is no reason. An inline ignore never lets a secret through `--fail-on` or the pre-commit hook: list its fingerprint (printed by the blocked run) under `allow-secrets` in `.reviewls.yaml` (see [suppressions.md](suppressions.md)). Configure rules in `.reviewls.yaml` (`rules: {<rule-id>: off|critical|high|medium|low}`).\n\n")
+	b.WriteString("Rules whose severity reads `note` are whole-change rules: they write one review-level note (missing tests, an undocumented library API) to the report's testing recommendations or recommended actions, the findings JSON's `notes` and the River artifact's `debug.reviewls.notes`, and a code lens in the editor; a note is never a line finding, never a diagnostic, and never counts towards the verdict or `--fail-on`.\n\n")
 	b.WriteString("| Rule | Category | Severity | Languages | Depth | Fix |\n| --- | --- | --- | --- | --- | --- |\n")
 	for _, r := range rules {
 		fix := ""
 		if r.Fixable {
 			fix = "yes"
 		}
-		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s | %s |\n", r.ID, artifacts.RuleAnchor(r.ID), r.Category, r.Severity, languages(r), r.Depth, fix)
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s | %s |\n", r.ID, artifacts.RuleAnchor(r.ID), r.Category, severityOf(r), languages(r), r.Depth, fix)
 	}
 	for _, p := range review.AllPerspectives {
 		fmt.Fprintf(&b, "\n## %s\n", p.Title())
@@ -122,7 +147,7 @@ func rulesMarkdown(rules []review.RuleInfo) string {
 				continue
 			}
 			fmt.Fprintf(&b, "\n<a id=\"%s\"></a>\n\n### %s\n\n%s.\n\n", artifacts.RuleAnchor(r.ID), r.ID, strings.TrimSuffix(r.Summary, "."))
-			fmt.Fprintf(&b, "- Category: %s\n- Severity: %s\n- Languages: %s\n- Depth: %s\n", r.Category, r.Severity, languages(r), r.Depth)
+			fmt.Fprintf(&b, "- Category: %s\n- Severity: %s\n- Languages: %s\n- Depth: %s\n- Reports: %s\n", r.Category, severityOf(r), languages(r), r.Depth, reports(r))
 			if r.Skill != "" {
 				fmt.Fprintf(&b, "- Standard: %s\n", r.Skill)
 			}

@@ -85,6 +85,12 @@ func textSummary(res *review.Result, folder, root string, showPre bool) string {
 		fmt.Fprintf(&b, "\n%d finding(s) suppressed by reviewls:ignore comments or the configuration\n", n)
 	}
 	b.WriteString(heldSummary(res))
+	if len(res.Notes) > 0 {
+		b.WriteString("\nnotes (review-level, no verdict weight):\n")
+		for _, n := range res.Notes {
+			fmt.Fprintf(&b, "  %-16s %s\n", n.Kind, n.Text())
+		}
+	}
 	for _, p := range res.Problems {
 		fmt.Fprintf(&b, "\nwarning: %s\n", p)
 	}

@@ -4,8 +4,10 @@
 // the parent checked out on a branch, the commit's diff applied to the work
 // tree — and reviewed by the reviewls binary with default flags, the way a
 // developer would see it before committing. The findings are counted per
-// commit and per rule and printed as markdown tables; every finding is also
-// written, with its source line, to a JSON-lines file for a hand audit.
+// commit and per rule and printed as markdown tables, the review-level
+// notes (no verdict weight) by kind after them; every finding and note is
+// also written, with its source line, to a JSON-lines file for a hand
+// audit.
 //
 // The repositories come from snapshots brought with the search tool's fetch
 // (bare git directories under -mirrors, named owner+name/repo); nothing of
@@ -96,8 +98,19 @@ type finding struct {
 	CurrentCode string `json:"current_code"`
 }
 
+// note is what the audit file records of one review-level note (no
+// verdict weight, counted apart from the findings).
+type note struct {
+	Repo, SHA string
+	Kind      string   `json:"kind"`
+	Rule      string   `json:"rule_id"`
+	Message   string   `json:"message"`
+	Paths     []string `json:"paths"`
+}
+
 type reviewOutput struct {
 	Findings []finding `json:"findings"`
+	Notes    []note    `json:"notes"`
 }
 
 func run(args []string) {
@@ -142,6 +155,7 @@ func run(args []string) {
 	bySev := map[string]int{}
 	var high []finding
 	total := 0
+	byKind := map[string]int{}
 	for _, c := range commits {
 		dir, err := checkout(root, *mirrors, c)
 		if err != nil {
@@ -184,7 +198,14 @@ func run(args []string) {
 				auditOut.Encode(f)
 			}
 		}
-		log.Printf("%-22s %s %3d findings %6s  %s", c.Repo, c.SHA[:10], len(res.Findings), took.Round(time.Millisecond), c.Subject)
+		for _, n := range res.Notes {
+			n.Repo, n.SHA = c.Repo, c.SHA
+			byKind[n.Kind]++
+			if auditOut != nil {
+				auditOut.Encode(n)
+			}
+		}
+		log.Printf("%-22s %s %3d findings %d notes %6s  %s", c.Repo, c.SHA[:10], len(res.Findings), len(res.Notes), took.Round(time.Millisecond), c.Subject)
 	}
 
 	fmt.Printf("| project | stack | commits | findings | per commit | median review |\n|---|---|---|---|---|---|\n")
@@ -212,6 +233,7 @@ func run(args []string) {
 	for _, f := range high {
 		fmt.Printf("- %s %s %s %s:%s %s\n", f.Severity, f.Repo, f.SHA[:10], f.File, f.Lines, f.Title)
 	}
+	fmt.Printf("review-level notes (no verdict weight): missing-tests %d, undocumented-api %d\n", byKind["missing-tests"], byKind["undocumented-api"])
 }
 
 // checkout prepares the commit's replay: a clone of the snapshot (made once

@@ -297,6 +297,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	}
 	orient.WalkBack(res.Board, accepted, res.Mode == review.ModeWorkflow)
 	res.Loop = orient.Sync(res, req.Loop)
+	res.Notes = e.reviewNotes(ctx, cs, res, cfg)
 	res.Positive, res.Testing, res.Actions = notes(cs, res)
 	res.OutOfScope = []review.Observation{}
 	actions, observations := secretNotes(cs)
@@ -630,8 +631,28 @@ func (e *Engine) callPaths(ctx context.Context, t review.Target, res *review.Res
 	w.BlastRadius = append(w.BlastRadius, shared...)
 }
 
+// reviewNotes runs the whole-change rules of the kept perspectives and
+// returns their notes; a rule that fails is a problem of the run.
+func (e *Engine) reviewNotes(ctx context.Context, cs *review.ChangeSet, res *review.Result, cfg *review.Config) []review.Note {
+	var out []review.Note
+	for _, l := range e.opts.Lenses {
+		nl, ok := l.(review.NoteLens)
+		if !ok || !slices.Contains(res.Perspectives, l.Perspective()) {
+			continue
+		}
+		notes, err := nl.Notes(ctx, cs, review.CheckOptions{Depth: res.Depth, Config: cfg})
+		if err != nil && ctx.Err() == nil {
+			e.logger.Warn("notes failed", "check", l.Perspective(), "err", err)
+			res.Problems = append(res.Problems, fmt.Sprintf("%s notes: %v", l.Perspective(), firstLine(err.Error())))
+		}
+		out = append(out, notes...)
+	}
+	return out
+}
+
 // notes derives the factual positive changes, testing recommendations and
-// recommended actions of the report.
+// recommended actions of the report; the review-level notes join the
+// testing recommendations or the recommended actions by kind.
 func notes(cs *review.ChangeSet, res *review.Result) (positive, testing, actions []string) {
 	var tests, docs []string
 	for _, f := range cs.Files {
@@ -649,10 +670,13 @@ func notes(cs *review.ChangeSet, res *review.Result) (positive, testing, actions
 	if len(docs) > 0 {
 		positive = append(positive, "Updates documentation alongside the change: "+strings.Join(docs, ", "))
 	}
+	for _, n := range res.Notes {
+		if n.Kind.Testing() {
+			testing = append(testing, n.Text())
+		}
+	}
 	for _, ev := range res.Risk.Evidence {
 		switch {
-		case ev.Signal == review.SignalTestPresence && len(tests) == 0 && hasSource(cs):
-			testing = append(testing, "No test changed with this change: add or update tests that exercise the modified behaviour.")
 		case ev.Signal == review.SignalCoverage && ev.Availability == review.Unavailable && hasSource(cs):
 			testing = append(testing, "No coverage profile was found; run the tests with coverage (for Go: go test -coverprofile=coverage.out ./...) so the next review can observe it.")
 		}
@@ -664,6 +688,11 @@ func notes(cs *review.ChangeSet, res *review.Result) (positive, testing, actions
 	}
 	if len(res.Skipped()) > 0 {
 		actions = append(actions, fmt.Sprintf("Review the %d skipped files by hand if they matter (see Changed Files Overview).", len(res.Skipped())))
+	}
+	for _, n := range res.Notes {
+		if !n.Kind.Testing() {
+			actions = append(actions, n.Text())
+		}
 	}
 	return positive, testing, actions
 }

@@ -209,8 +209,11 @@ func TestCatalogMetadata(t *testing.T) {
 			if r.Perspective == review.Security && r.Skill == "" {
 				t.Errorf("%s: a security rule names its risk pattern (a CWE)", id)
 			}
-			if r.Run == nil {
-				t.Errorf("%s: no Run function", id)
+			switch {
+			case r.Note != "" && (!r.Note.Valid() || r.Change == nil || r.Run != nil):
+				t.Errorf("%s: a note rule needs a known note kind (%q) and a Change function only", id, r.Note)
+			case r.Note == "" && (r.Run == nil || r.Change != nil):
+				t.Errorf("%s: a line rule needs a Run function only", id)
 			}
 		}
 	}

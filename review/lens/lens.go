@@ -26,6 +26,9 @@ type Rule struct {
 	review.RuleInfo
 	// Run inspects p.File and reports findings through p.Report.
 	Run func(p *Pass)
+	// Change, set instead of Run on a whole-change rule (RuleInfo.Note),
+	// inspects the change set and reports notes through p.Note.
+	Change func(p *ChangePass)
 }
 
 // Applies reports whether the rule runs on a file of language lang at depth d.
@@ -46,12 +49,17 @@ type lensImpl struct {
 }
 
 // New returns the lens of perspective p made of rules. It panics if a rule
-// belongs to another perspective or its id does not start with
-// "<perspective>/", since that is a programming error in the catalog.
+// belongs to another perspective, its id does not start with
+// "<perspective>/", or it does not have exactly one of Run and Change
+// (Change exactly when it produces notes), since that is a programming
+// error in the catalog.
 func New(p review.Perspective, rules ...*Rule) review.Lens {
 	for _, r := range rules {
 		if r.Perspective != p || !strings.HasPrefix(r.ID, string(p)+"/") {
 			panic(fmt.Sprintf("lens %s: rule %s belongs to perspective %q", p, r.ID, r.Perspective))
+		}
+		if (r.Run == nil) == (r.Change == nil) || (r.Change != nil) != (r.Note != "") {
+			panic(fmt.Sprintf("lens %s: rule %s needs Run, or Change with a note kind", p, r.ID))
 		}
 	}
 	return &lensImpl{perspective: p, rules: rules}
@@ -67,7 +75,9 @@ func (l *lensImpl) Rules() []review.RuleInfo {
 	return out
 }
 
-// Check runs every applicable rule on every reviewed file. A rule that
+var _ review.NoteLens = (*lensImpl)(nil)
+
+// Check runs every applicable line rule on every reviewed file. A rule that
 // panics is reported as an error naming the rule and the file; the other
 // rules still run.
 func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*review.File, opts review.CheckOptions) ([]*review.Finding, error) {
@@ -91,7 +101,7 @@ func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*rev
 			return err
 		}
 		for _, r := range l.rules {
-			if r.CrossFile != crossFile || !r.Applies(f.Language, depth) || opts.Config.Rule(r.ID).Off || opts.Skip != nil && opts.Skip(r.ID) {
+			if r.Run == nil || r.CrossFile != crossFile || !r.Applies(f.Language, depth) || opts.Config.Rule(r.ID).Off || opts.Skip != nil && opts.Skip(r.ID) {
 				continue
 			}
 			p := &Pass{Ctx: ctx, Rule: r, File: f, ChangeSet: cs, Depth: depth, Config: opts.Config}

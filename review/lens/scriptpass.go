@@ -3,6 +3,8 @@ package lens
 import (
 	"path"
 	"strings"
+
+	"github.com/reviewls/reviewls/review"
 )
 
 // Snippet shortens code cited in a message to its first line, at most 60
@@ -16,6 +18,46 @@ func Snippet(s string) string {
 		s += "..."
 	}
 	return s
+}
+
+// UIFixture reports whether p is a test, end-to-end test or story of a
+// user interface rather than the interface itself: test files and
+// directories ([review.IsTestPath]: *.test.*, *.spec.*, __tests__/,
+// test/, tests/), e2e/, cypress/, playwright/ and __mocks__/ directories,
+// and stories (*.stories.*, *.story.*, .storybook/). UI rules leave them
+// alone: their markup is a fixture, never shown to a user.
+func UIFixture(p string) bool {
+	if review.IsTestPath(p) {
+		return true
+	}
+	base := path.Base(p)
+	if strings.Contains(base, ".stories.") || strings.Contains(base, ".story.") {
+		return true
+	}
+	for _, dir := range strings.Split(path.Dir(p), "/") {
+		switch dir {
+		case "e2e", "cypress", "playwright", "__mocks__", ".storybook":
+			return true
+		}
+	}
+	return false
+}
+
+// LibraryPath reports whether p may hold library code: no directory of
+// its path is one of application, example, tool or test code, or private
+// by name (a leading _ or dot, which the Go tool ignores too).
+func LibraryPath(p string) bool {
+	for _, dir := range strings.Split(path.Dir(p), "/") {
+		switch dir {
+		case "cmd", "internal", "examples", "example", "_examples", "testdata", "test", "tests", "scripts", "script",
+			"tools", "hack", "bin", "e2e", "docs", "doc":
+			return false
+		}
+		if dir != "." && (strings.HasPrefix(dir, "_") || strings.HasPrefix(dir, ".")) {
+			return false
+		}
+	}
+	return true
 }
 
 // Vendored reports whether p is third-party or built code that a review

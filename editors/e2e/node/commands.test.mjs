@@ -16,6 +16,7 @@ import {
 const commands = [
   'reviewls.review', 'reviewls.walkthrough', 'reviewls.board', 'reviewls.bookmark', 'reviewls.explain',
   'reviewls.investigate', 'reviewls.selectPerspectives', 'reviewls.setDepth', 'reviewls.sweep', 'reviewls.emit',
+  'reviewls.notes',
 ];
 
 const ex = expected.explain;
@@ -187,6 +188,12 @@ test('every advertised command with good arguments', async (t) => {
     assert.equal((await board(c)).phaseGates.emissionReady, true);
   });
 
+  await t.test('reviewls.notes', async () => {
+    const res = await run('reviewls.notes', {});
+    assert.ok(Array.isArray(res.notes), 'notes is a list');
+    for (const n of res.notes) assert.match(n.kind, /^(missing-tests|undocumented-api)$/);
+  });
+
   await finish(c);
 });
 
@@ -203,6 +210,7 @@ const good = {
   'reviewls.setDepth': { depth: 'basic', rationale: 'small change' },
   'reviewls.sweep': {},
   'reviewls.emit': { confirm: false },
+  'reviewls.notes': {},
 };
 const badCalls = [
   ['unknown item', 'reviewls.bookmark', [{ item: 'board-99' }], /board-99/],

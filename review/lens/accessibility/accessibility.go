@@ -27,5 +27,22 @@ func Rules() []*lens.Rule {
 	return rules
 }
 
+// init makes every accessibility rule skip UI tests and stories
+// ([lens.UIFixture]), and says so in its doc: their markup is a fixture
+// (a form without a label in a *.test.tsx tests the form, not a page),
+// never shown to a user.
+func init() {
+	for _, r := range Rules() {
+		r.Doc += " Not reported in UI tests and stories (*.test.*, *.spec.*, __tests__/, test/, tests/, e2e/, " +
+			"cypress/, playwright/, __mocks__/, *.stories.*, .storybook/): their markup is a fixture."
+		run := r.Run
+		r.Run = func(p *lens.Pass) {
+			if !lens.UIFixture(p.File.Path) {
+				run(p)
+			}
+		}
+	}
+}
+
 // Lens returns the accessibility lens.
 func Lens() review.Lens { return lens.New(review.Accessibility, Rules()...) }

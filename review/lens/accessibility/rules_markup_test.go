@@ -122,3 +122,28 @@ func TestAriaHiddenAddedControl(t *testing.T) {
 		t.Errorf("got %d findings for an unrelated change, want 0", len(got))
 	}
 }
+
+// TestUIFixturesSkipped checks that no accessibility rule reports in UI
+// tests and stories: a real shape is a form without a label rendered as a
+// fixture inside a *.test.tsx. The same markup in a component is
+// reported.
+func TestUIFixturesSkipped(t *testing.T) {
+	const form = "export function Login() {\n  return (\n    <form>\n      <input type=\"text\" />\n      <img src=\"/logo.png\" />\n      <div onClick={go}>Go</div>\n    </form>\n  );\n}\n"
+	count := func(path string) int {
+		n := 0
+		for _, r := range Rules() {
+			n += len(lenstest.Check(t, r, lenstest.NewFile(path, []byte(form)), 0, nil))
+		}
+		return n
+	}
+	if count("src/Login.tsx") < 3 {
+		t.Fatalf("the component itself: %d findings, want at least 3", count("src/Login.tsx"))
+	}
+	for _, p := range []string{"src/Login.test.tsx", "src/Login.spec.jsx", "src/__tests__/Login.tsx", "test/fixtures/Login.tsx",
+		"tests/Login.tsx", "e2e/login.tsx", "cypress/component/Login.tsx", "playwright/Login.tsx", "src/Login.stories.tsx",
+		".storybook/preview.tsx", "src/__mocks__/Login.tsx"} {
+		if n := count(p); n != 0 {
+			t.Errorf("%s: %d findings, want none", p, n)
+		}
+	}
+}

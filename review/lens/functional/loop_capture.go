@@ -31,8 +31,12 @@ var LoopVarCapture = &lens.Rule{
 			"variable at the top of the body (`v := v`), pass it as an argument, or raise the go directive to 1.22 " +
 			"or later. The rule runs only when the nearest go.mod above the file declares a go version below 1.22 " +
 			"(or the file's //go:build line selects one); without a go.mod it assumes the modern semantics and " +
-			"reports nothing. Closures that take the variable as a parameter, and loops that already copy it, are " +
-			"not reported.",
+			"reports nothing. Only closures that can outlive the iteration count: a go statement, a defer of the " +
+			"loop's own function (a defer inside a function literal of the body, such as a serial subtest, runs " +
+			"when that literal returns), a g.Go(...) callback and a t.Run subtest that calls t.Parallel. A " +
+			"goroutine or g.Go callback that the iteration waits for (a later statement of its block calls Wait) " +
+			"does not, and neither does a closure stored and called later, which the rule does not follow. " +
+			"Closures that take the variable as a parameter, and loops that already copy it, are not reported.",
 		Bad:  "for _, job := range jobs {\n\tgo func() {\n\t\trun(job)\n\t}()\n}",
 		Good: "for _, job := range jobs {\n\tjob := job\n\tgo func() {\n\t\trun(job)\n\t}()\n}",
 	},
@@ -134,7 +138,11 @@ func checkLoopCapture(p *lens.Pass, g *lens.GoSyntax, loop ast.Node, vars []*ast
 	}
 	var copies []copyAt
 	var closures []closureCapture
+	lits, joined := syncClosures(body)
 	ast.Inspect(body, func(n ast.Node) bool {
+		if joined[n] {
+			return true // waited for within the iteration
+		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			if n.Tok == token.DEFINE {
@@ -149,7 +157,9 @@ func checkLoopCapture(p *lens.Pass, g *lens.GoSyntax, loop ast.Node, vars []*ast
 				closures = append(closures, closureCapture{lit, "goroutine"})
 			}
 		case *ast.DeferStmt:
-			if lit, ok := n.Call.Fun.(*ast.FuncLit); ok {
+			// A defer inside a function literal of the body runs when that
+			// function returns, not after the loop.
+			if lit, ok := n.Call.Fun.(*ast.FuncLit); ok && !insideAny(lits, n.Pos()) {
 				closures = append(closures, closureCapture{lit, "deferred closure"})
 			}
 		case *ast.CallExpr:
@@ -229,6 +239,63 @@ func checkLoopCapture(p *lens.Pass, g *lens.GoSyntax, loop ast.Node, vars []*ast
 			"argument, or raise the go directive to 1.22 or later.", list, list),
 		Fix: loopCopyFix(p, g, body, all),
 	})
+}
+
+// syncClosures returns the ranges of the function literals of a loop body,
+// and the goroutines and g.Go(...) calls that the iteration waits for: a
+// later statement of the same block calls Wait (a sync.WaitGroup, an
+// errgroup), so they end before the next iteration.
+func syncClosures(body *ast.BlockStmt) (lits [][2]token.Pos, joined map[ast.Node]bool) {
+	joined = map[ast.Node]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			lits = append(lits, [2]token.Pos{n.Pos(), n.End()})
+		case *ast.BlockStmt:
+			for i, st := range n.List {
+				var async ast.Node
+				switch st := st.(type) {
+				case *ast.GoStmt:
+					async = st
+				case *ast.ExprStmt:
+					if call, ok := st.X.(*ast.CallExpr); ok && asyncCallback(call) != nil {
+						async = call
+					}
+				}
+				if async != nil && waits(n.List[i+1:]) {
+					joined[async] = true
+				}
+			}
+		}
+		return true
+	})
+	return lits, joined
+}
+
+// waits reports whether one of stmts calls a Wait method.
+func waits(stmts []ast.Stmt) bool {
+	found := false
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 0 {
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// insideAny reports whether pos lies strictly inside one of the ranges.
+func insideAny(ranges [][2]token.Pos, pos token.Pos) bool {
+	for _, r := range ranges {
+		if pos > r[0] && pos < r[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // asyncCallback returns the function literal passed to g.Go(...) or to

@@ -140,3 +140,57 @@ func Expect(t *testing.T, rule *lens.Rule, f *review.File, findings []*review.Fi
 		}
 	}
 }
+
+// Modified returns a modified review file whose base version is old: one
+// hunk spans the file, with the lines of a longest common subsequence of
+// old and new as context and the others removed or added, so only the
+// added lines are changed and [lens.OldContent] gives old back.
+func Modified(path, old, new string) *review.File {
+	f := &review.File{Path: path, Status: review.StatusModified, Language: review.DetectLanguage(path, []byte(new)),
+		Content: []byte(new), Lines: map[int]review.LineState{}}
+	a, b := lens.SplitLines([]byte(old)), lens.SplitLines([]byte(new))
+	// lcs[i][j] is the length of a longest common subsequence of a[i:], b[j:].
+	lcs := make([][]int, len(a)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	h := review.Hunk{OldStart: 1, OldLines: len(a), NewStart: 1, NewLines: len(b)}
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case i < len(a) && j < len(b) && a[i] == b[j]:
+			h.Lines = append(h.Lines, " "+a[i])
+			i, j = i+1, j+1
+		case j < len(b) && (i == len(a) || lcs[i][j+1] >= lcs[i+1][j]):
+			h.Lines = append(h.Lines, "+"+b[j])
+			f.Lines[j+1] = review.LineUnstaged
+			j++
+		default:
+			h.Lines = append(h.Lines, "-"+a[i])
+			i++
+		}
+	}
+	f.Hunks = []review.Hunk{h}
+	return f
+}
+
+// Notes runs a whole-change rule over cs at depth standard and returns
+// its notes. It fails the test if the rule panics.
+func Notes(t testing.TB, rule *lens.Rule, cs *review.ChangeSet) []review.Note {
+	t.Helper()
+	l := lens.New(rule.Perspective, rule).(review.NoteLens)
+	got, err := l.Notes(context.Background(), cs, review.CheckOptions{Depth: review.DepthStandard})
+	if err != nil {
+		t.Fatalf("%s: %v", rule.ID, err)
+	}
+	return got
+}

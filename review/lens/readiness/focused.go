@@ -12,29 +12,47 @@ import (
 )
 
 // FocusedTest finds focused tests, which silently disable the rest of the
-// suite, and skipped tests.
+// suite.
 var FocusedTest = &lens.Rule{
 	RuleInfo: review.RuleInfo{
 		ID:          "readiness/focused-test",
 		Perspective: review.Readiness,
 		Category:    CatValidation,
-		Severity:    review.SeverityLow,
-		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Severity:    review.SeverityMedium,
+		Languages:   lens.JSLangs,
 		Depth:       review.DepthBasic,
-		Summary:     "Focused or skipped test",
+		Summary:     "Focused test",
 		Doc: "A focused test (`it.only`, `describe.only`, `test.only`, `fdescribe`, `fit`) makes the runner skip every " +
-			"other test in the file or suite, so CI stays green while most of the suite no longer runs (Medium); the fix " +
-			"removes the focus. A skipped test (`it.skip`, `xit`, `xdescribe`, Go `t.Skip` as an unconditional statement " +
-			"of the test function, Python `@pytest.mark.skip` and `@unittest.skip`) is validation the change no longer " +
-			"has (Low): re-enable it or link the issue that tracks it. Conditional skips are not reported: " +
-			"`@pytest.mark.skipif`, `@unittest.skipIf`/`skipUnless`, and t.Skip inside an if (testing.Short(), a " +
-			"missing tool, another OS). JavaScript calls count only when their first argument is a test title string, " +
-			"so methods such as query.skip(10) are not mistaken for tests.",
+			"other test in the file or suite, so CI stays green while most of the suite no longer runs; the fix " +
+			"removes the focus. Calls count only when their first argument is a test title string, so methods such " +
+			"as query.only(['id']) are not mistaken for tests. Skipped tests are readiness/skipped-test.",
 		Bad:     "it.only('saves the draft', async () => { ... })",
 		Good:    "it('saves the draft', async () => { ... })",
 		Fixable: true,
 	},
-	Run: runFocusedTest,
+	Run: func(p *lens.Pass) { jsTestMarks(p, true) },
+}
+
+// SkippedTest finds tests skipped unconditionally.
+var SkippedTest = &lens.Rule{
+	RuleInfo: review.RuleInfo{
+		ID:          "readiness/skipped-test",
+		Perspective: review.Readiness,
+		Category:    CatValidation,
+		Severity:    review.SeverityLow,
+		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Depth:       review.DepthBasic,
+		Summary:     "Skipped test",
+		Doc: "A test skipped unconditionally (`it.skip`, `xit`, `xdescribe`, Go `t.Skip` as an unconditional statement " +
+			"of the test function, Python `@pytest.mark.skip` and `@unittest.skip`) is validation the change no longer " +
+			"has: re-enable it or link the issue that tracks it. Conditional skips are normal and not reported: " +
+			"`@pytest.mark.skipif`, `@unittest.skipIf`/`skipUnless`, and t.Skip inside an if (testing.Short(), an " +
+			"environment check, a missing tool, another OS) or a subtest. JavaScript calls count only when their " +
+			"first argument is a test title string, so methods such as query.skip(10) are not mistaken for tests.",
+		Bad:  "func TestSync(t *testing.T) {\n\tt.Skip(\"flaky\")",
+		Good: "func TestSync(t *testing.T) {\n\tif testing.Short() {\n\t\tt.Skip(\"slow\")\n\t}",
+	},
+	Run: runSkippedTest,
 }
 
 // testFuncs are the test-definition functions of Mocha, Jest, Vitest,
@@ -48,21 +66,23 @@ var (
 	skippedAliases = map[string]string{"xdescribe": "describe", "xit": "it", "xtest": "test", "xcontext": "context", "xspecify": "specify"}
 )
 
-func runFocusedTest(p *lens.Pass) {
+func runSkippedTest(p *lens.Pass) {
 	switch lang := p.File.Language; {
 	case lang == review.LangGo:
 		goSkippedTest(p)
 	case lang == review.LangPython:
 		pySkippedTest(p)
 	case lens.IsJS(lang):
-		jsFocusedTest(p)
+		jsTestMarks(p, false)
 	}
 }
 
 const focusedMessage = "%s focuses the runner on this test: every other test in the file (and, with some runners, the " +
 	"suite) is silently skipped, so CI passes while most tests no longer run."
 
-func jsFocusedTest(p *lens.Pass) {
+// jsTestMarks reports the focused (focused) or the skipped test calls on
+// the changed lines of a JavaScript or TypeScript file.
+func jsTestMarks(p *lens.Pass, focused bool) {
 	// Test definitions live in test files, Cypress specs (.cy.) and Deno
 	// tests (_test.); elsewhere only a describe, it or test call can hold one.
 	if base := path.Base(p.File.Path); !review.IsTestPath(p.File.Path) && !strings.Contains(base, ".cy.") &&
@@ -86,22 +106,23 @@ func jsFocusedTest(p *lens.Pass) {
 				}
 				call := js.Span(recv, i+1)
 				col := js.Col(i - 1)
+				if (name == "skip") == focused {
+					continue
+				}
 				if name == "skip" {
 					r = skippedReport(call)
 					break
 				}
 				r = lens.Report{
-					Title: "Focused test", Severity: review.SeverityMedium,
 					Message:   fmt.Sprintf(focusedMessage, call+"()"),
 					Suggested: "Remove .only before merging.",
 					Fix: &review.Fix{Title: "Remove .only", Edits: []review.TextEdit{{
 						Span: review.Span{Path: p.File.Path, StartLine: n, StartCol: col, EndLine: n, EndCol: col + len(".only")},
 					}}},
 				}
-			case focusedAliases[name] != "" && !js.Is(i-1, "."):
+			case focused && focusedAliases[name] != "" && !js.Is(i-1, "."):
 				col := js.Col(i)
 				r = lens.Report{
-					Title: "Focused test", Severity: review.SeverityMedium,
 					Message:   fmt.Sprintf(focusedMessage, name+"()"),
 					Suggested: fmt.Sprintf("Use %s instead of %s before merging.", focusedAliases[name], name),
 					Fix: &review.Fix{Title: fmt.Sprintf("Use %s", focusedAliases[name]), Edits: []review.TextEdit{{
@@ -109,7 +130,7 @@ func jsFocusedTest(p *lens.Pass) {
 						NewText: focusedAliases[name],
 					}}},
 				}
-			case skippedAliases[name] != "" && !js.Is(i-1, "."):
+			case !focused && skippedAliases[name] != "" && !js.Is(i-1, "."):
 				r = skippedReport(name)
 			default:
 				continue
@@ -125,7 +146,6 @@ func jsFocusedTest(p *lens.Pass) {
 
 func skippedReport(what string) lens.Report {
 	return lens.Report{
-		Title: "Skipped test",
 		Message: fmt.Sprintf("%s() skips a test: the behaviour it checks is no longer validated, and skipped tests are "+
 			"rarely re-enabled.", what),
 		Suggested: "Fix and re-enable the test, or delete it; if it must stay skipped, give the reason and link the tracking issue.",

@@ -12,6 +12,10 @@ func TestFocusedTest(t *testing.T) {
 	lenstest.Run(t, FocusedTest, "testdata/focused-test")
 }
 
+func TestSkippedTest(t *testing.T) {
+	lenstest.Run(t, SkippedTest, "testdata/skipped-test")
+}
+
 func TestFocusedTestFixes(t *testing.T) {
 	src, err := os.ReadFile("testdata/focused-test/cart.test.ts")
 	if err != nil {
@@ -22,12 +26,13 @@ func TestFocusedTestFixes(t *testing.T) {
 		t.Errorf("checked %d fixes, want 5", n)
 	}
 	for _, fd := range lenstest.Check(t, FocusedTest, f, 0, nil) {
-		want := review.SeverityLow
-		if fd.Title == "Focused test" {
-			want = review.SeverityMedium
+		if fd.Severity != review.SeverityMedium || fd.RuleID != "readiness/focused-test" {
+			t.Errorf("line %d: %s %s, want readiness/focused-test Medium", fd.Span.StartLine, fd.RuleID, fd.Severity)
 		}
-		if fd.Severity != want {
-			t.Errorf("line %d: %s has severity %s, want %s", fd.Span.StartLine, fd.Title, fd.Severity, want)
+	}
+	for _, fd := range lenstest.Check(t, SkippedTest, f, 0, nil) {
+		if fd.Severity != review.SeverityLow || fd.RuleID != "readiness/skipped-test" || fd.Title != "Skipped test" {
+			t.Errorf("line %d: %s %s %q, want readiness/skipped-test Low", fd.Span.StartLine, fd.RuleID, fd.Severity, fd.Title)
 		}
 	}
 }

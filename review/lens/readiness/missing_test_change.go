@@ -13,8 +13,9 @@ import (
 	"github.com/reviewls/reviewls/review/lens"
 )
 
-// MissingTestChange finds source files changed without a change to their
-// tests.
+// MissingTestChange notes code changed without any test change of its
+// language. It is a whole-change rule: its result is a review-level note
+// (a testing recommendation), never a line finding.
 var MissingTestChange = &lens.Rule{
 	RuleInfo: review.RuleInfo{
 		ID:          "readiness/missing-test-change",
@@ -24,22 +25,26 @@ var MissingTestChange = &lens.Rule{
 		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthStandard,
 		CrossFile:   true,
+		Note:        review.NoteMissingTests,
 		Summary:     "Source changed without a test change",
-		Doc: "A source file whose code changed while none of its tests did leaves the change without validation " +
+		Doc: "A change whose code changed while none of the project's tests did leaves the change without validation " +
 			"evidence: nothing shows the new behaviour works or stays working. Add or update the tests, or say in the " +
-			"change description why none are needed. A test matches by the language's convention: Go, any _test.go " +
-			"file in the same directory; Python, test_<name>.py or <name>_test.py anywhere in the change set; " +
-			"JavaScript and TypeScript, <name>.test.* or <name>.spec.*, or a file named after the module in a " +
-			"__tests__ directory. Reported once per file, on its first changed code line. Not reported: test files, " +
-			"generated, vendored, dist and minified files, changes of fewer than three code lines or of comments and blank lines only, " +
-			"configuration and type-declaration files (*.config.*, *.d.ts, setup.py, conftest.py, __init__.py, " +
-			"manage.py), files under migrations/, scripts/, examples/ or docs/, and projects that do not test the " +
-			"language at all (no test file of it in the change set, beside the file, or in a test, tests or " +
-			"__tests__ directory at the root or beside it).",
+			"change description why none are needed. This is a review-level note (a testing recommendation), not a " +
+			"line finding: it never counts towards the verdict or a gate. It is raised per language (Go, Python, " +
+			"JavaScript/TypeScript) only when no test file of that language changed anywhere in the change (any " +
+			"_test.go; any test_*.py, *_test.py or Python file under a test directory; any *.test.*, *.spec.* or " +
+			"file under __tests__, test or tests), and only for files whose code differs at the token level: " +
+			"comments, layout, the text of string literals (help text, messages) and type annotations (Go declaration " +
+			"types, Python annotations, TypeScript annotations, interfaces and type aliases) do not count. Not " +
+			"counted either: test files, generated, vendored, dist and minified files, changes of fewer than three " +
+			"code lines, configuration and type-declaration files (*.config.*, *.d.ts, setup.py, conftest.py, " +
+			"__init__.py, manage.py), files under migrations/, scripts/, examples/ or docs/, and projects that do not " +
+			"test the language at all (no test file of it beside the file, or a test, tests or __tests__ directory " +
+			"at the root or beside it).",
 		Bad:  "M  billing/invoice.py   (+24 -3)\n   (no test change)",
-		Good: "M  billing/invoice.py   (+24 -3)\nM  tests/test_invoice.py (+31)",
+		Good: "M  billing/invoice.py   (+24 -3)\nM  tests/test_billing.py (+31)",
 	},
-	Run: runMissingTestChange,
+	Change: runMissingTestChange,
 }
 
 // minTestedChange is the smallest change, in code lines, that calls for a
@@ -67,29 +72,51 @@ func familyOf(lang string) testFamily {
 	return familyNone
 }
 
-func runMissingTestChange(p *lens.Pass) {
-	f := p.File
-	fam := familyOf(f.Language)
-	if fam == familyNone || review.IsTestPath(f.Path) || untestedKind(f.Path) || lens.Vendored(f.Path) {
-		return
-	}
-	c := changedCodeOf(f)
-	first, code := c.first, c.lines
-	// The cheap line count first: most changes are small, and the test
-	// lookups below touch the whole change set and the disk.
-	if code < minTestedChange || generatedFile(f.Content) {
-		return
-	}
+// familyNames name each family in the note, with its test convention.
+var familyNames = map[testFamily][2]string{
+	familyGo:     {"Go", "_test.go files"},
+	familyPython: {"Python", "test_*.py or *_test.py files, or Python files under tests/"},
+	familyJS:     {"JavaScript/TypeScript", "*.test.* or *.spec.* files, or files under __tests__/ or test/"},
+}
+
+// maxNotePaths bounds the files a note names; the rest are counted.
+const maxNotePaths = 5
+
+func runMissingTestChange(p *lens.ChangePass) {
 	idx := testIndexOf(p.ChangeSet)
-	if idx.changed(f.Path, fam) || !idx.projectTests(f.Path, fam) {
-		return
+	untested := map[testFamily][]string{}
+	for _, f := range p.Files() {
+		fam := familyOf(f.Language)
+		if fam == familyNone || len(idx.tests[fam]) > 0 || review.IsTestPath(f.Path) || untestedKind(f.Path) || lens.Vendored(f.Path) {
+			continue
+		}
+		// The cheap line count first: most changes are small, and the
+		// token comparison and the test lookups read more.
+		if changedCodeLines(f) < minTestedChange || generatedFile(f.Content) || !lens.CodeChanged(f) ||
+			!idx.projectTests(f.Path, fam) {
+			continue
+		}
+		untested[fam] = append(untested[fam], f.Path)
 	}
-	p.Report(lens.Report{
-		Line: first,
-		Message: fmt.Sprintf("%s changes %d lines of code, but no test that matches it changed (%s): nothing in the change "+
-			"shows the new behaviour works.", f.Path, code, testConvention(f.Path, fam)),
-		Suggested: "Add or update tests for the changed behaviour, or state in the change description why none are needed.",
-	})
+	for _, fam := range []testFamily{familyGo, familyPython, familyJS} {
+		paths := untested[fam]
+		if len(paths) == 0 {
+			continue
+		}
+		names := familyNames[fam]
+		p.Note(fmt.Sprintf("%s code changed in %s, but no %s test changed anywhere in the change: nothing in it "+
+			"shows the new behaviour works.", names[0], listPaths(paths), names[0]),
+			fmt.Sprintf("Add or update tests (%s) for the changed behaviour, or state in the change description why none are needed.", names[1]),
+			paths...)
+	}
+}
+
+// listPaths names up to maxNotePaths paths and counts the rest.
+func listPaths(paths []string) string {
+	if len(paths) <= maxNotePaths {
+		return strings.Join(paths, ", ")
+	}
+	return fmt.Sprintf("%s and %d more files", strings.Join(paths[:maxNotePaths], ", "), len(paths)-maxNotePaths)
 }
 
 // untestedKind reports files that are not expected to have unit tests of
@@ -116,24 +143,6 @@ func generatedFile(content []byte) bool {
 	return strings.Contains(head, "Code generated") && strings.Contains(head, "DO NOT EDIT") ||
 		strings.Contains(head, "@generated") || strings.Contains(strings.ToLower(head), "autogenerated") ||
 		strings.Contains(strings.ToLower(head), "auto-generated")
-}
-
-// stem returns a file's base name without its extension.
-func stem(p string) string {
-	base := path.Base(p)
-	return strings.TrimSuffix(base, path.Ext(base))
-}
-
-// testConvention describes where the rule looked for a test of p.
-func testConvention(p string, fam testFamily) string {
-	name := stem(p)
-	switch fam {
-	case familyGo:
-		return fmt.Sprintf("no _test.go file in %s/", path.Dir(p))
-	case familyPython:
-		return fmt.Sprintf("no test_%[1]s.py or %[1]s_test.py", name)
-	}
-	return fmt.Sprintf("no %[1]s.test.* or %[1]s.spec.* file, nor __tests__/%[1]s.*", name)
 }
 
 // testIndex is what the rule needs to know about a change set's tests,
@@ -167,43 +176,9 @@ func testIndexOf(cs *review.ChangeSet) *testIndex {
 	}).(*testIndex)
 }
 
-// changed reports whether a test matching p by its family's naming
-// convention changed.
-func (x *testIndex) changed(p string, fam testFamily) bool {
-	name := stem(p)
-	alt := ""
-	if name == "index" { // foo/index.ts is tested as foo.test.ts
-		alt = path.Base(path.Dir(p))
-	}
-	for _, t := range x.tests[fam] {
-		base := path.Base(t)
-		switch fam {
-		case familyGo:
-			if strings.HasSuffix(base, "_test.go") && path.Dir(t) == path.Dir(p) {
-				return true
-			}
-		case familyPython:
-			if base == "test_"+name+".py" || base == name+"_test.py" || strings.HasPrefix(base, "test_"+name+"_") {
-				return true
-			}
-		case familyJS:
-			for _, n := range []string{name, alt} {
-				if n == "" {
-					continue
-				}
-				if strings.HasPrefix(base, n+".test.") || strings.HasPrefix(base, n+".spec.") ||
-					strings.HasPrefix(base, n+".") && strings.Contains("/"+path.Dir(t)+"/", "/__tests__/") {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // projectTests reports whether the project tests the family's language:
-// a test file of it is in the change set, beside the file, or in a test
-// directory at the root or beside it.
+// a test file of it is in the change set, beside the file, or a test
+// directory is at the root or beside it.
 func (x *testIndex) projectTests(p string, fam testFamily) bool {
 	if len(x.tests[fam]) > 0 {
 		return true
@@ -248,33 +223,28 @@ func (x *testIndex) projectTests(p string, fam testFamily) bool {
 	return fams[fam]
 }
 
-// changedCode is the changed code of a file: the first changed line that
-// is code (not blank, not only a comment), and how many there are.
-type changedCode struct{ first, lines int }
-
-// codeKey memoises changedCode on the file, keyed by its changed-line map
-// (a cross-file rule runs on every file each review; the count depends on
-// the file alone).
+// codeKey memoises changedCodeLines on the file, keyed by its
+// changed-line map (the count depends on the file alone, and a later
+// change set shares an unchanged file).
 type codeKey struct{ lines uintptr }
 
-func changedCodeOf(f *review.File) changedCode {
+// changedCodeLines counts the changed lines of f that are code: not blank
+// and not starting a comment.
+func changedCodeLines(f *review.File) int {
 	key := codeKey{reflect.ValueOf(f.Lines).Pointer()}
 	return f.Memo(key, func() any {
-		var c changedCode
+		n := 0
 		lineComment := lens.CommentSyntax(f.Language).Line
-		lens.EachChangedLine(f, func(n int, line string) {
+		lens.EachChangedLine(f, func(_ int, line string) {
 			t := strings.TrimSpace(line)
-			// A line that starts a comment is not code; a cheap test that
-			// needs no lexer (the count only gates the rule).
+			// A cheap test that needs no lexer: the count only gates the
+			// token comparison.
 			if t == "" || lineComment != "" && strings.HasPrefix(t, lineComment) ||
 				strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*") {
 				return
 			}
-			if c.first == 0 {
-				c.first = n
-			}
-			c.lines++
+			n++
 		})
-		return c
-	}).(changedCode)
+		return n
+	}).(int)
 }

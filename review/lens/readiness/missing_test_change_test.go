@@ -5,6 +5,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
 const invoicePy = `def total(lines):
@@ -27,6 +30,15 @@ func Get(m map[string]int, k string) int {
 }
 `
 
+// notePaths returns the paths of each note, one string per note.
+func notePaths(notes []review.Note) []string {
+	var out []string
+	for _, n := range notes {
+		out = append(out, strings.Join(n.Paths, ","))
+	}
+	return out
+}
+
 func TestMissingTestChange(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -37,10 +49,21 @@ func TestMissingTestChange(t *testing.T) {
 		name:    "python without test, project has tests/",
 		changed: map[string]string{"billing/invoice.py": invoicePy},
 		onDisk:  map[string]string{"tests/test_other.py": "def test_x():\n    pass\n"},
-		want:    []string{"billing/invoice.py:1"},
+		want:    []string{"billing/invoice.py"},
 	}, {
-		name:    "python with test anywhere in the change set",
-		changed: map[string]string{"billing/invoice.py": invoicePy, "tests/unit/test_invoice.py": "def test_total():\n    assert True\n"},
+		name:    "one note per language, naming every file",
+		changed: map[string]string{"billing/invoice.py": invoicePy, "billing/tax.py": invoicePy, "store/store.go": storeGo},
+		onDisk:  map[string]string{"tests/test_other.py": "def test_x():\n    pass\n"},
+		want:    []string{"store/store.go", "billing/invoice.py,billing/tax.py"},
+	}, {
+		// A project with one tests/test_<area>.py (click's tests/test_types.py
+		// for src/click/types.py, requests' single test_requests.py).
+		name:    "python with a test of another name anywhere in the change",
+		changed: map[string]string{"billing/invoice.py": invoicePy, "tests/test_billing.py": "def test_total():\n    assert True\n"},
+		onDisk:  map[string]string{},
+	}, {
+		name:    "python _internal.py with tests/test_internal.py",
+		changed: map[string]string{"src/pkg/_internal.py": invoicePy, "tests/test_internal.py": "def test_x():\n    assert True\n"},
 		onDisk:  map[string]string{},
 	}, {
 		name:    "project without python tests",
@@ -50,19 +73,17 @@ func TestMissingTestChange(t *testing.T) {
 		name:    "no root: only the change set tells",
 		changed: map[string]string{"billing/invoice.py": invoicePy},
 	}, {
-		name:    "ts with a test of another module in the change set",
-		changed: map[string]string{"src/cart.ts": cartTS, "src/price.test.ts": "test('x', () => {});\n"},
-		want:    []string{"src/cart.ts:1"},
+		// Express tests lib/response.js in test/res.send.js.
+		name:    "js with a test of another module in the change set",
+		changed: map[string]string{"lib/response.js": cartTS, "test/res.send.js": "it('x', () => {});\n"},
 	}, {
-		name:    "ts with spec and __tests__ conventions",
-		changed: map[string]string{"src/cart.ts": cartTS, "src/__tests__/cart.tsx": "test('x', () => {});\n", "lib/index.ts": cartTS, "lib.spec.ts": "test('y', () => {});\n"},
+		name:    "ts with a test of another language only",
+		changed: map[string]string{"src/cart.ts": cartTS, "tests/test_api.py": "def test_x():\n    pass\n"},
+		onDisk:  map[string]string{"src/cart.test.ts": "test('x', () => {});\n"},
+		want:    []string{"src/cart.ts"},
 	}, {
-		name:    "go with a test in the same directory",
-		changed: map[string]string{"store/store.go": storeGo, "store/other_test.go": "package store\n"},
-	}, {
-		name:    "go test in another directory does not count",
+		name:    "go test in another directory counts",
 		changed: map[string]string{"store/store.go": storeGo, "api/api_test.go": "package api\n"},
-		want:    []string{"store/store.go:1"},
 	}, {
 		name: "trivial, comment-only, generated and config changes",
 		changed: map[string]string{
@@ -72,23 +93,72 @@ func TestMissingTestChange(t *testing.T) {
 			"vite.config.ts":    cartTS,
 			"types/api.d.ts":    cartTS,
 			"a/migrations/m.py": invoicePy,
-			"a/test_other.py":   "def test_x():\n    pass\n",
-			"a/other_test.go":   "package a\n",
 		},
+		onDisk: map[string]string{"tests/test_x.py": "def test_x():\n    pass\n", "a/a_test.go": "package a\n", "a.test.ts": "test('x', () => {});\n"},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, _ := scriptCheck(t, MissingTestChange, scriptChangeSet(t, tt.changed, tt.onDisk))
+			got := notePaths(lenstest.Notes(t, MissingTestChange, scriptChangeSet(t, tt.changed, tt.onDisk)))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("findings (-want +got):\n%s", diff)
+				t.Errorf("notes (-want +got):\n%s", diff)
 			}
 		})
 	}
 }
 
+// TestMissingTestChangeTokens checks that only a change of the code at
+// the token level calls for tests: the shapes of real commits that change
+// help text, comments or types (cobra's "Consistent annotation names",
+// zustand's "fix(types)") are not noted, a logic change is.
+func TestMissingTestChangeTokens(t *testing.T) {
+	const old = "package cmd\n\nimport \"fmt\"\n\n// Run prints.\nfunc Run(n int) {\n\tfmt.Println(\"hello\", n)\n\tif n > 1 {\n\t\tfmt.Println(\"many\")\n\t}\n}\n"
+	tests := []struct {
+		name, path, old, new string
+		want                 bool
+	}{
+		{"help text and comments", "cmd/run.go", old, strings.NewReplacer("hello", "Hello, world", "many", "more than one", "// Run prints.", "// Run prints a greeting\n// and a count.").Replace(old), false},
+		{"parameter type", "cmd/run.go", old, strings.ReplaceAll(old, "n int", "n int64"), false},
+		{"logic", "cmd/run.go", old, strings.NewReplacer("n > 1", "n >= 1", "\"many\")", "\"many\", n)", "\"hello\", n)", "\"hello\", n+1)").Replace(old), true},
+		{"typescript annotations", "src/store.ts", "export function set(s, partial, replace) {\n  const next = replace ? partial : { ...s, ...partial };\n  return next;\n}\n",
+			"export type Partial<T> = { [K in keyof T]?: T[K] };\nexport function set<T>(s: T, partial: Partial<T>, replace?: boolean): T {\n  const next: T = replace ? (partial as T) : { ...s, ...partial };\n  return next;\n}\n", false},
+		{"python annotations", "src/pkg/types.py", "def convert(value, param, ctx):\n    if value is None:\n        return None\n    return int(value)\n",
+			"def convert(value: t.Any, param: Parameter | None, ctx: Context | None) -> int | None:\n    if value is None:\n        return None\n    return int(value)\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cs := &review.ChangeSet{Root: t.TempDir(), Files: []*review.File{lenstest.Modified(tt.path, tt.old, tt.new)}}
+			scriptWrite(t, cs.Root, "tests/test_x.py", "def test_x():\n    pass\n")
+			scriptWrite(t, cs.Root, "cmd/run_test.go", "package cmd\n")
+			got := lenstest.Notes(t, MissingTestChange, cs)
+			if (len(got) > 0) != tt.want {
+				t.Errorf("notes = %+v, want a note: %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestMissingTestChangeMessage checks the note: its kind, rule and text,
+// which names no test file (it once said "no test_types.py" while
+// tests/test_types.py existed).
 func TestMissingTestChangeMessage(t *testing.T) {
-	_, got := scriptCheck(t, MissingTestChange, scriptChangeSet(t, map[string]string{"store/store.go": storeGo, "x/x_test.go": "package x\n"}, nil))
-	if len(got) != 1 || !strings.Contains(got[0].Message, "no _test.go file in store/") {
-		t.Fatalf("got %+v", got)
+	got := lenstest.Notes(t, MissingTestChange, scriptChangeSet(t, map[string]string{"src/click/types.py": invoicePy}, map[string]string{"tests/test_types.py": "def test_x():\n    pass\n"}))
+	if len(got) != 1 {
+		t.Fatalf("got %+v, want one note", got)
+	}
+	n := got[0]
+	if n.Kind != review.NoteMissingTests || n.Rule != "readiness/missing-test-change" || n.Perspective != review.Readiness {
+		t.Errorf("note = %+v", n)
+	}
+	want := "Python code changed in src/click/types.py, but no Python test changed anywhere in the change"
+	if !strings.HasPrefix(n.Message, want) || strings.Contains(n.Text(), "test_types.py") {
+		t.Errorf("message = %q, want prefix %q and no test file name", n.Text(), want)
+	}
+	many := map[string]string{}
+	for _, p := range []string{"a", "b", "c", "d", "e", "f", "g"} {
+		many["pkg/"+p+".py"] = invoicePy
+	}
+	got = lenstest.Notes(t, MissingTestChange, scriptChangeSet(t, many, map[string]string{"tests/test_x.py": ""}))
+	if len(got) != 1 || len(got[0].Paths) != 7 || !strings.Contains(got[0].Message, "pkg/e.py and 2 more files") {
+		t.Errorf("got %+v, want one note over 7 files naming 5", got)
 	}
 }

@@ -25,9 +25,16 @@ var NewDependency = &lens.Rule{
 			"code into the build, and it runs with the program's privileges: its maintenance, license, " +
 			"transitive dependencies and provenance become the project's concern (supply-chain risk). The " +
 			"finding makes the addition visible so a reviewer checks it deliberately; prefer the standard library " +
-			"or an existing dependency when they do the job. Version changes of a dependency already in the " +
-			"manifest (a line removed in the same diff) are not reported, nor are Go modules marked " +
-			"// indirect, which follow from the direct ones.",
+			"or an existing dependency when they do the job. Only runtime dependencies count: package.json's " +
+			"dependencies (not devDependencies, peerDependencies or optionalDependencies), pyproject's " +
+			"[project] dependencies, Poetry's [tool.poetry.dependencies] and optional extras other than " +
+			"development ones, and requirements files other than development ones (requirements-dev.txt, " +
+			"dev-requirements.txt, requirements/test.txt, ...). Not reported: version changes of a dependency " +
+			"already in the manifest (a line removed in the same diff), Go modules marked // indirect or " +
+			"replaced by a local directory (a sibling module of the repository), monorepo siblings and local " +
+			"packages (workspace:, link:, file:, portal: versions), type stubs (@types/*, types-*), development " +
+			"extras and groups ([project.optional-dependencies] dev, test, tests, lint, typing, docs, ...; " +
+			"[dependency-groups]; [tool.poetry.group.*] and Poetry dev-dependencies).",
 		Bad:  "require github.com/some/leftpad v0.1.0",
 		Good: "// strings.Repeat from the standard library does the job.",
 	},
@@ -71,6 +78,9 @@ func runNewDependency(p *lens.Pass) {
 	case "pyproject.toml":
 		deps = pyprojectDeps(lines)
 	case "requirements":
+		if devRequirements(p.File.Path) {
+			return
+		}
 		deps = requirementsDeps(lines)
 	}
 	if len(deps) == 0 {
@@ -78,7 +88,7 @@ func runNewDependency(p *lens.Pass) {
 	}
 	removed := removedLines(p.File)
 	for _, d := range deps {
-		if !p.Changed(d.line) || removedDeclares(removed, d.name, kind) {
+		if !p.Changed(d.line) || removedDeclares(removed, d.name, kind) || notShipped(d) {
 			continue
 		}
 		what := d.name
@@ -96,6 +106,46 @@ func runNewDependency(p *lens.Pass) {
 				"maintained and license-compatible, and pin it to a reviewed version.", d.name),
 		})
 	}
+}
+
+// notShipped reports a dependency that is no third-party runtime code: a
+// sibling or local package of the repository, or type stubs.
+func notShipped(d dependency) bool {
+	for _, proto := range []string{"workspace:", "link:", "file:", "portal:"} {
+		if strings.HasPrefix(d.version, proto) {
+			return true
+		}
+	}
+	return strings.HasPrefix(d.name, "@types/") || strings.HasPrefix(normalizePy(d.name), "types-")
+}
+
+// devWords name development tooling in requirements file names and
+// optional-dependency groups.
+var devWords = map[string]bool{
+	"dev": true, "develop": true, "development": true, "test": true, "tests": true, "testing": true, "lint": true,
+	"linting": true, "typing": true, "types": true, "type": true, "mypy": true, "docs": true, "doc": true, "ci": true,
+	"check": true, "style": true, "format": true, "bench": true, "benchmark": true,
+}
+
+// devGroup reports whether a group or file-name word list is development
+// tooling: any of its words ("dev", "test-requirements", "typing") is.
+func devGroup(name string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == '/' }) {
+		if devWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// devRequirements reports a requirements file of development tooling:
+// requirements-dev.txt, dev-requirements.txt, requirements/test.txt, ...
+func devRequirements(p string) bool {
+	name := strings.TrimSuffix(path.Base(p), ".txt")
+	if path.Base(path.Dir(p)) == "requirements" && devGroup(name) {
+		return true
+	}
+	return devGroup(strings.NewReplacer("requirements", "", "reqs", "").Replace(name))
 }
 
 // removedLines returns the lines the diff removes from the file.
@@ -141,11 +191,19 @@ func normalizePy(name string) string {
 	return strings.ToLower(strings.NewReplacer("_", "-", ".", "-").Replace(name))
 }
 
-// goModRequires returns the direct requirements of a go.mod file.
+// goModRequires returns the direct requirements of a go.mod file, leaving
+// out modules replaced by a local directory (siblings in the repository).
 func goModRequires(lines []string) []dependency {
 	var out []dependency
-	for _, l := range goModLines(lines) {
-		if l.verb == "require" && len(l.args) >= 2 && !l.indirect {
+	local := map[string]bool{}
+	all := goModLines(lines)
+	for _, l := range all {
+		if l.verb == "replace" && len(l.args) >= 3 && localPath(l.args[len(l.args)-1]) {
+			local[l.args[0]] = true
+		}
+	}
+	for _, l := range all {
+		if l.verb == "require" && len(l.args) >= 2 && !l.indirect && !local[l.args[0]] {
 			out = append(out, dependency{l.n, l.args[0], l.args[1]})
 		}
 	}
@@ -154,9 +212,9 @@ func goModRequires(lines []string) []dependency {
 
 var jsonDepRE = regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*"([^"]*)"`)
 
-// packageJSONDeps returns the entries of the dependency objects of a
-// package.json file, found by a line scan of the usual layout (one entry
-// per line).
+// packageJSONDeps returns the entries of the runtime dependencies object
+// of a package.json file, found by a line scan of the usual layout (one
+// entry per line).
 func packageJSONDeps(lines []string) []dependency {
 	var out []dependency
 	in := false
@@ -164,10 +222,10 @@ func packageJSONDeps(lines []string) []dependency {
 		t := strings.TrimSpace(l)
 		switch {
 		case !in:
-			for _, key := range []string{`"dependencies"`, `"devDependencies"`, `"peerDependencies"`, `"optionalDependencies"`} {
-				if strings.HasPrefix(t, key) && strings.HasSuffix(t, "{") {
-					in = true
-				}
+			// Only runtime dependencies: devDependencies, peerDependencies
+			// and optionalDependencies are the user's or the tooling's.
+			if strings.HasPrefix(t, `"dependencies"`) && strings.HasSuffix(t, "{") {
+				in = true
 			}
 		case strings.HasPrefix(t, "}"):
 			in = false
@@ -219,13 +277,15 @@ func stripTOMLComment(l string) string {
 
 var tomlStringRE = regexp.MustCompile(`"([^"]+)"|'([^']+)'`)
 
-// pyprojectDeps returns the dependencies of a pyproject.toml file: the
-// strings of [project] dependencies and optional-dependencies arrays, and
-// the keys of Poetry's dependency tables.
+// pyprojectDeps returns the runtime dependencies of a pyproject.toml
+// file: the strings of [project] dependencies and of the optional extras
+// that are not development groups, and the keys of Poetry's main
+// dependency table. [dependency-groups] (PEP 735) are never installed
+// with the package, so they are left out.
 func pyprojectDeps(lines []string) []dependency {
 	var out []dependency
 	table := ""
-	inArray := false
+	inArray, skipping := false, false
 	for i, l := range lines {
 		t := strings.TrimSpace(stripTOMLComment(l))
 		switch {
@@ -236,7 +296,9 @@ func pyprojectDeps(lines []string) []dependency {
 			inArray = false
 			continue
 		}
-		poetry := strings.HasPrefix(table, "tool.poetry") && strings.HasSuffix(table, "dependencies")
+		// Poetry's main dependencies only: groups and dev-dependencies
+		// are development tooling.
+		poetry := table == "tool.poetry.dependencies"
 		switch {
 		case poetry:
 			if k, v, ok := strings.Cut(t, "="); ok {
@@ -245,18 +307,25 @@ func pyprojectDeps(lines []string) []dependency {
 					out = append(out, dependency{i + 1, name, strings.Trim(strings.TrimSpace(v), `"'`)})
 				}
 			}
-		case table == "project" || table == "project.optional-dependencies" || table == "dependency-groups":
+		case table == "project" || table == "project.optional-dependencies":
 			rest := t
 			if !inArray {
 				k, v, ok := strings.Cut(t, "=")
 				if !ok || !strings.HasPrefix(strings.TrimSpace(v), "[") {
 					continue
 				}
-				key := strings.TrimSpace(k)
+				key := strings.Trim(strings.TrimSpace(k), `"'`)
 				if table == "project" && key != "dependencies" {
 					continue
 				}
 				inArray, rest = true, strings.TrimSpace(v)[1:]
+				skipping = table == "project.optional-dependencies" && devGroup(key)
+			}
+			if skipping {
+				if strings.Contains(tomlStringRE.ReplaceAllString(rest, ""), "]") {
+					inArray = false
+				}
+				continue
 			}
 			for _, item := range tomlStringRE.FindAllStringSubmatch(rest, -1) {
 				spec := item[1] + item[2]

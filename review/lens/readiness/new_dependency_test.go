@@ -25,3 +25,18 @@ func TestNewDependencyUpgrade(t *testing.T) {
 		t.Fatalf("got %+v, want one finding for golang.org/x/sync on line 7", got)
 	}
 }
+
+// TestNewDependencyBumps checks version bumps of existing dependencies in
+// package.json and pyproject.toml (a real shape: a release commit), and
+// a dependency moved from devDependencies to dependencies.
+func TestNewDependencyBumps(t *testing.T) {
+	for _, c := range []struct{ path, old, new string }{
+		{"package.json", "{\n  \"dependencies\": {\n    \"debug\": \"2.6.9\"\n  }\n}\n", "{\n  \"dependencies\": {\n    \"debug\": \"^4.3.4\"\n  }\n}\n"},
+		{"package.json", "{\n  \"dependencies\": {\n  },\n  \"devDependencies\": {\n    \"zod\": \"^3\"\n  }\n}\n", "{\n  \"dependencies\": {\n    \"zod\": \"^3\"\n  },\n  \"devDependencies\": {\n  }\n}\n"},
+		{"pyproject.toml", "[project]\ndependencies = [\n  \"click>=8.0\",\n]\n", "[project]\ndependencies = [\n  \"click>=8.1.3\",\n]\n"},
+	} {
+		if got := lenstest.Check(t, NewDependency, lenstest.Modified(c.path, c.old, c.new), 0, nil); len(got) != 0 {
+			t.Errorf("%s %q: got %+v, want nothing", c.path, c.new, got)
+		}
+	}
+}

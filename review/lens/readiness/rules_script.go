@@ -4,5 +4,5 @@ import "github.com/reviewls/reviewls/review/lens"
 
 // scriptRules returns the readiness rules for scripting, configuration and build languages.
 func scriptRules() []*lens.Rule {
-	return []*lens.Rule{FocusedTest, MissingTestChange, MigrationWithoutRollback, UndocumentedChange}
+	return []*lens.Rule{FocusedTest, SkippedTest, MissingTestChange, MigrationWithoutRollback, UndocumentedChange}
 }

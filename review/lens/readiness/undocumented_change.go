@@ -1,21 +1,29 @@
 package readiness
 
 import (
-	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
 	"maps"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
+	"sync"
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
 )
 
-// UndocumentedChange finds changes to a project's public surface made
-// without any documentation change.
+// UndocumentedChange notes changes to a library's public API made without
+// any documentation change. It is a whole-change rule: its result is one
+// review-level note (a recommended action), never a line finding.
 var UndocumentedChange = &lens.Rule{
 	RuleInfo: review.RuleInfo{
 		ID:          "readiness/undocumented-change",
@@ -25,23 +33,27 @@ var UndocumentedChange = &lens.Rule{
 		Languages:   append([]string{review.LangGo, review.LangPython, review.LangJSON}, lens.JSLangs...),
 		Depth:       review.DepthStandard,
 		CrossFile:   true,
-		Summary:     "Public behaviour changed without a documentation change",
-		Doc: "Users learn a project's surface from its README, docs and changelog; when the change adds or alters that " +
-			"surface and touches none of them, the new behaviour is undiscoverable and upgrades break without warning. " +
-			"Update the docs or add a changelog entry. Triggers, on added lines of non-test files: a changed signature " +
-			"(or removal) of an exported Go function or method outside internal/ and package main; a new command-line " +
-			"flag or argument (Go flag and cobra/pflag, argparse add_argument, click and typer options, commander and " +
-			"yargs .option/.command); a new HTTP route (net/http Handle/HandleFunc, chi/echo/gin methods, Flask/FastAPI " +
-			"decorators, Express/Fastify app and router methods); a new environment variable read (os.Getenv, " +
-			"os.environ, process.env) that the file did not read before; and changes to package.json's bin, exports, " +
-			"main, module or types. A documentation change is any Markdown, reStructuredText or AsciiDoc file, anything " +
-			"under docs/ or doc/, a README, CHANGELOG, CHANGES, HISTORY, NEWS or RELEASE file, or a .changeset entry. " +
-			"New exported Go functions are not a trigger (their doc comments are their documentation), nor are matches in " +
-			"comments and strings, environment writes, conftest.py, or vendored, dist and minified files.",
-		Bad:  "M  cmd/serve.go   flag.Duration(\"drain-timeout\", ...)\n   (no README or CHANGELOG change)",
-		Good: "M  cmd/serve.go   flag.Duration(\"drain-timeout\", ...)\nM  CHANGELOG.md   \"serve: --drain-timeout ...\"",
+		Note:        review.NoteUndocumentedAPI,
+		Summary:     "Library API changed without a documentation change",
+		Doc: "Users of a library learn its API from its README, docs and changelog; when the change alters that API " +
+			"and touches none of them, upgrades break without warning. Update the docs or add a changelog entry. " +
+			"This is a review-level note (a recommended action), not a line finding: it never counts towards the " +
+			"verdict or a gate. It covers library code only: files outside cmd/, internal/, examples/, example/, " +
+			"_examples/, testdata/, test and tests directories, scripts/, tools/, hack/, bin/ and directories whose " +
+			"name starts with _ or a dot, and not in a Go main package, a Python __main__.py or script, or a " +
+			"private npm package (\"private\": true). Triggers, on added lines: a changed signature (or removal) of " +
+			"an exported Go function, or of a method of an exported type; a new environment variable read " +
+			"(os.Getenv, os.environ, process.env) that the file did not read before, a configuration knob users " +
+			"cannot discover; and changes to package.json's bin, exports, main, module or types. Application " +
+			"surface is not a trigger: command-line flags carry their own help text, and routes belong to an " +
+			"application. A documentation change is any Markdown, reStructuredText or AsciiDoc file, anything under " +
+			"docs/ or doc/, a README, CHANGELOG, CHANGES, HISTORY, NEWS or RELEASE file, or a .changeset entry. New " +
+			"exported Go functions are not a trigger (their doc comments are their documentation), nor are matches in " +
+			"comments and strings, environment writes, or vendored, dist and minified files.",
+		Bad:  "M  store/store.go   func Get(ctx context.Context, key string) (was Get(key string))\n   (no README or CHANGELOG change)",
+		Good: "M  store/store.go   func Get(ctx context.Context, key string)\nM  CHANGELOG.md     \"store: Get takes a context\"",
 	},
-	Run: runUndocumentedChange,
+	Change: runUndocumentedChange,
 }
 
 // surfaceTrigger is one public-surface change found in a file.
@@ -51,18 +63,11 @@ type surfaceTrigger struct {
 }
 
 var (
-	goFlagRE     = regexp.MustCompile(`\b(?:flag|fs|flags|flagSet|fset|Flags\(\)|PersistentFlags\(\))\.(?:String|Bool|Int|Int64|Uint|Uint64|Float64|Duration|StringSlice|StringArray|IntSlice|Count|Func|BoolFunc|TextVar|Var)(?:Var)?P?\(\s*(?:&?[\w.]+\s*,\s*)?"([\w.-]+)"`)
-	pyFlagRE     = regexp.MustCompile(`\badd_argument\(\s*["']([\w-]+)["']|@click\.(?:option|argument)\(\s*["']([\w-]+)["']|typer\.(?:Option|Argument)\([^)]*["'](--?[\w-]+)["']`)
-	jsFlagRE     = regexp.MustCompile(`\.(?:option|requiredOption)\(\s*['"` + "`" + `](-[^'"` + "`" + `]*)['"` + "`" + `]|\.command\(\s*['"` + "`" + `]([\w:-]+)`)
-	goRouteRE    = regexp.MustCompile(`\.(?:HandleFunc|Handle|Get|Post|Put|Patch|Delete|GET|POST|PUT|PATCH|DELETE|Any|Group)\(\s*"((?:[A-Z]+ )?/[^"]*)"`)
-	pyRouteRE    = regexp.MustCompile(`@\w+\.(route|get|post|put|patch|delete|api_route|websocket)\(\s*["'](/[^"']*)["']`)
-	jsRouteRE    = regexp.MustCompile(`\b(?:app|router|server|fastify|api|routes)\.(get|post|put|patch|delete|all|use|route)\(\s*['"` + "`" + `](/[^'"` + "`" + `]*)['"` + "`" + `]`)
 	goEnvRE      = regexp.MustCompile(`\bos\.(?:Getenv|LookupEnv)\(\s*"(\w+)"`)
 	pyEnvRE      = regexp.MustCompile(`\bos\.(?:getenv\(|environ\.get\(|environ\[)\s*["'](\w+)["']`)
 	jsEnvRE      = regexp.MustCompile(`\bprocess\.env\.([A-Za-z_]\w*)|\bprocess\.env\[\s*['"](\w+)['"]`)
 	pkgSurfaceRE = regexp.MustCompile(`^(\s*)"(bin|exports|main|module|types|typings)"\s*:`)
 	jsonKeyRE    = regexp.MustCompile(`^(\s*)"[^"]+"\s*:`)
-	goExportedRE = regexp.MustCompile(`^func\s+(?:\([^)]*\)\s*)?([A-Z]\w*)`)
 )
 
 // commonEnv are environment variables every platform or toolchain sets;
@@ -74,44 +79,119 @@ var commonEnv = map[string]bool{
 	"NO_COLOR": true, "PYTHONPATH": true,
 }
 
-func runUndocumentedChange(p *lens.Pass) {
-	if lens.Vendored(p.File.Path) {
+// maxNoteTriggers bounds the triggers a note lists; the rest are counted.
+const maxNoteTriggers = 4
+
+func runUndocumentedChange(p *lens.ChangePass) {
+	cs := p.ChangeSet
+	if docsChanged(cs) {
 		return
 	}
+	var (
+		paths []string
+		whats []string
+		total int
+	)
+	for _, f := range p.Files() {
+		if !lens.LibraryPath(f.Path) {
+			continue
+		}
+		triggers := surfaceTriggers(p.File(f), cs)
+		if len(triggers) == 0 {
+			continue
+		}
+		paths = append(paths, f.Path)
+		for _, t := range triggers {
+			if total < maxNoteTriggers {
+				whats = append(whats, fmt.Sprintf("%s:%d %s", f.Path, t.line, t.what))
+			}
+			total++
+		}
+	}
+	if total == 0 {
+		return
+	}
+	if total > maxNoteTriggers {
+		whats = append(whats, fmt.Sprintf("and %d more", total-maxNoteTriggers))
+	}
+	p.Note(fmt.Sprintf("The change alters the public API of library code (%s), but updates no documentation (README, "+
+		"docs/, CHANGELOG): users will not learn about it, and upgrades may break without warning.", strings.Join(whats, "; ")),
+		"Document the change in the README or docs/, and add a CHANGELOG entry.", paths...)
+}
+
+// surfaceTriggers returns the library-API changes of one file.
+func surfaceTriggers(p *lens.Pass, cs *review.ChangeSet) []surfaceTrigger {
 	f := p.File
-	if review.IsTestPath(f.Path) || path.Base(f.Path) == "conftest.py" {
-		return
+	if lens.Vendored(f.Path) || review.IsTestPath(f.Path) {
+		return nil
 	}
-	var triggers []surfaceTrigger
-	switch lang := f.Language; {
-	case lang == review.LangJSON:
-		if path.Base(f.Path) == "package.json" {
-			triggers = packageJSONTriggers(p)
+	switch base := path.Base(f.Path); {
+	case f.Language == review.LangJSON:
+		if base == "package.json" && !privatePackage(cs, path.Dir(f.Path)) {
+			return packageJSONTriggers(p)
 		}
-	case lang == review.LangGo:
-		triggers = goSurfaceTriggers(p)
-	case lang == review.LangPython:
-		triggers = lineTriggers(p, "add_argument", "click.", "typer.", "environ", "getenv")
-	case lens.IsJS(lang):
-		triggers = lineTriggers(p, "ption(", "command(", "process.env")
-	}
-	if len(triggers) == 0 || docsChanged(p.ChangeSet) {
-		return
-	}
-	var whats []string
-	for i, t := range triggers {
-		if i == 3 {
-			whats = append(whats, fmt.Sprintf("and %d more", len(triggers)-3))
-			break
+	case f.Language == review.LangGo:
+		return goSurfaceTriggers(p)
+	case f.Language == review.LangPython:
+		switch base {
+		case "conftest.py", "__main__.py", "setup.py", "manage.py", "noxfile.py":
+			return nil
 		}
-		whats = append(whats, t.what)
+		if len(lens.Python(f).Main) > 0 {
+			return nil // a script
+		}
+		return envTriggers(p, "environ", "getenv")
+	case lens.IsJS(f.Language):
+		if privatePackage(cs, path.Dir(f.Path)) {
+			return nil
+		}
+		return envTriggers(p, "process.env")
 	}
-	p.Report(lens.Report{
-		Line: triggers[0].line,
-		Message: fmt.Sprintf("%s changes the public surface (%s), but the change updates no documentation (README, "+
-			"docs/, CHANGELOG): users will not learn about it, and upgrades may break without warning.", f.Path, strings.Join(whats, "; ")),
-		Suggested: "Document the change in the README or docs/, and add a CHANGELOG entry.",
-	})
+	return nil
+}
+
+type privateKey struct{}
+
+// privateCache remembers, per directory, whether the nearest package.json
+// at or above it declares a private package.
+type privateCache struct {
+	mu   sync.Mutex
+	dirs map[string]bool
+}
+
+// privatePackage reports whether the nearest package.json at or above dir
+// (the change set's version, else the work tree's) says "private": true:
+// an application or a monorepo root, not a published library.
+func privatePackage(cs *review.ChangeSet, dir string) bool {
+	c := lens.ChangeSetMemo(cs, privateKey{}, func() any { return &privateCache{dirs: map[string]bool{}} }).(*privateCache)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var walk func(dir string) bool
+	walk = func(dir string) bool {
+		if v, ok := c.dirs[dir]; ok {
+			return v
+		}
+		pj := path.Join(dir, "package.json")
+		var data []byte
+		if f := cs.File(pj); f != nil {
+			data = f.Content
+		} else if cs.Root != "" {
+			data, _ = os.ReadFile(filepath.Join(cs.Root, filepath.FromSlash(pj)))
+		}
+		var v bool
+		if data != nil {
+			var pkg struct {
+				Private bool `json:"private"`
+			}
+			_ = json.Unmarshal(data, &pkg) // a malformed manifest is not private
+			v = pkg.Private
+		} else if dir != "." && dir != "/" && dir != "" {
+			v = walk(path.Dir(dir))
+		}
+		c.dirs[dir] = v
+		return v
+	}
+	return walk(dir)
 }
 
 // docsChanged reports whether the change set touches documentation.
@@ -135,39 +215,25 @@ func docsChanged(cs *review.ChangeSet) bool {
 	return false
 }
 
-// lineTriggers scans the changed lines of a Python or JavaScript file for
-// new flags, routes and environment variables; hints pre-filter the file.
-func lineTriggers(p *lens.Pass, hints ...string) []surfaceTrigger {
-	found := routePathHint(p.File.Content)
+// envTriggers scans the changed lines of a Python or JavaScript file for
+// environment variables it did not read before; hints pre-filter the
+// file.
+func envTriggers(p *lens.Pass, hints ...string) []surfaceTrigger {
+	found := false
 	for _, h := range hints {
-		if found {
-			break
-		}
-		found = p.Contains(h)
+		found = found || p.Contains(h)
 	}
 	if !found {
 		return nil
 	}
-	py := p.File.Language == review.LangPython
-	flagRE, routeRE, envRE := jsFlagRE, jsRouteRE, jsEnvRE
-	if py {
-		flagRE, routeRE, envRE = pyFlagRE, pyRouteRE, pyEnvRE
+	envRE := jsEnvRE
+	if p.File.Language == review.LangPython {
+		envRE = pyEnvRE
 	}
 	var out []surfaceTrigger
 	var unchangedEnv map[string]bool
 	inCode := codeChecker(p)
 	p.EachChanged(func(n int, line string) {
-		if m := flagRE.FindStringSubmatchIndex(line); m != nil && inCode(n, m[0]) {
-			out = append(out, surfaceTrigger{n, "command-line option " + firstGroupAt(line, m)})
-		}
-		if m := routeRE.FindStringSubmatchIndex(line); m != nil && inCode(n, m[0]) {
-			route := line[m[4]:m[5]]
-			switch method := line[m[2]:m[3]]; method {
-			case "get", "post", "put", "patch", "delete":
-				route = strings.ToUpper(method) + " " + route
-			}
-			out = append(out, surfaceTrigger{n, "route " + route})
-		}
 		for _, m := range envRE.FindAllStringSubmatchIndex(line, -1) {
 			name := firstGroupAt(line, m)
 			if commonEnv[name] || !inCode(n, m[0]) || envWrite.MatchString(line[m[1]:]) {
@@ -183,23 +249,6 @@ func lineTriggers(p *lens.Pass, hints ...string) []surfaceTrigger {
 		}
 	})
 	return out
-}
-
-// routePathHint reports whether content holds a call whose first argument
-// is a string starting with "/" (`("/users"`), the shape of a route.
-func routePathHint(content []byte) bool {
-	for i := 0; i < len(content); {
-		k := bytes.IndexByte(content[i:], '/')
-		if k < 0 {
-			return false
-		}
-		j := i + k
-		if j >= 2 && content[j-2] == '(' && (content[j-1] == '\'' || content[j-1] == '"' || content[j-1] == '`') {
-			return true
-		}
-		i = j + 1
-	}
-	return false
 }
 
 // envWrite matches the rest of a line after os.environ["X"] that assigns
@@ -280,26 +329,20 @@ func envOnUnchangedLines(p *lens.Pass, re *regexp.Regexp) map[string]bool {
 	return out
 }
 
+// goSurfaceTriggers returns the API changes and new environment reads of
+// a Go library package's file.
 func goSurfaceTriggers(p *lens.Pass) []surfaceTrigger {
+	g := lens.GoFile(p.File)
+	if g.File == nil || g.File.Name.Name == "main" {
+		return nil
+	}
 	var out []surfaceTrigger
-	if p.Contains("flag") || p.Contains("Flags()") || p.Contains("Handle") || p.Contains("\"/") || p.Contains("os.Getenv") || p.Contains("os.LookupEnv") {
+	if p.Contains("os.Getenv") || p.Contains("os.LookupEnv") {
 		var unchangedEnv map[string]bool
-		var inCode func(n, col int) bool
-		code := func(n, col int) bool {
-			if inCode == nil {
-				inCode = codeChecker(p)
-			}
-			return inCode(n, col)
-		}
+		inCode := codeChecker(p)
 		p.EachChanged(func(n int, line string) {
-			if m := goFlagRE.FindStringSubmatchIndex(line); m != nil && code(n, m[0]) {
-				out = append(out, surfaceTrigger{n, "flag -" + line[m[2]:m[3]]})
-			}
-			if m := goRouteRE.FindStringSubmatchIndex(line); m != nil && code(n, m[0]) {
-				out = append(out, surfaceTrigger{n, "route " + line[m[2]:m[3]]})
-			}
 			for _, m := range goEnvRE.FindAllStringSubmatch(line, -1) {
-				if commonEnv[m[1]] || !code(n, strings.Index(line, m[0])) {
+				if commonEnv[m[1]] || !inCode(n, strings.Index(line, m[0])) {
 					continue
 				}
 				if unchangedEnv == nil {
@@ -312,62 +355,89 @@ func goSurfaceTriggers(p *lens.Pass) []surfaceTrigger {
 			}
 		})
 	}
-	return append(out, goAPITriggers(p)...)
+	return append(out, goAPITriggers(p, g)...)
 }
 
-// goAPITriggers reports exported functions whose signature line was
-// replaced by a different one, or removed, in a public package.
-func goAPITriggers(p *lens.Pass) []surfaceTrigger {
-	if len(p.File.Hunks) == 0 || strings.Contains("/"+p.File.Path, "/internal/") {
+// goAPITriggers reports exported functions, and methods of exported
+// types, whose signature changed or that were removed: the base version
+// (rebuilt from the hunks) and the new one are parsed and their
+// signatures compared token by token, comments left out.
+func goAPITriggers(p *lens.Pass, g *lens.GoSyntax) []surfaceTrigger {
+	src, ok := lens.OldContent(p.File)
+	if !ok || len(src) == 0 {
+		return nil // the base is unknown, or the file is new
+	}
+	fset := token.NewFileSet()
+	base, _ := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if base == nil {
 		return nil
 	}
-	old := map[string]string{} // exported name -> removed signature line
-	for _, h := range p.File.Hunks {
-		for _, l := range h.Lines {
-			if !strings.HasPrefix(l, "-func ") {
-				continue
-			}
-			if m := goExportedRE.FindStringSubmatch(l[1:]); m != nil {
-				old[m[1]] = strings.TrimSpace(l[1:])
-			}
-		}
-	}
+	old := goAPI(fset, base, src)
 	if len(old) == 0 {
 		return nil
 	}
-	g := lens.GoFile(p.File)
-	if g.File == nil || g.File.Name.Name == "main" {
-		return nil
-	}
 	var out []surfaceTrigger
-	lines := p.Lines()
-	for _, d := range g.File.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok {
-			continue
-		}
-		sig, ok := old[fd.Name.Name]
-		if !ok {
-			continue
-		}
-		delete(old, fd.Name.Name)
-		line := g.Line(fd.Name.Pos())
-		if !p.Changed(line) || strings.TrimSpace(lines[line-1]) == sig {
+	for key, sig := range goAPI(g.Fset, g.File, p.File.Content) {
+		was, ok := old[key]
+		delete(old, key)
+		if !ok || was.sig == sig.sig {
 			continue
 		}
 		// A doc comment rewritten with the signature is the API's
 		// documentation changing with it.
-		if fd.Doc != nil && changedBetween(p, g.Line(fd.Doc.Pos()), g.Line(fd.Doc.End())) {
+		if d := sig.decl.Doc; d != nil && changedBetween(p, g.Line(d.Pos()), g.Line(d.End())) {
 			continue
 		}
-		out = append(out, surfaceTrigger{line, fmt.Sprintf("signature of exported %s changed", lens.FuncName(fd))})
+		out = append(out, surfaceTrigger{g.Line(sig.decl.Name.Pos()), fmt.Sprintf("signature of exported %s changed", key)})
 	}
-	first := p.File.ChangedLines()
-	if len(first) == 0 {
+	sort.Slice(out, func(i, j int) bool { return out[i].line < out[j].line })
+	if first := p.File.ChangedLines(); len(first) > 0 {
+		for _, key := range slices.Sorted(maps.Keys(old)) {
+			out = append(out, surfaceTrigger{first[0], fmt.Sprintf("exported %s removed", key)})
+		}
+	}
+	return out
+}
+
+// goSignature is an exported function's declaration and its signature's
+// tokens (receiver, name, parameters, results; comments left out).
+type goSignature struct {
+	decl *ast.FuncDecl
+	sig  string
+}
+
+// goAPI returns the exported functions, and methods of exported types, of
+// a Go file by qualified name (Type.Method).
+func goAPI(fset *token.FileSet, f *ast.File, src []byte) map[string]goSignature {
+	out := map[string]goSignature{}
+	if f == nil || f.Name.Name == "main" {
 		return out
 	}
-	for _, name := range slices.Sorted(maps.Keys(old)) {
-		out = append(out, surfaceTrigger{first[0], fmt.Sprintf("exported %s removed", name)})
+	tf := fset.File(f.Package)
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || !fd.Name.IsExported() || fd.Recv != nil && !token.IsExported(lens.GoRecvType(fd)) || tf == nil {
+			continue
+		}
+		start, end := tf.Offset(fd.Pos()), tf.Offset(fd.Type.End())
+		if start < 0 || end > len(src) || start > end {
+			continue
+		}
+		var s scanner.Scanner
+		seg := src[start:end]
+		s.Init(token.NewFileSet().AddFile("", -1, len(seg)), seg, nil, 0)
+		var b strings.Builder
+		for {
+			_, tok, lit := s.Scan()
+			if tok == token.EOF {
+				break
+			}
+			if tok == token.SEMICOLON && lit == "\n" {
+				continue
+			}
+			b.WriteString(tok.String() + lit + " ")
+		}
+		out[lens.FuncName(fd)] = goSignature{fd, b.String()}
 	}
 	return out
 }

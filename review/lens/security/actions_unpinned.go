@@ -26,9 +26,12 @@ var ActionsUnpinned = &lens.Rule{
 			"the action's repository, can move at any time; the new code then runs in the job with its token and " +
 			"secrets, as happened with tj-actions/changed-files in 2025. Pin the full 40-character commit SHA and keep the " +
 			"version in a comment (`uses: actions/checkout@<sha> # v4.2.2`), and let Dependabot or Renovate update it. " +
-			"Local actions (./path), Docker images pinned by digest (docker://image@sha256:...) and full commit SHAs " +
-			"are not reported. There is no automatic fix: resolving a tag to a SHA needs the network. In plain YAML " +
-			"files only composite actions (action.yml) are checked.",
+			"Reported once per workflow file, on its first changed unpinned `uses:`, listing every unpinned one the change " +
+			"adds: Medium when one of them is third-party (any owner but GitHub's own actions/ and github/, a reusable " +
+			"workflow owner/repo/.github/workflows/x.yml@ref, a Docker image by tag), Low when all are GitHub's own " +
+			"actions, whose tags GitHub controls. Local actions (./path), Docker images pinned by digest " +
+			"(docker://image@sha256:...) and full commit SHAs are not reported. There is no automatic fix: resolving a " +
+			"tag to a SHA needs the network. In plain YAML files only composite actions (action.yml) are checked.",
 		Bad:  "- uses: actions/checkout@v4",
 		Good: "- uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2",
 	},
@@ -40,6 +43,14 @@ var (
 	commitSHA = regexp.MustCompile(`^[0-9a-fA-F]{40}$`)
 )
 
+// unpinnedUse is one `uses:` of a changed line that resolves a mutable
+// ref.
+type unpinnedUse struct {
+	line, col, end int
+	ref            string
+	thirdParty     bool
+}
+
 func runActionsUnpinned(p *lens.Pass) {
 	if p.File.Language == review.LangYAML {
 		if base := path.Base(p.File.Path); base != "action.yml" && base != "action.yaml" {
@@ -49,6 +60,7 @@ func runActionsUnpinned(p *lens.Pass) {
 	if !p.Contains("uses") {
 		return
 	}
+	var uses []unpinnedUse
 	p.EachChanged(func(n int, line string) {
 		if !strings.Contains(line, "uses") {
 			return
@@ -58,7 +70,7 @@ func runActionsUnpinned(p *lens.Pass) {
 			return
 		}
 		ref := line[m[2]:m[3]]
-		var why string
+		u := unpinnedUse{line: n, col: m[2] + 1, end: m[3] + 1, ref: ref, thirdParty: true}
 		switch {
 		case strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../"):
 			return
@@ -66,20 +78,49 @@ func runActionsUnpinned(p *lens.Pass) {
 			if strings.Contains(ref, "@sha256:") {
 				return
 			}
-			why = fmt.Sprintf("the image %s is resolved by tag, which its publisher can repoint", strings.TrimPrefix(ref, "docker://"))
 		default:
 			at := strings.LastIndex(ref, "@")
 			if at < 0 || commitSHA.MatchString(ref[at+1:]) {
 				return
 			}
-			why = fmt.Sprintf("%s is resolved from the mutable ref %q, which the action's owner, or anyone who compromises "+
-				"its repository, can move to new code", ref[:at], ref[at+1:])
+			// GitHub's own actions; a reusable workflow is a whole
+			// repository's jobs, third-party whoever owns it.
+			u.thirdParty = !(strings.HasPrefix(ref, "actions/") || strings.HasPrefix(ref, "github/")) ||
+				strings.Contains(ref, "/.github/workflows/")
 		}
-		p.Report(lens.Report{
-			Line: n, Col: m[2] + 1, EndCol: m[3] + 1,
-			Message: fmt.Sprintf("%s; that code then runs in this job with its token and secrets.", why),
-			Suggested: "Pin the full 40-character commit SHA and keep the version as a comment (uses: owner/repo@<sha> # v1.2.3); " +
-				"let Dependabot or Renovate keep it current.",
-		})
+		uses = append(uses, u)
+	})
+	if len(uses) == 0 {
+		return
+	}
+	var third, first []string
+	for _, u := range uses {
+		if u.thirdParty {
+			third = append(third, u.ref)
+		} else {
+			first = append(first, u.ref)
+		}
+	}
+	sev := review.SeverityLow
+	var lists []string
+	if len(third) > 0 {
+		sev = review.SeverityMedium
+		lists = append(lists, strings.Join(third, ", ")+" (third-party)")
+	}
+	if len(first) > 0 {
+		lists = append(lists, strings.Join(first, ", ")+" (GitHub's own)")
+	}
+	what := "an action"
+	if len(uses) > 1 {
+		what = fmt.Sprintf("%d actions", len(uses))
+	}
+	u := uses[0]
+	p.Report(lens.Report{
+		Line: u.line, Col: u.col, EndCol: u.end, Severity: sev,
+		Message: fmt.Sprintf("The change makes this workflow resolve %s from mutable refs (tags, branches, image tags) that "+
+			"their owners, or anyone who compromises their repositories, can move to new code: %s; that code then runs "+
+			"in its jobs with their tokens and secrets.", what, strings.Join(lists, "; ")),
+		Suggested: "Pin each to its full 40-character commit SHA and keep the version as a comment (uses: owner/repo@<sha> # v1.2.3); " +
+			"let Dependabot or Renovate keep them current.",
 	})
 }

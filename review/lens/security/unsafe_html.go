@@ -42,8 +42,8 @@ var htmlSanitizers = map[string]bool{
 const unsafeHTMLSuggestion = "Insert text with textContent (or let the framework escape it), or sanitize the HTML first: DOMPurify.sanitize(html)."
 
 func runUnsafeHTML(p *lens.Pass) {
-	if review.IsTestPath(p.File.Path) {
-		return // tests handle fixtures, not attacker input
+	if lens.UIFixture(p.File.Path) {
+		return // tests and stories handle fixtures, not attacker input
 	}
 	switch lang := p.File.Language; {
 	case lang == review.LangVue:

@@ -3,6 +3,7 @@ package standards
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 
 	"github.com/reviewls/reviewls/review"
@@ -35,8 +36,13 @@ var ExportedUndocumented = &lens.Rule{
 		Summary:     "Exported declaration without a doc comment",
 		Doc: "Every exported name is part of the package's API, and its doc comment is what go doc, pkg.go.dev " +
 			"and editors show to its users (Go Code Review Comments, \"Doc Comments\"). An exported function, " +
-			"type, method of an exported type, constant or variable added or redeclared without one leaves users " +
-			"to read the code. Write a full sentence that starts with the name. A comment on a const, var or type " +
+			"type, method of an exported type, constant or variable added without one leaves users " +
+			"to read the code. Write a full sentence that starts with the name. Only names the change adds are " +
+			"reported: one that already existed and only got a new signature or body is not (the symbol diff " +
+			"against the base version decides), and only in library code (not cmd/, internal/, examples/, testdata/ " +
+			"and the like, whose names have no users outside the module) of a file whose base version documents at " +
+			"least half of its exported functions, methods and types (a file that does not follows a project " +
+			"convention the finding would only fight). A comment on a const, var or type " +
 			"group documents its members, and so does the type of a typed or iota constant group. Not reported: " +
 			"test files, package main, generated and cgo files, the methods that implement well-known interfaces " +
 			"(String, Error, ServeHTTP, MarshalJSON, Len, ...), whose contract is documented by the interface, and " +
@@ -64,12 +70,16 @@ func runExportedUndocumented(p *lens.Pass) {
 	}
 	g := lens.GoFile(p.File)
 	if g.File == nil || g.File.Name == nil || g.File.Name.Name == "main" || ast.IsGenerated(g.File) ||
-		lens.GoImportName(g.File, "C") != "" {
+		lens.GoImportName(g.File, "C") != "" || !lens.LibraryPath(p.File.Path) || undocumentedByConvention(p.File) {
 		return
 	}
+	// Only names the change adds: a declaration that only got a new
+	// signature or body was undocumented before, and is the baseline's
+	// business, not this change's.
+	added, known := lens.AddedSymbols(p.File)
 	report := func(name *ast.Ident, kind, what string) {
 		line := g.Line(name.Pos())
-		if !p.Changed(line) {
+		if !p.Changed(line) || known && !added[what] {
 			return
 		}
 		p.Report(lens.Report{
@@ -130,6 +140,47 @@ func runExportedUndocumented(p *lens.Pass) {
 			}
 		}
 	}
+}
+
+// undocumentedByConvention reports a file whose base version leaves most
+// of its API undocumented (at least three exported functions, methods and
+// types, fewer than half with a doc comment): the project does not
+// document this code, and one more undocumented name follows its
+// convention.
+func undocumentedByConvention(f *review.File) bool {
+	old, ok := lens.OldContent(f)
+	if !ok || len(old) == 0 {
+		return false
+	}
+	base, _ := parser.ParseFile(token.NewFileSet(), "", old, parser.ParseComments|parser.SkipObjectResolution)
+	if base == nil {
+		return false
+	}
+	total, documented := 0, 0
+	count := func(doc ...*ast.CommentGroup) {
+		total++
+		for _, d := range doc {
+			if d != nil {
+				documented++
+				return
+			}
+		}
+	}
+	for _, d := range base.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Name.IsExported() && (d.Recv == nil || ast.IsExported(lens.GoRecvType(d))) && !interfaceMethods[d.Name.Name] {
+				count(d.Doc)
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				if ts, ok := sp.(*ast.TypeSpec); ok && ts.Name.IsExported() {
+					count(ts.Doc, d.Doc)
+				}
+			}
+		}
+	}
+	return total >= 3 && 2*documented < total
 }
 
 // enumGroup reports a parenthesised group of typed constants, or of

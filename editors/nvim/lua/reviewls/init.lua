@@ -207,7 +207,7 @@ end
 -- each result is shown (explanations and investigations open in a split).
 local function client_commands()
   local cmds = {}
-  for _, name in ipairs({ 'reviewls.review', 'reviewls.walkthrough', 'reviewls.board', 'reviewls.bookmark', 'reviewls.explain', 'reviewls.sweep' }) do
+  for _, name in ipairs({ 'reviewls.review', 'reviewls.walkthrough', 'reviewls.board', 'reviewls.bookmark', 'reviewls.explain', 'reviewls.sweep', 'reviewls.notes' }) do
     cmds[name] = function(command, ctx)
       local client = vim.lsp.get_client_by_id(ctx.client_id)
       if client then

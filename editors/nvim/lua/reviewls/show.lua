@@ -134,6 +134,17 @@ presenters['reviewls.bookmark'] = function(r)
   notify(string.format('%s: %s %s', r.item or '?', one_line(r.action), one_line(r.route)))
 end
 
+-- Review-level notes (a code lens's command): one line per note.
+presenters['reviewls.notes'] = function(r)
+  local notes = type(r.notes) == 'table' and r.notes or {}
+  if #notes == 0 then
+    notify('no review-level notes')
+  end
+  for _, n in ipairs(notes) do
+    notify(string.format('note (%s): %s %s', n.kind or '?', one_line(n.message), one_line(n.suggestion)))
+  end
+end
+
 -- result shows the result of a reviewls command run on client.
 function M.result(command, result, client)
   local present = presenters[command]

@@ -106,3 +106,54 @@ func FieldsOnly(items []item, out chan<- item) {
 		}()
 	}
 }
+
+// A defer inside a serial subtest runs when the subtest returns, within
+// the iteration.
+func SerialSubtestDefer(t *testing.T) {
+	for _, tc := range []struct{ name string }{{"a"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			defer func() {
+				_ = tc.name
+			}()
+		})
+	}
+}
+
+// A goroutine the iteration waits for ends before the next one.
+func Joined(items []string, visit func(string)) {
+	for _, it := range items {
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			visit(it)
+		}()
+		wg.Wait()
+	}
+}
+
+func JoinedInSubtest(t *testing.T, items []string, visit func(string)) {
+	for _, it := range items {
+		t.Run(it, func(t *testing.T) {
+			g, _ := errgroup.WithContext(context.Background())
+			g.Go(func() error {
+				visit(it)
+				return nil
+			})
+			_ = g.Wait()
+		})
+	}
+}
+
+// Waited for after the loop: every goroutine shares the variable.
+func WaitedAfterLoop(items []string, visit func(string)) {
+	var wg sync.WaitGroup
+	for _, it := range items {
+		wg.Add(1)
+		go func() { // want "goroutine captures the loop variable it"
+			defer wg.Done()
+			visit(it)
+		}()
+	}
+	wg.Wait()
+}

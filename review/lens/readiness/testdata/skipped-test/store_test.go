@@ -1,6 +1,7 @@
 package store
 
 import (
+	"os"
 	"os/exec"
 	"runtime"
 	"testing"
@@ -27,4 +28,10 @@ func TestShort(t *testing.T) {
 		t.Skip("git not installed")
 	}
 	t.Run("sub", func(t *testing.T) { t.Skip("sub") })
+}
+
+func TestEnv(t *testing.T) {
+	if os.Getenv("INTEGRATION") == "" {
+		t.Skip("set INTEGRATION=1 to run")
+	}
 }

@@ -1,0 +1,91 @@
+package lens
+
+import (
+	"strings"
+
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/symbol"
+)
+
+// OldContent returns the base version of a changed file, rebuilt from its
+// content and its hunks (a hunk holds the old lines of the region it
+// replaces), so no repository access is needed. An added or untracked
+// file's base is empty. ok is false when the hunks do not fit the content
+// (a file built without hunks), and the base is unknown.
+func OldContent(f *review.File) (old []byte, ok bool) {
+	if f.Status == review.StatusAdded || f.Status == review.StatusUntracked {
+		return nil, true
+	}
+	if len(f.Hunks) == 0 {
+		return nil, false
+	}
+	lines := Lines(f)
+	var b strings.Builder
+	next := 1 // the next new line to copy
+	for _, h := range f.Hunks {
+		start := h.NewStart
+		if h.NewLines == 0 {
+			start++ // a pure deletion sits after line NewStart
+		}
+		if start < next || start-1 > len(lines) {
+			return nil, false
+		}
+		for ; next < start; next++ {
+			b.WriteString(lines[next-1])
+			b.WriteByte('\n')
+		}
+		kept := 0
+		for _, l := range h.Lines {
+			if l == "" {
+				continue
+			}
+			switch l[0] {
+			case ' ':
+				kept++
+				fallthrough
+			case '-':
+				b.WriteString(l[1:])
+				b.WriteByte('\n')
+			case '+':
+				kept++
+			}
+		}
+		if kept != h.NewLines {
+			return nil, false
+		}
+		next = start + h.NewLines
+	}
+	for ; next <= len(lines); next++ {
+		b.WriteString(lines[next-1])
+		b.WriteByte('\n')
+	}
+	return []byte(b.String()), true
+}
+
+type addedKey struct{}
+
+// AddedSymbols returns the qualified names ("Store.Get", "Config") of the
+// symbols the change adds to f, memoised on f: those of the new version
+// that the base version (see [OldContent]) does not declare. ok is false
+// when the base is unknown.
+func AddedSymbols(f *review.File) (names map[string]bool, ok bool) {
+	type added struct {
+		names map[string]bool
+		ok    bool
+	}
+	a := f.Memo(addedKey{}, func() any {
+		old, ok := OldContent(f)
+		if !ok {
+			return added{}
+		}
+		names := map[string]bool{}
+		changes := symbol.Diff(symbol.Extract(f.Path, old, f.Language), symbol.Extract(f.Path, f.Content, f.Language), f.Content, nil)
+		for _, c := range changes {
+			if c.Kind == symbol.ChangeAdded {
+				names[c.Symbol.QualifiedName()] = true
+			}
+		}
+		return added{names, true}
+	}).(added)
+	return a.names, a.ok
+}
