@@ -17,7 +17,7 @@
 // Usage:
 //
 //	go run ./eval/replay run  [-list eval/commits.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [-audit FILE] [-- review flags]
-//	go run ./eval/replay pick [-mirrors DIR] [-n 10] owner/name
+//	go run ./eval/replay pick [-mirrors DIR] [-n 10] [-first-parent=false] owner/name
 //
 // pick prints non-merge commits of a repository that a reviewer would meet
 // in daily work — 1–15 files, at most 300 changed lines, at least one
@@ -311,13 +311,18 @@ func pick(args []string) {
 	mirrors := fs.String("mirrors", "/work/.mirror", "directory of fetched snapshots (owner+name/repo)")
 	n := fs.Int("n", 10, "commits to pick")
 	stack := fs.String("stack", "", "the stack column")
+	firstParent := fs.Bool("first-parent", true, "walk the first-parent history only (false for projects that merge every pull request, whose first-parent non-merge commits are years old)")
 	fs.Parse(args)
 	if fs.NArg() != 1 {
 		log.Fatal("usage: replay pick [-n N] [-stack S] owner/name")
 	}
 	repo := fs.Arg(0)
 	dir := filepath.Join(*mirrors, strings.ReplaceAll(repo, "/", "+"), "repo")
-	out, err := gitOut(dir, "log", "--first-parent", "--no-merges", "--format=@%H\t%s", "--numstat", "-n", "2000")
+	logArgs := []string{"log", "--no-merges", "--format=@%H\t%s", "--numstat", "-n", "2000"}
+	if *firstParent {
+		logArgs = append(logArgs, "--first-parent")
+	}
+	out, err := gitOut(dir, logArgs...)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -101,13 +101,16 @@ func TestLongFunctionHoldsTheLine(t *testing.T) {
 	}
 }
 
-const todoRule = "readiness/todo-added"
+const (
+	todoRule  = "readiness/todo-added"
+	debugRule = "standards/debug-statement"
+)
 
-// TestPatternHoldsTheLine: a pattern the base already has is pre-existing
+// TestPatternHoldsTheLine: a pattern (a breakpoint() left in) the base already has is pre-existing
 // on a touched (here re-indented) line, and counting is a multiset: a third
 // copy of a pattern that existed twice is one new finding.
 func TestPatternHoldsTheLine(t *testing.T) {
-	const line = "x = load()  # TODO: handle a missing file"
+	const line = "breakpoint()  # stop before the load"
 	base := "def f():\n    " + line + "\n    y = 2\n    " + line + "\n    return x\n"
 	indented := "def f(flag):\n    if flag:\n        " + line + "\n        y = 2\n        " + line + "\n    return x\n"
 	third := "def f(flag):\n    if flag:\n        " + line + "\n        y = 2\n        " + line + "\n        " + line + "\n    return x\n"
@@ -122,7 +125,7 @@ func TestPatternHoldsTheLine(t *testing.T) {
 			dir := repo(t, map[string]string{"a.py": base})
 			write(t, dir, "a.py", []byte(tc.head))
 			res := run(t, dir, review.Request{})
-			got, pre := ofRule(res.Findings, todoRule), preexisting(res, todoRule)
+			got, pre := ofRule(res.Findings, debugRule), preexisting(res, debugRule)
 			if len(got) != tc.new || len(pre) != tc.pre {
 				t.Errorf("new %v, pre-existing %v; want %d new and %d pre-existing", got, pre, tc.new, tc.pre)
 			}
@@ -133,8 +136,8 @@ func TestPatternHoldsTheLine(t *testing.T) {
 	dir := repo(t, map[string]string{"a.py": base})
 	write(t, dir, "b.py", []byte(base))
 	res := run(t, dir, review.Request{})
-	if got := ofRule(res.Findings, todoRule); len(got) != 2 {
-		t.Errorf("findings of the new file = %v, want its 2 TODOs", got)
+	if got := ofRule(res.Findings, debugRule); len(got) != 2 {
+		t.Errorf("findings of the new file = %v, want its 2 breakpoints", got)
 	}
 }
 
