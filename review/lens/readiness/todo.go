@@ -39,13 +39,11 @@ func runTodoAdded(p *lens.Pass) {
 	if !p.Contains("TODO") && !p.Contains("FIXME") && !p.Contains("XXX") || review.IsTestPath(p.File.Path) {
 		return
 	}
-	// Markers of removed lines: the change edits or moves those.
-	removed := map[string]int{}
-	for _, l := range removedLines(p.File) {
-		for _, m := range todoRE.FindAllStringSubmatch(l, -1) {
-			removed[m[1]+m[2]]++
-		}
+	type added struct {
+		line         int
+		marker, note string
 	}
+	var cands []added
 	comments := lens.Comments(p.File)
 	p.EachChanged(func(n int, line string) {
 		c := comments[n-1]
@@ -62,22 +60,66 @@ func runTodoAdded(p *lens.Pass) {
 		if start < 0 {
 			start, end = m[4], m[5]
 		}
-		marker, at := c.Text[start:end], start
-		if removed[marker] > 0 {
-			removed[marker]--
-			return
+		cands = append(cands, added{n, c.Text[start:end], todoNote(c.Text[start:])})
+	})
+	if len(cands) == 0 {
+		return
+	}
+	// Markers of removed lines: the change moves those (same text) or
+	// edits them (same marker, other text). A moved one is reported and
+	// left to the differential review, which finds it in the base; an
+	// edited one answers an added marker of its kind.
+	moved, edited := map[string]int{}, map[string]int{}
+	for _, l := range removedLines(p.File) {
+		for _, m := range todoRE.FindAllStringSubmatchIndex(l, -1) {
+			start, end := m[2], m[3]
+			if start < 0 {
+				start, end = m[4], m[5]
+			}
+			moved[todoNote(l[start:])]++
+			edited[l[start:end]]++
 		}
-		note := strings.TrimSpace(c.Text[at:])
-		note = strings.TrimSuffix(strings.TrimSuffix(note, "*/"), "-->")
-		note = strings.TrimSpace(note)
+	}
+	keep := make([]bool, len(cands))
+	for i, c := range cands {
+		if moved[c.note] > 0 {
+			moved[c.note]--
+			edited[c.marker]--
+			keep[i] = true
+		}
+	}
+	for i, c := range cands {
+		if keep[i] {
+			continue
+		}
+		if edited[c.marker] > 0 {
+			edited[c.marker]--
+			continue
+		}
+		keep[i] = true
+	}
+	for i, c := range cands {
+		if !keep[i] {
+			continue
+		}
+		note := c.note
 		if len(note) > 80 {
 			note = note[:77] + "..."
 		}
 		p.Report(lens.Report{
-			Line:      n,
-			Title:     fmt.Sprintf("%s added", marker),
-			Message:   fmt.Sprintf("The change adds a %s comment (%q): unfinished work ships with it unless it is tracked.", marker, note),
+			Line:      c.line,
+			Match:     c.note, // the comment, not the code beside it
+			Title:     fmt.Sprintf("%s added", c.marker),
+			Message:   fmt.Sprintf("The change adds a %s comment (%q): unfinished work ships with it unless it is tracked.", c.marker, note),
 			Suggested: "Finish the work before merging, or link the follow-up to a tracked issue (TODO(#123): ...).",
 		})
-	})
+	}
+}
+
+// todoNote is a marker's comment text from the marker on, without the
+// comment's closing delimiter and with its spaces collapsed.
+func todoNote(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(s, "*/"), "-->"))
+	return strings.Join(strings.Fields(s), " ")
 }
