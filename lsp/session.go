@@ -27,8 +27,11 @@ type session struct {
 	logger *slog.Logger
 
 	// engMu guards eng, which is replaced when .reviewls.yaml changes.
-	engMu sync.Mutex
-	eng   *engine.Engine
+	engMu    sync.Mutex
+	eng      *engine.Engine
+	baseline baselineCache // guarded by engMu
+	// baselineRel is the configured baseline path, for didModify.
+	baselineRel atomic.Pointer[string]
 
 	// modMu guards the scheduling state below.
 	modMu   sync.Mutex
@@ -143,7 +146,7 @@ func (ss *session) didModify(src modSource, mods ...modification) {
 		if src == fromEditor || src == fromSave {
 			ss.mustPub[m.path] = true
 		}
-		if isConfigPath(m.path) {
+		if isConfigPath(m.path) || ss.isBaselinePath(m.path) {
 			ss.full = ss.modID
 		}
 	}
@@ -287,6 +290,9 @@ func (ss *session) review(ctx context.Context, req review.Request) (*review.Resu
 		}
 		ss.eng.Close()
 		ss.eng = eng
+	}
+	if req.Baseline == nil {
+		req.Baseline = ss.baselineLocked()
 	}
 	return ss.eng.Run(ctx, req)
 }

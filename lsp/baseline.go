@@ -1,0 +1,66 @@
+package lsp
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/reviewls/reviewls/artifacts"
+	"github.com/reviewls/reviewls/review"
+)
+
+// baselineCache holds the repository's baseline (.reviewls-baseline.json,
+// or the config's baseline path) as last read, keyed by the file's size
+// and modification time, so a review re-reads it only when it changed.
+type baselineCache struct {
+	rel     string
+	size    int64
+	mod     time.Time
+	b       *review.Baseline
+	errSeen string
+}
+
+// baselineLocked returns the baseline for a review, or nil when there is
+// none. A baseline that cannot be read is reported once and ignored: the
+// review goes on without it, as the CLI's would not (it exits 2), because
+// an editor should keep showing findings. Requires engMu.
+func (ss *session) baselineLocked() *review.Baseline {
+	rel := ss.eng.Config().BaselinePath()
+	ss.baselineRel.Store(&rel)
+	c := &ss.baseline
+	st, err := os.Stat(filepath.Join(ss.root, filepath.FromSlash(rel)))
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			ss.logger.Warn("baseline", "err", err)
+		}
+		*c = baselineCache{}
+		return nil
+	}
+	if c.b != nil && c.rel == rel && c.size == st.Size() && c.mod.Equal(st.ModTime()) {
+		return c.b
+	}
+	b, err := artifacts.ReadBaseline(ss.root, rel)
+	if err != nil {
+		if msg := err.Error(); msg != c.errSeen {
+			c.errSeen = msg
+			ss.logger.Warn("baseline ignored", "err", err)
+			ss.srv.showMessageOnce("reviewls: " + msg + " (reviewing without the baseline)")
+		}
+		c.b = nil
+		return nil
+	}
+	*c = baselineCache{rel: rel, size: st.Size(), mod: st.ModTime(), b: b}
+	return b
+}
+
+// isBaselinePath reports whether p is the configured baseline file, whose
+// change affects the whole review.
+func (ss *session) isBaselinePath(p string) bool {
+	rel := review.BaselineFile
+	if r := ss.baselineRel.Load(); r != nil {
+		rel = *r
+	}
+	return p == rel
+}
