@@ -54,6 +54,9 @@ func runUncheckedTypeAssertion(p *lens.Pass) {
 			if !ok || ta.Type == nil {
 				return true
 			}
+			if off := g.Fset.Position(ta.Rparen).Offset; off >= len(p.File.Content) || p.File.Content[off] != ')' {
+				return true // cut off by a syntax error: no ')' in the source
+			}
 			line := g.Line(ta.Lparen)
 			if !p.Changed(line) || commaOK(stack) || controlledIdiom(ta) || sameName(ta, stack) || guarded(p.File, ta, stack) {
 				return true

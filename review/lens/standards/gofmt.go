@@ -50,12 +50,10 @@ func runGofmt(p *lens.Pass) {
 	if g.File == nil || g.Err != nil {
 		return
 	}
-	var buf bytes.Buffer
-	if err := format.Node(&buf, g.Fset, g.File); err != nil {
-		return
-	}
-	formatted := buf.Bytes()
-	if bytes.Equal(formatted, p.File.Content) {
+	// format.Source, not format.Node on the shared parse: gofmt also sorts
+	// the imports and drops duplicates, moving their comments.
+	formatted, err := format.Source(p.File.Content)
+	if err != nil || bytes.Equal(formatted, p.File.Content) {
 		return
 	}
 	line := firstChangedDiff(p.File, lines, lens.SplitLines(formatted))
