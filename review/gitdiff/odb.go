@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -45,6 +46,9 @@ type objectDir struct {
 	path    string
 	scanned bool
 	packs   []*pack
+	// unusable are the packs that could not be opened, with the reason,
+	// by path: their objects read as missing, and the error says why.
+	unusable map[string]error
 }
 
 // pack is an open pack file with its index.
@@ -121,6 +125,7 @@ func (s *objectStore) scan(d *objectDir) {
 		}
 	}
 	d.packs = kept
+	d.unusable = map[string]error{}
 	for _, path := range slices.Sorted(func(yield func(string) bool) {
 		for p := range present {
 			if !yield(p) {
@@ -132,6 +137,7 @@ func (s *objectStore) scan(d *objectDir) {
 		if err != nil {
 			// git skips a pack it cannot use, and so does reviewls.
 			s.logger.Warn("skip pack", "pack", path, "err", err)
+			d.unusable[path] = err
 			continue
 		}
 		d.packs = append(d.packs, p)
@@ -207,9 +213,20 @@ func (s *objectStore) locate(h plumbing.Hash) (location, error) {
 	}
 	loc, ok, err = s.search(h)
 	if err == nil && !ok {
-		err = plumbing.ErrObjectNotFound
+		err = s.notFound()
 	}
 	return loc, err
+}
+
+// notFound is [plumbing.ErrObjectNotFound], with the first pack that could
+// not be opened when there is one.
+func (s *objectStore) notFound() error {
+	for _, d := range s.dirs {
+		for _, p := range slices.Sorted(maps.Keys(d.unusable)) {
+			return fmt.Errorf("%w (unusable pack %s: %v)", plumbing.ErrObjectNotFound, p, d.unusable[p])
+		}
+	}
+	return plumbing.ErrObjectNotFound
 }
 
 // search looks for h in the packs, then among the loose objects, of each

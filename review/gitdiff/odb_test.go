@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -103,7 +104,7 @@ func checkAllObjects(t *testing.T, dir string) *objectStore {
 	}
 	var missing plumbing.Hash
 	missing[0] = 0xff
-	if _, _, err := s.read(missing); err != plumbing.ErrObjectNotFound {
+	if _, _, err := s.read(missing); !errors.Is(err, plumbing.ErrObjectNotFound) {
 		t.Errorf("read of a missing object: %v", err)
 	}
 	return s
