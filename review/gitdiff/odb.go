@@ -471,10 +471,20 @@ func (s *objectStore) resetZlib(r io.Reader) error {
 	return s.zr.(zlib.Resetter).Reset(r, nil)
 }
 
-// readN reads exactly n bytes from r, allocating as they come rather than
-// trusting n.
+// readN reads exactly n bytes from r. Beyond 64 MiB it allocates as the
+// bytes come rather than trusting n, which a damaged header may inflate.
 func readN(r io.Reader, n int64) ([]byte, error) {
-	b := bytes.NewBuffer(make([]byte, 0, min(n, 64<<20)))
+	if n <= 64<<20 {
+		b := make([]byte, n)
+		if _, err := io.ReadFull(r, b); err != nil {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, err
+		}
+		return b, nil
+	}
+	var b bytes.Buffer
 	m, err := b.ReadFrom(io.LimitReader(r, n))
 	if err != nil {
 		return nil, err
