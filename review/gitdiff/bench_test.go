@@ -285,31 +285,10 @@ func BenchmarkHistory(b *testing.B) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		b.Fatal(err)
 	}
-	runGit(b, dir, "init", "-q")
-	var stream strings.Builder
 	const commits, files = 1000, 2000
-	for c := range commits {
-		fmt.Fprintf(&stream, "commit refs/heads/main\ncommitter t <t@t> %d +0000\ndata 9\ncommit %02d\n", 1000000+c, c%100)
-		// Later commits on the branch continue from the previous one.
-		n := 1
-		if c == 0 {
-			n = files
-		}
-		for f := range n {
-			if c > 0 {
-				f = (c * 7919) % files
-			}
-			content := fmt.Sprintf("file %d version %d\n", f, c)
-			fmt.Fprintf(&stream, "M 100644 inline %s/f%d.txt\ndata %d\n%s\n", benchDir(f, files), f, len(content), content)
-		}
-	}
-	cmd := exec.Command("git", "fast-import", "--quiet")
-	cmd.Dir = dir
-	cmd.Stdin = strings.NewReader(stream.String())
-	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("fast-import: %v\n%s", err, out)
-	}
-	runGit(b, dir, "reset", "-q", "--hard", "main")
+	fastImport(b, dir, commits, files, func(f, c int) (string, string) {
+		return fmt.Sprintf("%s/f%d.txt", benchDir(f, files), f), fmt.Sprintf("file %d version %d\n", f, c)
+	})
 	r := open(b, dir, Options{})
 	paths := []string{benchDir(7, files) + "/f7.txt", benchDir(14, files), "pkg01"}
 	b.ReportAllocs()
@@ -346,35 +325,11 @@ func BenchmarkLargePack(b *testing.B) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		b.Fatal(err)
 	}
-	runGit(b, dir, "init", "-q")
 	commits, files := benchCommits(), 2000
-	cmd := exec.Command("git", "fast-import", "--quiet")
-	cmd.Dir = dir
-	pr, pw := io.Pipe()
-	cmd.Stdin = pr
-	go func() {
-		w := bufio.NewWriter(pw)
-		for c := range commits {
-			fmt.Fprintf(w, "commit refs/heads/main\ncommitter t <t@t> %d +0000\ndata 9\ncommit %02d\n", 1000000+c, c%100)
-			n := 1
-			if c == 0 {
-				n = files
-			}
-			for f := range n {
-				if c > 0 {
-					f = (c * 7919) % files
-				}
-				content := fmt.Sprintf("package p\n\n// File %d, version %d.\nfunc F%d() int { return %d }\n", f, c, f, c)
-				fmt.Fprintf(w, "M 100644 inline %s/f%d.go\ndata %d\n%s\n", benchDir(f, files), f, len(content), content)
-			}
-		}
-		w.Flush()
-		pw.Close()
-	}()
-	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("fast-import: %v\n%s", err, out)
-	}
-	runGit(b, dir, "reset", "-q", "--hard", "main")
+	fastImport(b, dir, commits, files, func(f, c int) (string, string) {
+		return fmt.Sprintf("%s/f%d.go", benchDir(f, files), f),
+			fmt.Sprintf("package p\n\n// File %d, version %d.\nfunc F%d() int { return %d }\n", f, c, f, c)
+	})
 	objects := strings.Fields(runGit(b, dir, "count-objects", "-v"))
 	edited := filepath.Join(dir, benchDir(7, files), "f7.go")
 	if err := os.WriteFile(edited, []byte("package p\n"), 0o644); err != nil {
@@ -421,4 +376,40 @@ func BenchmarkLargePack(b *testing.B) {
 			r.Close()
 		}
 	})
+}
+
+// fastImport makes a new repository at dir whose branch main has commits
+// commits, made with git fast-import: the first adds files files, each
+// later one changes file (c*7919)%files; file(f, c) gives the path and
+// content of file f at commit c. main is checked out.
+func fastImport(b *testing.B, dir string, commits, files int, file func(f, c int) (string, string)) {
+	b.Helper()
+	runGit(b, dir, "init", "-q")
+	cmd := exec.Command("git", "fast-import", "--quiet")
+	cmd.Dir = dir
+	pr, pw := io.Pipe()
+	cmd.Stdin = pr
+	go func() {
+		w := bufio.NewWriter(pw)
+		for c := range commits {
+			fmt.Fprintf(w, "commit refs/heads/main\ncommitter t <t@t> %d +0000\ndata 9\ncommit %02d\n", 1000000+c, c%100)
+			n := 1
+			if c == 0 {
+				n = files
+			}
+			for f := range n {
+				if c > 0 {
+					f = (c * 7919) % files
+				}
+				path, content := file(f, c)
+				fmt.Fprintf(w, "M 100644 inline %s\ndata %d\n%s\n", path, len(content), content)
+			}
+		}
+		w.Flush()
+		pw.Close()
+	}()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("fast-import: %v\n%s", err, out)
+	}
+	runGit(b, dir, "reset", "-q", "--hard", "main")
 }

@@ -222,13 +222,16 @@ func craftIndex(hashes []plumbing.Hash, offsets []int64) []byte {
 	return b.Bytes()
 }
 
+// craftedHashes are the sorted hashes of the crafted indexes.
+var craftedHashes = []plumbing.Hash{
+	plumbing.NewHash("0100000000000000000000000000000000000000"),
+	plumbing.NewHash("7f00000000000000000000000000000000000001"),
+	plumbing.NewHash("7f00000000000000000000000000000000000002"),
+	plumbing.NewHash("ff00000000000000000000000000000000000000"),
+}
+
 func TestPackIndexLargeOffsets(t *testing.T) {
-	hashes := []plumbing.Hash{
-		plumbing.NewHash("0100000000000000000000000000000000000000"),
-		plumbing.NewHash("7f00000000000000000000000000000000000001"),
-		plumbing.NewHash("7f00000000000000000000000000000000000002"),
-		plumbing.NewHash("ff00000000000000000000000000000000000000"),
-	}
+	hashes := craftedHashes
 	offsets := []int64{12, 5 << 32, 1<<31 - 1, 1<<40 + 7}
 	x, err := parsePackIndex(craftIndex(hashes, offsets))
 	if err != nil {
