@@ -319,17 +319,24 @@ func benchCommits() int {
 // and reads what a review reads of HEAD: "head-tree" compares HEAD's tree
 // with the index, which has one changed file and a cache-tree, "status"
 // is the whole status of the work tree. Both cost what the change costs,
-// not what the history does.
+// not what the history does. REVIEWLS_BENCH_DIR=<dir> keeps the
+// repository in <dir>/largepack-<commits> and reuses it.
 func BenchmarkLargePack(b *testing.B) {
-	dir := filepath.Join(b.TempDir(), "repo")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		b.Fatal(err)
-	}
 	commits, files := benchCommits(), 2000
-	fastImport(b, dir, commits, files, func(f, c int) (string, string) {
-		return fmt.Sprintf("%s/f%d.go", benchDir(f, files), f),
-			fmt.Sprintf("package p\n\n// File %d, version %d.\nfunc F%d() int { return %d }\n", f, c, f, c)
-	})
+	dir := filepath.Join(b.TempDir(), "repo")
+	if keep := os.Getenv("REVIEWLS_BENCH_DIR"); keep != "" {
+		dir = filepath.Join(keep, fmt.Sprintf("largepack-%d", commits))
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err != nil {
+		os.RemoveAll(dir)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			b.Fatal(err)
+		}
+		fastImport(b, dir, commits, files, func(f, c int) (string, string) {
+			return fmt.Sprintf("%s/f%d.go", benchDir(f, files), f),
+				fmt.Sprintf("package p\n\n// File %d, version %d.\nfunc F%d() int { return %d }\n", f, c, f, c)
+		})
+	}
 	objects := strings.Fields(runGit(b, dir, "count-objects", "-v"))
 	edited := filepath.Join(dir, benchDir(7, files), "f7.go")
 	if err := os.WriteFile(edited, []byte("package p\n"), 0o644); err != nil {
