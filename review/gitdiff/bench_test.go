@@ -1,7 +1,9 @@
 package gitdiff
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -283,31 +285,10 @@ func BenchmarkHistory(b *testing.B) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		b.Fatal(err)
 	}
-	runGit(b, dir, "init", "-q")
-	var stream strings.Builder
 	const commits, files = 1000, 2000
-	for c := range commits {
-		fmt.Fprintf(&stream, "commit refs/heads/main\ncommitter t <t@t> %d +0000\ndata 9\ncommit %02d\n", 1000000+c, c%100)
-		// Later commits on the branch continue from the previous one.
-		n := 1
-		if c == 0 {
-			n = files
-		}
-		for f := range n {
-			if c > 0 {
-				f = (c * 7919) % files
-			}
-			content := fmt.Sprintf("file %d version %d\n", f, c)
-			fmt.Fprintf(&stream, "M 100644 inline %s/f%d.txt\ndata %d\n%s\n", benchDir(f, files), f, len(content), content)
-		}
-	}
-	cmd := exec.Command("git", "fast-import", "--quiet")
-	cmd.Dir = dir
-	cmd.Stdin = strings.NewReader(stream.String())
-	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("fast-import: %v\n%s", err, out)
-	}
-	runGit(b, dir, "reset", "-q", "--hard", "main")
+	fastImport(b, dir, commits, files, func(f, c int) (string, string) {
+		return fmt.Sprintf("%s/f%d.txt", benchDir(f, files), f), fmt.Sprintf("file %d version %d\n", f, c)
+	})
 	r := open(b, dir, Options{})
 	paths := []string{benchDir(7, files) + "/f7.txt", benchDir(14, files), "pkg01"}
 	b.ReportAllocs()
@@ -321,4 +302,121 @@ func BenchmarkHistory(b *testing.B) {
 			b.Fatalf("examined %d, found %d", h.Limit, len(h.Commits))
 		}
 	}
+}
+
+// benchCommits is the number of commits of the history that
+// BenchmarkLargePack generates, each adding about six objects (a blob,
+// four trees and the commit). Set REVIEWLS_BENCH_COMMITS to change it.
+func benchCommits() int {
+	if n, err := strconv.Atoi(os.Getenv("REVIEWLS_BENCH_COMMITS")); err == nil && n > 0 {
+		return n
+	}
+	return 40000
+}
+
+// BenchmarkLargePack opens a repository whose one pack holds a long
+// history (about 240,000 objects by default, made with git fast-import)
+// and reads what a review reads of HEAD: "head-tree" compares HEAD's tree
+// with the index, which has one changed file and a cache-tree, "status"
+// is the whole status of the work tree. Both cost what the change costs,
+// not what the history does. REVIEWLS_BENCH_DIR=<dir> keeps the
+// repository in <dir>/largepack-<commits> and reuses it.
+func BenchmarkLargePack(b *testing.B) {
+	commits, files := benchCommits(), 2000
+	dir := filepath.Join(b.TempDir(), "repo")
+	if keep := os.Getenv("REVIEWLS_BENCH_DIR"); keep != "" {
+		dir = filepath.Join(keep, fmt.Sprintf("largepack-%d", commits))
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err != nil {
+		os.RemoveAll(dir)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			b.Fatal(err)
+		}
+		fastImport(b, dir, commits, files, func(f, c int) (string, string) {
+			return fmt.Sprintf("%s/f%d.go", benchDir(f, files), f),
+				fmt.Sprintf("package p\n\n// File %d, version %d.\nfunc F%d() int { return %d }\n", f, c, f, c)
+		})
+	}
+	objects := strings.Fields(runGit(b, dir, "count-objects", "-v"))
+	edited := filepath.Join(dir, benchDir(7, files), "f7.go")
+	if err := os.WriteFile(edited, []byte("package p\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	runGit(b, dir, "add", edited)
+	runGit(b, dir, "status", "--porcelain")
+	b.Logf("%s", strings.Join(objects, " "))
+	headSHA := strings.TrimSpace(runGit(b, dir, "rev-parse", "HEAD"))
+
+	b.Run("head-tree", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			r, err := Open(dir, Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			head, err := r.commitTree(headSHA)
+			if err != nil {
+				b.Fatal(err)
+			}
+			idx, err := r.readIndex()
+			if err != nil {
+				b.Fatal(err)
+			}
+			diff, err := r.diffTreeIndex(b.Context(), head, idx)
+			if err != nil || len(diff) != 1 {
+				b.Fatalf("diff %v, %v", diff, err)
+			}
+			r.Close()
+		}
+	})
+	b.Run("status", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			r, err := Open(dir, Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			changes, err := r.Status(b.Context(), resolve(b, r, false, ""))
+			if err != nil || len(changes) != 1 {
+				b.Fatalf("changes %v, %v", changes, err)
+			}
+			r.Close()
+		}
+	})
+}
+
+// fastImport makes a new repository at dir whose branch main has commits
+// commits, made with git fast-import: the first adds files files, each
+// later one changes file (c*7919)%files; file(f, c) gives the path and
+// content of file f at commit c. main is checked out.
+func fastImport(b *testing.B, dir string, commits, files int, file func(f, c int) (string, string)) {
+	b.Helper()
+	runGit(b, dir, "init", "-q")
+	cmd := exec.Command("git", "fast-import", "--quiet")
+	cmd.Dir = dir
+	pr, pw := io.Pipe()
+	cmd.Stdin = pr
+	go func() {
+		w := bufio.NewWriter(pw)
+		for c := range commits {
+			fmt.Fprintf(w, "commit refs/heads/main\ncommitter t <t@t> %d +0000\ndata 9\ncommit %02d\n", 1000000+c, c%100)
+			n := 1
+			if c == 0 {
+				n = files
+			}
+			for f := range n {
+				if c > 0 {
+					f = (c * 7919) % files
+				}
+				path, content := file(f, c)
+				fmt.Fprintf(w, "M 100644 inline %s\ndata %d\n%s\n", path, len(content), content)
+			}
+		}
+		w.Flush()
+		pw.Close()
+	}()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("fast-import: %v\n%s", err, out)
+	}
+	runGit(b, dir, "reset", "-q", "--hard", "main")
 }

@@ -24,6 +24,14 @@
 //     holds tracked files, nor a nested repository or a submodule.
 //   - Blobs of HEAD, the index or the base are read only for changed
 //     files, in [Repo.Scan].
+//   - Objects are read by a pack reader of its own (odb.go, packidx.go),
+//     not go-git's: each pack index is mapped and binary-searched where it
+//     lies, and only the entries asked for (with their delta bases) are
+//     inflated, so opening a repository and reading HEAD's trees costs the
+//     same whatever the size of its history, and memory is bounded by a
+//     fixed cache, not by the number of objects. go-git still reads refs,
+//     configuration and the shallow file, and decodes commits for the
+//     history walks, from objects this reader gives it.
 //
 // [Repo.Refresh] re-diffs a few paths against the state cached by the last
 // scan (index, tree comparisons, ignore rules), which is what the language
@@ -124,7 +132,7 @@
 //
 // # Concurrency
 //
-// A [Repo] is safe for concurrent use. go-git's object store is not, so
-// every read of it holds Repo.objMu; the cached scan state is swapped
+// A [Repo] is safe for concurrent use. The object store serializes its own
+// reads; every read of objects through go-git also holds Repo.objMu; the cached scan state is swapped
 // under Repo.mu. Scans themselves share nothing else.
 package gitdiff

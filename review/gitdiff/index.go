@@ -31,6 +31,9 @@ const (
 	modeSymlink    = 0o120000
 	modeGitlink    = 0o160000
 	modeTree       = 0o040000
+	// modeDeprecated is the group-writable file mode of trees written by
+	// very old versions of git; it reads as modeRegular.
+	modeDeprecated = 0o100664
 )
 
 // Index entry flags.

@@ -1,8 +1,10 @@
 package gitdiff
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -22,16 +24,17 @@ import (
 	"github.com/reviewls/reviewls/review"
 )
 
-// The object store of a Repo is go-git's filesystem storage of the
-// repository's own objects directory, followed by its alternates: the
-// object directories that objects/info/alternates names (`git clone
-// --shared`, `--reference`) and $GIT_ALTERNATE_OBJECT_DIRECTORIES. go-git
-// has alternates support of its own, but it resolves relative entries
-// against the wrong directory, mishandles absolute ones on a chrooted file
-// system, and re-reads the file and the alternate's pack indexes on every
-// object it misses; so the chain is resolved here once, as git resolves
-// it, each alternate gets one object storage for the life of the Repo, and
-// go-git never sees an alternates file.
+// The object store of a Repo is the repository's own objects directory,
+// followed by its alternates: the object directories that
+// objects/info/alternates names (`git clone --shared`, `--reference`) and
+// $GIT_ALTERNATE_OBJECT_DIRECTORIES. go-git has alternates support of its
+// own, but it resolves relative entries against the wrong directory,
+// mishandles absolute ones on a chrooted file system, and re-reads the
+// file on every object it misses; so the chain is resolved here once, as
+// git resolves it, and go-git never sees an alternates file. Objects are
+// read by [objectStore], not by go-git, whose pack reader decodes every
+// pack index whole and maps the offset of every object to its hash before
+// it reads the first one.
 
 // maxAlternateDepth is git's limit on chained alternates (an alternate's
 // own alternates, and so on): deeper ones are ignored, with a warning.
@@ -118,37 +121,28 @@ func splitAlternates(s string, sep byte) []string {
 
 // newStorage opens the object store and refs of the repository with the
 // given git directories, with the alternate object directories alts.
-func newStorage(gitDir, commonDir string, alts []string) *storage {
-	objCache := cache.NewObjectLRUDefault()
-	// Keep pack files open between reads: go-git otherwise opens the pack
-	// (and resolves its path) for every object, which dominates walking
-	// history. A repository rarely has more packs than this.
-	opts := filesystem.Options{MaxOpenDescriptors: maxOpenPacks}
-	s := &storage{Storage: filesystem.NewStorageWithOptions(
-		dotgit.NewRepositoryFilesystem(osfs.New(gitDir), noAlternates{osfs.New(commonDir)}),
-		objCache, opts,
-	)}
-	for _, d := range alts {
-		s.alts = append(s.alts, filesystem.NewObjectStorageWithOptions(
-			dotgit.New(objectDirFS{osfs.New(d)}), objCache, opts))
+// go-git reads the refs, the configuration and the shallow file; every
+// object is read by [objectStore], whose lookups cost the same whatever
+// the size of the history.
+func newStorage(gitDir, commonDir string, alts []string, logger *slog.Logger) *storage {
+	s := &storage{
+		Storage: filesystem.NewStorage(
+			dotgit.NewRepositoryFilesystem(osfs.New(gitDir), noAlternates{osfs.New(commonDir)}),
+			cache.NewObjectLRU(0)),
+		objs: newObjectStore(append([]string{filepath.Join(commonDir, "objects")}, alts...), logger),
 	}
 	return s
 }
 
-// maxOpenPacks bounds the pack files kept open by each object store of a
-// Repo.
-const maxOpenPacks = 16
-
-// storage is the repository's storage with its alternates. It also hides
-// the repository format extensions from go-git, which refuses any it does
-// not implement (partialClone, worktreeConfig, ...): reviewls only reads
-// objects and refs, a missing object of a partial clone surfaces as an
-// error of that read, and the configuration is read by loadConfig, which
-// honours config.worktree.
+// storage is the repository's storage, its objects read by objs. It also
+// hides the repository format extensions from go-git, which refuses any
+// it does not implement (partialClone, worktreeConfig, ...): reviewls only
+// reads objects and refs, a missing object of a partial clone surfaces as
+// an error of that read, and the configuration is read by loadConfig,
+// which honours config.worktree.
 type storage struct {
 	*filesystem.Storage
-	// alts are searched in order for an object the repository lacks.
-	alts []*filesystem.ObjectStorage
+	objs *objectStore
 }
 
 func (s *storage) Config() (*config.Config, error) {
@@ -162,85 +156,65 @@ func (s *storage) Config() (*config.Config, error) {
 	return cfg, nil
 }
 
-// EncodedObject reads object h of type t from the repository or, failing
-// that, from the first alternate that has it.
+// EncodedObject reads object h of type t (or any type, for
+// [plumbing.AnyObject]) from the repository or its alternates.
 func (s *storage) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
-	o, err := s.Storage.EncodedObject(t, h)
-	if !errors.Is(err, plumbing.ErrObjectNotFound) {
-		return o, err
+	typ, data, err := s.objs.read(h)
+	if err != nil {
+		return nil, err
 	}
-	for _, a := range s.alts {
-		o, aerr := a.EncodedObject(t, h)
-		if !errors.Is(aerr, plumbing.ErrObjectNotFound) {
-			return o, aerr
-		}
+	if t != plumbing.AnyObject && t != typ {
+		return nil, plumbing.ErrObjectNotFound
 	}
-	return nil, err
+	return &encodedObject{hash: h, typ: typ, data: data}, nil
 }
 
 // HasEncodedObject reports (nil) whether the repository or an alternate
 // has object h.
 func (s *storage) HasEncodedObject(h plumbing.Hash) error {
-	err := s.Storage.HasEncodedObject(h)
-	if !errors.Is(err, plumbing.ErrObjectNotFound) {
-		return err
-	}
-	for _, a := range s.alts {
-		if aerr := a.HasEncodedObject(h); !errors.Is(aerr, plumbing.ErrObjectNotFound) {
-			return aerr
-		}
+	ok, err := s.objs.has(h)
+	if err == nil && !ok {
+		err = plumbing.ErrObjectNotFound
 	}
 	return err
 }
 
 // EncodedObjectSize returns the size of object h without reading it.
 func (s *storage) EncodedObjectSize(h plumbing.Hash) (int64, error) {
-	n, err := s.Storage.EncodedObjectSize(h)
-	if !errors.Is(err, plumbing.ErrObjectNotFound) {
-		return n, err
-	}
-	for _, a := range s.alts {
-		n, aerr := a.EncodedObjectSize(h)
-		if !errors.Is(aerr, plumbing.ErrObjectNotFound) {
-			return n, aerr
-		}
-	}
-	return 0, err
+	return s.objs.size(h)
 }
 
 // HashesWithPrefix lists the objects of the repository and its alternates
 // whose hash starts with prefix (abbreviated hashes in revisions).
 func (s *storage) HashesWithPrefix(prefix []byte) ([]plumbing.Hash, error) {
-	hs, err := s.Storage.HashesWithPrefix(prefix)
-	if err != nil {
-		return nil, err
-	}
-	seen := map[plumbing.Hash]bool{}
-	for _, h := range hs {
-		seen[h] = true
-	}
-	for _, a := range s.alts {
-		more, err := a.HashesWithPrefix(prefix)
-		if err != nil {
-			return nil, err
-		}
-		for _, h := range more {
-			if !seen[h] {
-				seen[h] = true
-				hs = append(hs, h)
-			}
-		}
-	}
-	return hs, nil
+	return s.objs.withPrefix(prefix)
 }
 
 // Close releases the pack files of the repository and its alternates.
 func (s *storage) Close() error {
-	errs := []error{s.Storage.Close()}
-	for _, a := range s.alts {
-		errs = append(errs, a.Close())
-	}
-	return errors.Join(errs...)
+	return errors.Join(s.objs.Close(), s.Storage.Close())
+}
+
+// encodedObject is an object read whole by [objectStore], for go-git's
+// decoders.
+type encodedObject struct {
+	hash plumbing.Hash
+	typ  plumbing.ObjectType
+	data []byte
+}
+
+func (o *encodedObject) Hash() plumbing.Hash           { return o.hash }
+func (o *encodedObject) Type() plumbing.ObjectType     { return o.typ }
+func (o *encodedObject) SetType(t plumbing.ObjectType) { o.typ = t }
+func (o *encodedObject) Size() int64                   { return int64(len(o.data)) }
+func (o *encodedObject) SetSize(int64)                 {}
+
+func (o *encodedObject) Reader() (io.ReadCloser, error) {
+	return io.NopCloser(bytes.NewReader(o.data)), nil
+}
+
+func (o *encodedObject) Writer() (io.WriteCloser, error) {
+	return nil, errors.New("write object: the object store is read-only")
 }
 
 // alternatesFile is the path of the alternates file inside a git
@@ -271,67 +245,21 @@ func (f noAlternates) Stat(name string) (os.FileInfo, error) {
 	return f.Filesystem.Stat(name)
 }
 
-// objectDirFS presents an object directory, whatever its name, as the
-// objects directory of an otherwise empty git directory, which is what
-// go-git's object storage reads; its own alternates file is hidden (see
-// [storage]). Only the reads of an object storage are mapped.
-type objectDirFS struct{ billy.Filesystem }
-
-// rel maps a path of the git directory to one inside the object directory.
-func (f objectDirFS) rel(name string) (string, bool) {
-	name = filepath.Clean(name)
-	if name == "objects" {
-		return ".", true
-	}
-	rest, ok := strings.CutPrefix(name, "objects"+string(filepath.Separator))
-	if !ok || name == alternatesFile {
-		return "", false
-	}
-	return rest, true
-}
-
-func (f objectDirFS) Open(name string) (billy.File, error) {
-	p, ok := f.rel(name)
-	if !ok {
-		return nil, notExist(name)
-	}
-	return f.Filesystem.Open(p)
-}
-
-func (f objectDirFS) OpenFile(name string, flag int, perm os.FileMode) (billy.File, error) {
-	p, ok := f.rel(name)
-	if !ok || flag&(os.O_WRONLY|os.O_RDWR|os.O_CREATE) != 0 {
-		return nil, notExist(name)
-	}
-	return f.Filesystem.OpenFile(p, flag, perm)
-}
-
-func (f objectDirFS) Stat(name string) (os.FileInfo, error) {
-	p, ok := f.rel(name)
-	if !ok {
-		return nil, notExist(name)
-	}
-	return f.Filesystem.Stat(p)
-}
-
-func (f objectDirFS) Lstat(name string) (os.FileInfo, error) {
-	p, ok := f.rel(name)
-	if !ok {
-		return nil, notExist(name)
-	}
-	return f.Filesystem.Lstat(p)
-}
-
-func (f objectDirFS) ReadDir(name string) ([]os.FileInfo, error) {
-	p, ok := f.rel(name)
-	if !ok {
-		return nil, notExist(name)
-	}
-	return f.Filesystem.ReadDir(p)
-}
-
 func notExist(name string) error {
 	return &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+// readObject reads object h, which must be of type want. Called with objMu
+// held.
+func (r *Repo) readObject(want plumbing.ObjectType, h plumbing.Hash) ([]byte, error) {
+	t, data, err := r.store.objs.read(h)
+	if err == nil && t != want {
+		err = fmt.Errorf("object is a %s", t)
+	}
+	if err != nil {
+		return nil, r.objectErr(want.String(), h, err)
+	}
+	return data, nil
 }
 
 // objectErr describes a failed read of object h (a "commit", "tree" or

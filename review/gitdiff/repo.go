@@ -145,7 +145,7 @@ func Open(dir string, opts Options) (*Repo, error) {
 	r.partial = isPartialClone(cfg)
 	alts, missing := alternates(filepath.Join(commonDir, "objects"), root, opts.Env.AlternateObjectDirectories, r.logger)
 	r.missingAlts = missing
-	st := newStorage(gitDir, commonDir, alts)
+	st := newStorage(gitDir, commonDir, alts, r.logger)
 	repo, err := git.Open(st, osfs.New(root))
 	if err != nil {
 		st.Close()

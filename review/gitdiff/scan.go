@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -521,20 +520,7 @@ func (r *Repo) readBlob(v version) ([]byte, error) {
 	}
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
-	b, err := r.repo.BlobObject(v.hash)
-	if err != nil {
-		return nil, r.objectErr("blob", v.hash, err)
-	}
-	rd, err := b.Reader()
-	if err != nil {
-		return nil, fmt.Errorf("read blob %s: %w", review.ShortSHA(v.hash.String()), err)
-	}
-	defer rd.Close()
-	data := make([]byte, b.Size)
-	if _, err := io.ReadFull(rd, data); err != nil {
-		return nil, fmt.Errorf("read blob %s: %w", review.ShortSHA(v.hash.String()), err)
-	}
-	return data, nil
+	return r.readObject(plumbing.BlobObject, v.hash)
 }
 
 // ReadBlob returns the content of the blob with the given id (a
@@ -553,7 +539,7 @@ func (r *Repo) blobSize(v version) (int64, error) {
 	}
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
-	n, err := r.store.EncodedObjectSize(v.hash)
+	n, err := r.store.objs.size(v.hash)
 	if err != nil {
 		return 0, r.objectErr("blob", v.hash, err)
 	}

@@ -1,7 +1,10 @@
 package gitdiff
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"sort"
 	"strconv"
@@ -10,7 +13,6 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -463,11 +465,18 @@ func (r *Repo) commitTree(sha string) (plumbing.Hash, error) {
 	}
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
-	c, err := r.repo.CommitObject(plumbing.NewHash(sha))
+	h := plumbing.NewHash(sha)
+	data, err := r.readObject(plumbing.CommitObject, h)
 	if err != nil {
-		return plumbing.ZeroHash, r.objectErr("commit", plumbing.NewHash(sha), err)
+		return plumbing.ZeroHash, err
 	}
-	return c.TreeHash, nil
+	// A commit starts with the line "tree <hex>".
+	line, _, _ := bytes.Cut(data, []byte{'\n'})
+	hex, ok := bytes.CutPrefix(line, []byte("tree "))
+	if !ok || !plumbing.IsHash(string(hex)) {
+		return plumbing.ZeroHash, fmt.Errorf("read commit %s: no tree line", review.ShortSHA(sha))
+	}
+	return plumbing.NewHash(string(hex)), nil
 }
 
 // diffTreeIndex returns the tree side of every path where the tree (zero:
@@ -601,17 +610,38 @@ type treeEntry struct {
 // readTree reads the entries of tree h, in git's tree order. Called with
 // objMu held.
 func (r *Repo) readTree(h plumbing.Hash) ([]treeEntry, error) {
-	t, err := r.repo.TreeObject(h)
+	data, err := r.readObject(plumbing.TreeObject, h)
 	if err != nil {
-		return nil, r.objectErr("tree", h, err)
+		return nil, err
 	}
-	out := make([]treeEntry, len(t.Entries))
-	for i, e := range t.Entries {
-		m := uint32(e.Mode)
-		if e.Mode == filemode.Deprecated {
-			m = modeRegular
+	ents, err := parseTree(data)
+	if err != nil {
+		return nil, fmt.Errorf("read tree %s: %w", review.ShortSHA(h.String()), err)
+	}
+	return ents, nil
+}
+
+// parseTree parses the entries of a tree object: "<octal mode> <name>\0"
+// and the 20 bytes of the hash, each.
+func parseTree(data []byte) ([]treeEntry, error) {
+	out := make([]treeEntry, 0, bytes.Count(data, []byte{0}))
+	for len(data) > 0 {
+		sp := bytes.IndexByte(data, ' ')
+		nul := bytes.IndexByte(data, 0)
+		if sp <= 0 || nul < sp+2 || len(data) < nul+1+hashLen {
+			return nil, errors.New("malformed tree entry")
 		}
-		out[i] = treeEntry{name: e.Name, mode: m, hash: e.Hash}
+		m, err := strconv.ParseUint(string(data[:sp]), 8, 32)
+		if err != nil {
+			return nil, fmt.Errorf("malformed tree entry mode %q", data[:sp])
+		}
+		e := treeEntry{name: string(data[sp+1 : nul]), mode: uint32(m)}
+		if e.mode == modeDeprecated {
+			e.mode = modeRegular
+		}
+		copy(e.hash[:], data[nul+1:])
+		out = append(out, e)
+		data = data[nul+1+hashLen:]
 	}
 	return out, nil
 }
