@@ -65,6 +65,9 @@ type session struct {
 	artifacts *artifactWriter
 
 	wg sync.WaitGroup
+
+	// onRequest, when set (tests), sees each request before the engine.
+	onRequest func(review.Request)
 }
 
 func (s *server) newSession(folder string) (*session, error) {
@@ -225,6 +228,9 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	if req.Staged {
 		// A staged review reads the index: buffers are not part of it.
 		req.Overlay = nil
+	}
+	if ss.onRequest != nil {
+		ss.onRequest(req)
 	}
 	var progress *progressReporter
 	if withProgress {
