@@ -30,7 +30,7 @@ func nextRequest(t *testing.T, reqs <-chan review.Request) review.Request {
 func TestCleanBufferIsNoOverlay(t *testing.T) {
 	ss, _ := testSession(t, Options{ArtifactDelay: time.Hour}, map[string]string{"a.go": "package a\n"})
 	reqs := make(chan review.Request, 16)
-	ss.onRequest = func(r review.Request) { reqs <- r }
+	ss.onRequest = func(_ context.Context, r review.Request) { reqs <- r }
 	ss.start()
 	nextRequest(t, reqs)
 	ctx := context.Background()
