@@ -4,6 +4,8 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -36,14 +38,21 @@ func TestSaveDuringInitialReview(t *testing.T) {
 	ss.srv.client = sc
 	fulls := make(chan struct{}, 16)
 	release := make(chan struct{})
+	var releaseOnce sync.Once
+	free := func() { releaseOnce.Do(func() { close(release) }) }
+	t.Cleanup(free)
+	var active atomic.Int32
 	ss.onRequest = func(ctx context.Context, r review.Request) {
 		if r.Paths != nil {
 			return
 		}
+		if n := active.Add(1); n > 1 {
+			t.Errorf("%d full runs at once", n)
+		}
+		defer active.Add(-1)
 		fulls <- struct{}{}
 		<-release
 	}
-	defer close(release)
 	write(t, ss, "b.go", "package b\n\n// TODO: b\n")
 	ss.start()
 	wait := func(ch <-chan struct{}, what string) {
@@ -74,5 +83,6 @@ func TestSaveDuringInitialReview(t *testing.T) {
 		t.Errorf("b.go, changed before the start, was not published with its TODO: %+v", rc.published("b.go"))
 	}
 	// The full review, preempted, runs again.
+	free()
 	wait(fulls, "full review after the save")
 }

@@ -52,6 +52,9 @@ type session struct {
 	closed     bool
 
 	sema chan struct{} // one review at a time
+	// fullSema holds one full run at a time, one left to finish in the
+	// background included: two would hold two engines' memory.
+	fullSema chan struct{}
 
 	// resultMu guards result, its document versions and the loop state.
 	resultMu sync.Mutex
@@ -81,14 +84,15 @@ func (s *server) newSession(folder string) (*session, error) {
 		return nil, err
 	}
 	ss := &session{
-		srv:     s,
-		folder:  folder,
-		root:    eng.Root(),
-		eng:     eng,
-		pending: map[string]uint64{},
-		mustPub: map[string]bool{},
-		saved:   map[string]fileStamp{},
-		sema:    make(chan struct{}, 1),
+		srv:      s,
+		folder:   folder,
+		root:     eng.Root(),
+		eng:      eng,
+		pending:  map[string]uint64{},
+		mustPub:  map[string]bool{},
+		saved:    map[string]fileStamp{},
+		sema:     make(chan struct{}, 1),
+		fullSema: make(chan struct{}, 1),
 	}
 	ss.logger = s.logger.With("root", ss.root)
 	ss.pub = newPublisher(s, ss)
@@ -342,6 +346,13 @@ func (ss *session) review(ctx context.Context, req review.Request) (*review.Resu
 	}
 	done := make(chan outcome, 1)
 	ss.wg.Go(func() {
+		select {
+		case ss.fullSema <- struct{}{}:
+		case <-ctx.Done():
+			done <- outcome{err: ctx.Err()}
+			return
+		}
+		defer func() { <-ss.fullSema }()
 		if ss.onRequest != nil {
 			ss.onRequest(ctx, req)
 		}
@@ -357,6 +368,11 @@ func (ss *session) review(ctx context.Context, req review.Request) (*review.Resu
 			return
 		}
 		res, err := eng.Run(ctx, req)
+		if ctx.Err() != nil {
+			eng.Close()
+			done <- outcome{err: ctx.Err()}
+			return
+		}
 		done <- outcome{eng, res, err}
 	})
 	var o outcome
