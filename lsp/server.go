@@ -201,6 +201,13 @@ type document struct {
 	version    int32
 	languageID string
 	text       []byte
+	// sum is the hash of text once computed (summed); disk is the file
+	// as last compared, diskSum its hash, read at readAt (see onDisk).
+	sum     [32]byte
+	summed  bool
+	disk    fileStamp
+	diskSum [32]byte
+	readAt  time.Time
 }
 
 func newServer(opts Options) *server {

@@ -43,11 +43,18 @@ type session struct {
 	// showProgress asks the next full review to report $/progress (not
 	// for polling rescans).
 	showProgress bool
-	cancelPrev   context.CancelFunc
-	timer        *time.Timer
-	closed       bool
+	// lightFirst asks the next run to review the pending paths before
+	// the full review that is due: they changed while it was due or
+	// running, and are answered at once; the full review follows.
+	lightFirst bool
+	cancelPrev context.CancelFunc
+	timer      *time.Timer
+	closed     bool
 
 	sema chan struct{} // one review at a time
+	// fullSema holds one full run at a time, one left to finish in the
+	// background included: two would hold two engines' memory.
+	fullSema chan struct{}
 
 	// resultMu guards result, its document versions and the loop state.
 	resultMu sync.Mutex
@@ -65,6 +72,10 @@ type session struct {
 	artifacts *artifactWriter
 
 	wg sync.WaitGroup
+
+	// onRequest, when set (tests), sees each request before the engine,
+	// with the run's context.
+	onRequest func(context.Context, review.Request)
 }
 
 func (s *server) newSession(folder string) (*session, error) {
@@ -73,14 +84,15 @@ func (s *server) newSession(folder string) (*session, error) {
 		return nil, err
 	}
 	ss := &session{
-		srv:     s,
-		folder:  folder,
-		root:    eng.Root(),
-		eng:     eng,
-		pending: map[string]uint64{},
-		mustPub: map[string]bool{},
-		saved:   map[string]fileStamp{},
-		sema:    make(chan struct{}, 1),
+		srv:      s,
+		folder:   folder,
+		root:     eng.Root(),
+		eng:      eng,
+		pending:  map[string]uint64{},
+		mustPub:  map[string]bool{},
+		saved:    map[string]fileStamp{},
+		sema:     make(chan struct{}, 1),
+		fullSema: make(chan struct{}, 1),
 	}
 	ss.logger = s.logger.With("root", ss.root)
 	ss.pub = newPublisher(s, ss)
@@ -156,6 +168,14 @@ func (ss *session) didModify(src modSource, mods ...modification) {
 	if src != fromPoll && ss.full == ss.modID {
 		ss.showProgress = true
 	}
+	switch {
+	case src == fromUser:
+		ss.lightFirst = false // the caller waits for the full review
+	case ss.full > 0 && ss.full != ss.modID && len(mods) > 0:
+		// Edits during a full review (the initial one, say) cancel it
+		// and are reviewed first; it restarts after them.
+		ss.lightFirst = true
+	}
 	ss.scheduleLocked()
 }
 
@@ -167,14 +187,21 @@ func isConfigPath(p string) bool {
 
 // scheduleLocked cancels the running review of an older generation and
 // re-arms the debounce timer. Requires modMu.
-func (ss *session) scheduleLocked() {
+func (ss *session) scheduleLocked() { ss.scheduleAfterLocked(ss.srv.quiet()) }
+
+// resumeDelay is how long the session must stay quiet before a full
+// review that edits went before starts again: edits come in bursts, and
+// each one would cancel it again (and wait for it to stop).
+const resumeDelay = time.Second
+
+// scheduleAfterLocked is scheduleLocked with the given delay.
+func (ss *session) scheduleAfterLocked(delay time.Duration) {
 	if ss.cancelPrev != nil {
 		ss.cancelPrev()
 	}
 	genCtx, cancel := context.WithCancel(context.Background())
 	ss.cancelPrev = cancel
 	id := ss.modID
-	delay := ss.srv.quiet()
 	ss.stopTimerLocked()
 	ss.wg.Add(1)
 	ss.timer = time.AfterFunc(delay, func() {
@@ -193,7 +220,9 @@ func (ss *session) stopTimerLocked() {
 }
 
 // run reviews generation id: the pending paths (or everything when a full
-// rescan is due) with the open documents as overlays.
+// rescan is due) with the open documents as overlays. When paths changed
+// while a full rescan was due, they are reviewed first on their own,
+// published, and the full rescan is scheduled again after them.
 func (ss *session) run(ctx context.Context, id uint64) {
 	select {
 	case ss.sema <- struct{}{}:
@@ -208,13 +237,21 @@ func (ss *session) run(ctx context.Context, id uint64) {
 		return // a newer generation is scheduled
 	}
 	full := ss.full > 0
-	withProgress := full && ss.showProgress
 	var paths []string
 	for p := range ss.pending {
 		paths = append(paths, p)
 	}
+	light := full && ss.lightFirst && len(paths) > 0
+	if light {
+		full, ss.lightFirst = false, false
+	}
+	withProgress := full && ss.showProgress
 	mustPub := ss.mustPub
 	ss.modMu.Unlock()
+	if light {
+		// Whatever happens to the light run, the full one stays due.
+		defer ss.resumeFull(id)
+	}
 
 	overlay, versions := ss.srv.overlays(ss)
 	req := review.Request{Dir: ss.root, Mode: review.ModeInteractive, Overlay: overlay, Loop: ss.loopSnapshot()}
@@ -258,7 +295,7 @@ func (ss *session) run(ctx context.Context, id uint64) {
 			delete(ss.pending, p)
 		}
 	}
-	if ss.full <= id {
+	if !light && ss.full <= id {
 		ss.full = 0
 		ss.showProgress = false
 	}
@@ -272,29 +309,96 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	ss.artifacts.settled(res)
 }
 
-// review runs the engine; a changed .reviewls.yaml reopens it first.
+// resumeFull schedules the full review a light run of generation id went
+// before, unless a newer generation took over.
+func (ss *session) resumeFull(id uint64) {
+	ss.modMu.Lock()
+	defer ss.modMu.Unlock()
+	if id == ss.modID && !ss.closed && ss.full > 0 {
+		ss.scheduleAfterLocked(max(resumeDelay, ss.srv.quiet()))
+	}
+}
+
+// review runs the engine: an incremental run on the session's engine, a
+// full one on a new engine, which re-reads .reviewls.yaml and takes the
+// old one's place when the run completes. A full run whose context is
+// cancelled is left to finish in the background, its engine discarded:
+// the changes that cancelled it are reviewed at once on the old engine,
+// whose last run lets their paths be refreshed alone, and never wait for
+// a slow stage (type-aware analysis, say) to notice the cancellation.
 func (ss *session) review(ctx context.Context, req review.Request) (*review.Result, error) {
 	ss.engMu.Lock()
-	defer ss.engMu.Unlock()
-	if req.Paths == nil {
-		// A full rescan also re-reads the configuration. The folder, not
-		// the root, is where the repository was found from: with
-		// core.worktree or $GIT_DIR the root holds no ".git".
+	if req.Baseline == nil {
+		req.Baseline = ss.baselineLocked()
+	}
+	if req.Paths != nil {
+		defer ss.engMu.Unlock()
+		if ss.onRequest != nil {
+			ss.onRequest(ctx, req)
+		}
+		return ss.eng.Run(ctx, req)
+	}
+	ss.engMu.Unlock()
+	type outcome struct {
+		eng *engine.Engine
+		res *review.Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	ss.wg.Go(func() {
+		select {
+		case ss.fullSema <- struct{}{}:
+		case <-ctx.Done():
+			done <- outcome{err: ctx.Err()}
+			return
+		}
+		defer func() { <-ss.fullSema }()
+		if ss.onRequest != nil {
+			ss.onRequest(ctx, req)
+		}
+		// The folder, not the root, is where the repository was found
+		// from: with core.worktree or $GIT_DIR the root holds no ".git".
 		eng, err := engine.Open(ss.folder, ss.srv.engineOptions())
 		if err != nil {
 			var ce *config.Error
 			if errors.As(err, &ce) {
 				ss.srv.showMessageOnce("reviewls: " + err.Error())
 			}
-			return nil, err
+			done <- outcome{err: err}
+			return
 		}
-		ss.eng.Close()
-		ss.eng = eng
+		res, err := eng.Run(ctx, req)
+		if ctx.Err() != nil {
+			eng.Close()
+			done <- outcome{err: ctx.Err()}
+			return
+		}
+		done <- outcome{eng, res, err}
+	})
+	var o outcome
+	select {
+	case o = <-done:
+	case <-ctx.Done():
+		ss.wg.Go(func() {
+			if o := <-done; o.eng != nil {
+				o.eng.Close()
+			}
+		})
+		return nil, ctx.Err()
 	}
-	if req.Baseline == nil {
-		req.Baseline = ss.baselineLocked()
+	if o.eng == nil {
+		return nil, o.err
 	}
-	return ss.eng.Run(ctx, req)
+	if ctx.Err() != nil {
+		// Stale: a newer generation reviews on the old engine.
+		o.eng.Close()
+		return nil, ctx.Err()
+	}
+	ss.engMu.Lock()
+	ss.eng.Close()
+	ss.eng = o.eng
+	ss.engMu.Unlock()
+	return o.res, o.err
 }
 
 // loopSnapshot returns a copy of the loop state for a run to start from:

@@ -2,7 +2,10 @@ package lsp
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
+	"os"
+	"time"
 
 	"go.lsp.dev/protocol"
 )
@@ -53,7 +56,8 @@ func (s *server) didChange(ctx context.Context, params *didChangeParams) error {
 		s.docsMu.Unlock()
 		return err
 	}
-	d.text, d.version = text, params.TextDocument.Version
+	d.setText(text)
+	d.version = params.TextDocument.Version
 	s.docsMu.Unlock()
 	return s.modified(u, fromEditor)
 }
@@ -68,7 +72,7 @@ func (s *server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocume
 	if params.Text != "" {
 		s.docsMu.Lock()
 		if d, ok := s.docs[params.TextDocument.URI]; ok {
-			d.text = []byte(params.Text)
+			d.setText([]byte(params.Text))
 		}
 		s.docsMu.Unlock()
 	}
@@ -96,8 +100,12 @@ func (s *server) modified(u protocol.DocumentURI, src modSource) error {
 	return nil
 }
 
-// overlays returns the open documents of a session as repo-relative path
-// -> text, with the version of each.
+// overlays returns the open documents of a session that differ from
+// their file on disk as repo-relative path -> text, and the version of
+// every open document. A buffer equal to the disk is no overlay: the
+// review reads the file, and the type-aware analysis keeps using export
+// data (any overlay makes go/packages type-check dependencies from
+// source).
 func (s *server) overlays(ss *session) (map[string][]byte, map[string]int32) {
 	s.docsMu.Lock()
 	defer s.docsMu.Unlock()
@@ -108,10 +116,45 @@ func (s *server) overlays(ss *session) (map[string][]byte, map[string]int32) {
 		if owner != ss {
 			continue
 		}
-		texts[rel] = d.text
 		versions[rel] = d.version
+		if !d.onDisk(ss.absPath(rel)) {
+			texts[rel] = d.text
+		}
 	}
 	return texts, versions
+}
+
+// setText replaces the buffer's text.
+func (d *document) setText(text []byte) {
+	d.text, d.summed = text, false
+}
+
+// racyStamp is how close to its reading a file's modification time makes
+// the cached hash untrustworthy: a write within the same tick of the
+// clock could keep size and time (git's racy-clean problem).
+const racyStamp = time.Second
+
+// onDisk reports whether the buffer holds exactly what the file at abs
+// holds: the same size, then the same SHA-256. The file's hash is cached
+// by its stamp (size and modification time), so comparing an unchanged
+// file costs one stat and the buffer's hash is computed once per edit.
+// Requires docsMu.
+func (d *document) onDisk(abs string) bool {
+	st, ok := stampOf(abs)
+	if !ok || st.size != int64(len(d.text)) {
+		return false
+	}
+	if d.disk != st || !st.mtime.Before(d.readAt.Add(-racyStamp)) {
+		data, err := os.ReadFile(abs)
+		if err != nil {
+			return false
+		}
+		d.disk, d.diskSum, d.readAt = st, sha256.Sum256(data), time.Now()
+	}
+	if !d.summed {
+		d.sum, d.summed = sha256.Sum256(d.text), true
+	}
+	return d.sum == d.diskSum
 }
 
 // document returns a copy of an open document's state.

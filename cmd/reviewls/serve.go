@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 
@@ -46,6 +47,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	verbose := fs.Bool("v", false, "verbose: log at debug level")
 	quiet := fs.Duration("quiet", 0, "quiet window before a review after a change (default 200ms)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the session to this file (performance work)")
+	memprofile := fs.String("memprofile", "", "write a heap profile to this file when the session ends (performance work)")
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
 		return code
@@ -80,6 +82,19 @@ func runServe(ctx context.Context, e *env, args []string) int {
 			return e.errorf("--cpuprofile: %v", err)
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if *memprofile != "" {
+		f, err := os.Create(*memprofile)
+		if err != nil {
+			return e.errorf("--memprofile: %v", err)
+		}
+		defer func() {
+			runtime.GC() // the profile then shows what is live at the end
+			if err := pprof.WriteHeapProfile(f); err != nil {
+				logger.Error("write the heap profile", "err", err)
+			}
+			f.Close()
+		}()
 	}
 	err := lsp.Serve(ctx, stdrwc{in: e.stdin, out: e.stdout}, lsp.Options{
 		Logger:           logger,

@@ -494,6 +494,9 @@ func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Conf
 // the expensive rules — comprehensive and cross-file, such as type-aware
 // Go analysis, which loads packages — do not run: their findings on
 // unchanged files carry over and the next full review refreshes them.
+// An incremental run with no previous run (the language server answering
+// a save before its first full review) has nothing to carry and skips
+// them too.
 // It returns the raw findings, the per-file cache, the heavy rules'
 // findings to carry, and check failures.
 func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.Depth, cfg *review.Config, incremental bool) (raw []*review.Finding, cache map[*review.File][]*review.Finding, heavy []*review.Finding, problems []string) {
@@ -511,8 +514,10 @@ func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.D
 	}
 	carry := incremental && e.last != nil && e.last.depth == depth
 	opts := review.CheckOptions{Depth: depth, Config: cfg}
-	if carry {
+	if carry || incremental && e.last == nil {
 		opts.Skip = func(id string) bool { return e.heavy[id] }
+	}
+	if carry {
 		for _, f := range e.last.heavy {
 			if file := cs.File(f.Span.Path); file != nil && e.last.cs.File(f.Span.Path) == file {
 				heavy = append(heavy, f)
@@ -618,12 +623,14 @@ func (e *Engine) ChangedSymbols(t review.Target, f *review.File) []symbol.Change
 
 // callPaths fills the walkthrough's call paths: searched on full
 // interactive runs (a repository search per changed public symbol), carried
-// over from the last run on incremental ones.
+// over from the last run on incremental ones (none without a last run).
 func (e *Engine) callPaths(ctx context.Context, t review.Target, res *review.Result, changes map[string][]symbol.Change, incremental bool) {
 	w := res.Walkthrough
-	if incremental && e.last != nil {
-		w.CallPaths = e.last.callPaths
-		w.BlastRadius = append(w.BlastRadius, e.last.shared...)
+	if incremental {
+		if e.last != nil {
+			w.CallPaths = e.last.callPaths
+			w.BlastRadius = append(w.BlastRadius, e.last.shared...)
+		}
 		return
 	}
 	var shared []string
