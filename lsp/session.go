@@ -47,7 +47,10 @@ type session struct {
 	timer        *time.Timer
 	closed       bool
 
-	sema chan struct{} // one review at a time
+	sema chan struct{} // one review (or analysis publish) at a time
+
+	// analysis is the background type-aware analysis (analysis.go).
+	analysis analysisPhase
 
 	// resultMu guards result, its document versions and the loop state.
 	resultMu sync.Mutex
@@ -117,6 +120,7 @@ func (ss *session) close() {
 	if ss.cancelPrev != nil {
 		ss.cancelPrev()
 	}
+	ss.analysis.stop()
 	ss.modMu.Unlock()
 	if ss.watcher != nil {
 		ss.watcher.Close()
@@ -171,6 +175,7 @@ func (ss *session) scheduleLocked() {
 	if ss.cancelPrev != nil {
 		ss.cancelPrev()
 	}
+	ss.analysis.stop()
 	genCtx, cancel := context.WithCancel(context.Background())
 	ss.cancelPrev = cancel
 	id := ss.modID
@@ -217,7 +222,8 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	ss.modMu.Unlock()
 
 	overlay, versions := ss.srv.overlays(ss)
-	req := review.Request{Dir: ss.root, Mode: review.ModeInteractive, Overlay: overlay, Loop: ss.loopSnapshot()}
+	req := review.Request{Dir: ss.root, Mode: review.ModeInteractive, Overlay: overlay, Loop: ss.loopSnapshot(),
+		Analysis: review.AnalysisDefer}
 	ss.srv.currentSettings().request(&req)
 	if !full {
 		req.Paths = paths
@@ -270,6 +276,7 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	ss.pub.publish(res, versions, mustPub)
 	ss.pub.announce(res)
 	ss.artifacts.settled(res)
+	ss.analyzeLater(res, versions, id)
 }
 
 // review runs the engine; a changed .reviewls.yaml reopens it first.
