@@ -69,8 +69,9 @@ var GoAnalysis = &lens.Rule{
 			"the other rules and only when asked for (--depth comprehensive, depth: comprehensive in .reviewls.yaml, " +
 			"or within analysis.budget there; the editor runs it in the background), never because comprehensive is " +
 			"the recommended depth; the review says when it was skipped or ran out of time. It never " +
-			"runs project code and never uses the network: packages are loaded with GOPROXY=off, GOFLAGS=-mod=" +
-			"readonly, GOWORK=off, GOTOOLCHAIN=local and CGO_ENABLED=0, unsaved edits are passed as overlays, and " +
+			"runs project code and never uses the network: packages are loaded in the user's Go environment (so the " +
+			"build cache of their go build is reused) with GOPROXY=off, -mod=readonly (or vendor), GOWORK=off and " +
+			"GOTOOLCHAIN=local, unsaved edits are passed as overlays, and " +
 			"a module that cannot be loaded (missing dependencies, build errors) yields no findings rather than " +
 			"an error. Facts are not carried across packages, so a printf wrapper declared in another package is " +
 			"not recognised; diagnostics already reported by functional/lost-cancel or loop-var-capture are left " +
@@ -309,19 +310,12 @@ func loadPackages(ctx context.Context, dir string, patterns []string, tests bool
 			overlay[abs] = f.Content
 		}
 	}
-	mod := "-mod=readonly"
-	if _, err := os.Stat(filepath.Join(dir, "vendor", "modules.txt")); err == nil {
-		mod = "-mod=vendor"
-	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
 		Context: ctx,
 		Dir:     dir,
-		// Never reach the network, never switch toolchains, never invoke the
-		// C toolchain: loading compiles dependencies, it runs nothing.
-		Env: append(os.Environ(), "GOPROXY=off", "GOFLAGS="+mod+" -buildvcs=false", "GOWORK=off",
-			"GOTOOLCHAIN=local", "CGO_ENABLED=0"),
+		Env:     loaderEnv(dir),
 		Tests:   tests,
 		Overlay: overlay,
 	}
@@ -353,6 +347,29 @@ func loadPackages(ctx context.Context, dir string, patterns []string, tests bool
 		}
 	}
 	return out
+}
+
+// loaderEnv is the environment of the go command that loads packages:
+// the user's own, so that export data their go build or go vet left in
+// the build cache is reused — its keys cover CGO_ENABLED and GOFLAGS'
+// -tags and the like (forcing CGO_ENABLED=0 made package net, and every
+// package that imports it, nearly all of moby, a different build to
+// compile again) — with what keeps loading local and read-only: no
+// network, no toolchain switch, no go.work, and never -mod=mod, which
+// writes go.mod.
+func loaderEnv(dir string) []string {
+	var flags []string
+	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
+		if !strings.HasPrefix(strings.TrimLeft(f, "-"), "mod=") {
+			flags = append(flags, f)
+		}
+	}
+	mod := "-mod=readonly"
+	if _, err := os.Stat(filepath.Join(dir, "vendor", "modules.txt")); err == nil {
+		mod = "-mod=vendor"
+	}
+	flags = append(flags, mod, "-buildvcs=false")
+	return append(os.Environ(), "GOPROXY=off", "GOFLAGS="+strings.Join(flags, " "), "GOWORK=off", "GOTOOLCHAIN=local")
 }
 
 // reviewedUnder matches a file path reported by go list against reviewed
