@@ -21,12 +21,36 @@ type FindingsReport struct {
 	OutOfScopeObservations       []review.Observation `json:"out_of_scope_observations"`
 	RecommendedSpecialistReviews []SpecialistReview   `json:"recommended_specialist_reviews,omitempty"`
 	Notes                        []ReportNote         `json:"notes,omitempty"`
-	RiskAssessment               string               `json:"risk_assessment"`
+	// TypeAwareAnalysis is what became of the type-aware analysis (merged
+	// report only).
+	TypeAwareAnalysis *AnalysisReport `json:"type_aware_analysis,omitempty"`
+	RiskAssessment    string          `json:"risk_assessment"`
 	// PreexistingCount and PreExisting describe the findings on the
 	// change's lines that were already there (no findings of the review);
 	// PreExisting is listed only on request.
 	PreexistingCount int             `json:"preexisting_count,omitempty"`
 	PreExisting      []ReportFinding `json:"preexisting_findings,omitempty"`
+}
+
+// AnalysisReport is the type-aware analysis of a run (a local extension
+// of the findings report and diff-state.json): whether it ran, was
+// skipped or timed out, and why.
+type AnalysisReport struct {
+	Status review.AnalysisState `json:"status"`
+	Reason string               `json:"reason,omitempty"`
+	Budget string               `json:"budget,omitempty"`
+}
+
+// analysisReport converts a run's analysis; nil when it does not apply.
+func analysisReport(a review.Analysis) *AnalysisReport {
+	if a.State == "" {
+		return nil
+	}
+	r := &AnalysisReport{Status: a.State, Reason: a.Reason}
+	if a.State != review.AnalysisSkipped && a.Budget > 0 {
+		r.Budget = a.Budget.String()
+	}
+	return r
 }
 
 // ReportNote is one review-level note of the merged report (a local
@@ -196,6 +220,7 @@ func (v *view) findingsReport(p review.Perspective) FindingsReport {
 		}
 		r.RecommendedSpecialistReviews = v.specialistReviews()
 		r.Notes = reportNotes(v.res.Notes)
+		r.TypeAwareAnalysis = analysisReport(v.res.Analysis)
 	} else {
 		r.Summary = fmt.Sprintf("%s perspective: %s across %s.",
 			p.Title(), findingCount(counts), fileCount(len(r.ChangedFiles)))

@@ -258,6 +258,9 @@ func (v *view) mdRisk(m *md) {
 	}
 	m.bullet(rec)
 	m.bullet("**Depth used:** " + v.depth.String() + " — " + v.rationale)
+	if a := v.res.Analysis.String(); a != "" {
+		m.bullet("**Type-aware analysis:** " + strings.TrimPrefix(a, "type-aware analysis "))
+	}
 	if hs := v.risk.Hotspots; len(hs) > 0 {
 		var parts []string
 		for _, h := range hs {

@@ -161,6 +161,7 @@ type DiffStateDoc struct {
 	ScopeTier              review.ScopeTier          `json:"scopeTier,omitempty"`
 	HotspotClasses         []review.Hotspot          `json:"hotspotClasses"`
 	RecommendedDepthReason string                    `json:"recommendedDepthReason,omitempty"`
+	TypeAwareAnalysis      *AnalysisReport           `json:"typeAwareAnalysis,omitempty"`
 	ReviewMode             review.Mode               `json:"reviewMode"`
 	SkippedFiles           []SkippedFile             `json:"skippedFiles"`
 	RejectedFindings       []RejectedFinding         `json:"rejectedFindings"`
@@ -290,6 +291,7 @@ func (v *view) diffState() DiffStateDoc {
 		ScopeTier:              v.risk.Tier,
 		HotspotClasses:         []review.Hotspot{},
 		RecommendedDepthReason: v.risk.DepthReason,
+		TypeAwareAnalysis:      analysisReport(v.res.Analysis),
 		ReviewMode:             v.mode,
 		SkippedFiles:           []SkippedFile{},
 		RejectedFindings:       []RejectedFinding{},

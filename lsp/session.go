@@ -51,10 +51,13 @@ type session struct {
 	timer      *time.Timer
 	closed     bool
 
-	sema chan struct{} // one review at a time
+	sema chan struct{} // one review (or analysis publish) at a time
 	// fullSema holds one full run at a time, one left to finish in the
 	// background included: two would hold two engines' memory.
 	fullSema chan struct{}
+
+	// analysis is the background type-aware analysis (analysis.go).
+	analysis analysisPhase
 
 	// resultMu guards result, its document versions and the loop state.
 	resultMu sync.Mutex
@@ -129,6 +132,7 @@ func (ss *session) close() {
 	if ss.cancelPrev != nil {
 		ss.cancelPrev()
 	}
+	ss.analysis.stop()
 	ss.modMu.Unlock()
 	if ss.watcher != nil {
 		ss.watcher.Close()
@@ -199,6 +203,7 @@ func (ss *session) scheduleAfterLocked(delay time.Duration) {
 	if ss.cancelPrev != nil {
 		ss.cancelPrev()
 	}
+	ss.analysis.stop()
 	genCtx, cancel := context.WithCancel(context.Background())
 	ss.cancelPrev = cancel
 	id := ss.modID
@@ -254,7 +259,8 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	}
 
 	overlay, versions := ss.srv.overlays(ss)
-	req := review.Request{Dir: ss.root, Mode: review.ModeInteractive, Overlay: overlay, Loop: ss.loopSnapshot()}
+	req := review.Request{Dir: ss.root, Mode: review.ModeInteractive, Overlay: overlay, Loop: ss.loopSnapshot(),
+		Analysis: review.AnalysisDefer}
 	ss.srv.currentSettings().request(&req)
 	if !full {
 		req.Paths = paths
@@ -307,6 +313,7 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	ss.pub.publish(res, versions, mustPub)
 	ss.pub.announce(res)
 	ss.artifacts.settled(res)
+	ss.analyzeLater(res, versions, id)
 }
 
 // resumeFull schedules the full review a light run of generation id went

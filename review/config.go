@@ -1,6 +1,9 @@
 package review
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // DefaultSizeCap is the largest file reviewed by default: 1 MiB covers any
 // hand-written source file, and anything bigger is almost always generated
@@ -43,6 +46,10 @@ type Config struct {
 	// Baseline is the repository-relative path of the baseline file; ""
 	// means [BaselineFile] at the root.
 	Baseline string
+	// AnalysisBudget, when positive, lets the type-aware analysis run
+	// within this time whenever the depth used is comprehensive, the
+	// recommended depth included, and bounds it when it is asked for.
+	AnalysisBudget time.Duration
 }
 
 // BaselinePath returns the repository-relative path of the baseline file.

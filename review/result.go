@@ -35,6 +35,8 @@ type Request struct {
 	Paths []string
 	// Now overrides the clock (tests); nil means time.Now.
 	Now func() time.Time
+	// Analysis says when the type-aware analysis runs; see AnalysisMode.
+	Analysis AnalysisMode
 }
 
 // Result is the outcome of a review run.
@@ -50,7 +52,9 @@ type Result struct {
 	Perspectives            []Perspective
 	Depth                   Depth
 	DepthRationale          string
-	Provenance              Provenance
+	// Analysis is what became of the type-aware analysis.
+	Analysis   Analysis
+	Provenance Provenance
 	// Findings are the accepted, merged findings: sorted, numbered, tagged.
 	Findings []*Finding
 	// Rejected findings failed validation against the diff.

@@ -19,6 +19,8 @@ func TestConfigSchema(t *testing.T) {
 		"ignore: ['vendor/**', '**/*.pb.go']\nbase: origin/main\nfail-on: never\nsize-cap: 2MiB\nfunction-length: 100\n",
 		"size-cap: 1048576\n",
 		"allow-secrets:\n  - security/hardcoded-secret:cmd/a.go:0123456789abcdef\n",
+		"analysis: {budget: 5s}\n",
+		"analysis:\n  budget: 1m30s\n",
 	}
 	invalid := []string{
 		"rulez: {}\n",
@@ -32,6 +34,9 @@ func TestConfigSchema(t *testing.T) {
 		"ignore: vendor\n",
 		"allow-secrets: [AKIAZ7Q2R5T6W3X4Y6B2]\n",
 		"allow-secrets: security/hardcoded-secret:cmd/a.go:0123456789abcdef\n",
+		"analysis: {budget: soon}\n",
+		"analysis: {timeout: 5s}\n",
+		"analysis: 5s\n",
 	}
 	check := func(doc string) error {
 		var v any

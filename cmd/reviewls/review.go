@@ -28,7 +28,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	base := fs.String("base", "", "review the branch diff from merge-base(`REF`, HEAD) to the work tree")
 	profile := fs.String("profile", "", "perspective profile: standard, full or custom")
 	perspectives := fs.String("perspectives", "", "comma-separated perspectives (implies --profile custom): functional, standards, accessibility, security, readiness")
-	depth := fs.String("depth", "", "depth tier: basic, standard or comprehensive (default: the recommended depth)")
+	depth := fs.String("depth", "", "depth tier: basic, standard or comprehensive (default: the recommended depth; only an asked-for comprehensive runs the type-aware analysis)")
 	mode := fs.String("mode", "workflow", "workflow (CI, hooks) or interactive (adds the orientation artifacts)")
 	format := fs.String("format", "text", "output format: text, json, markdown, sarif or river")
 	failOn := fs.String("fail-on", "", "exit 1 when a finding reaches `SEVERITY`: critical, high, medium, low or never (default high)")
@@ -130,6 +130,9 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	}
 	if err := printResult(e, res, *format, folder, eng.Root(), *showPre); err != nil {
 		return e.errorf("%v", err)
+	}
+	if a := res.Analysis; a.State == review.AnalysisSkipped || a.State == review.AnalysisTimedOut {
+		fmt.Fprintf(e.stderr, "reviewls: %s\n", a)
 	}
 	// The gate counts secrets hidden by an inline ignore (Result.Held):
 	// only allow-secrets lets one through.

@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"gopkg.in/yaml.v3"
@@ -63,7 +64,7 @@ func Load(root string, knownRules []string) (*review.Config, error) {
 }
 
 // keys lists the top-level keys in the order of the documentation.
-var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets", "baseline"}
+var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets", "baseline", "analysis"}
 
 // Parse parses configuration data; name is used in errors.
 func Parse(name string, data []byte, knownRules []string) (*review.Config, error) {
@@ -211,6 +212,8 @@ func (p *parser) set(cfg *review.Config, k, v *yaml.Node) error {
 			}
 			cfg.Baseline = clean
 		}
+	case "analysis":
+		err = p.analysis(cfg, k, v)
 	default:
 		return p.errorf(k, "unknown key %q (known keys: %s)", k.Value, strings.Join(keys, ", "))
 	}
@@ -256,6 +259,33 @@ func (p *parser) rules(cfg *review.Config, k, v *yaml.Node) error {
 			}
 			cfg.Rules[id.Value] = review.RuleConfig{Severity: sev}
 		}
+	}
+	return nil
+}
+
+// analysis parses "analysis: {budget: 5s}": the time the type-aware
+// analysis may take, which lets it run at the recommended comprehensive
+// depth too.
+func (p *parser) analysis(cfg *review.Config, k, v *yaml.Node) error {
+	if v.Kind != yaml.MappingNode {
+		return p.errorf(v, "analysis: want a mapping such as {budget: 5s}")
+	}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		key, val := v.Content[i], v.Content[i+1]
+		if key.Value != "budget" {
+			return p.errorf(key, "analysis: unknown key %q (known keys: budget)", key.Value)
+		}
+		if i > 0 {
+			return p.errorf(key, "analysis: duplicate key %q", key.Value)
+		}
+		if val.Kind != yaml.ScalarNode {
+			return p.errorf(val, "analysis.budget: want a duration such as 5s or 1m")
+		}
+		d, err := time.ParseDuration(val.Value)
+		if err != nil || d <= 0 {
+			return p.errorf(val, "analysis.budget: want a positive duration such as 5s or 1m, got %q", val.Value)
+		}
+		cfg.AnalysisBudget = d
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -31,6 +32,8 @@ function-length: 120
 allow-secrets:
   - security/hardcoded-secret:testdata/fake.go:0123456789abcdef # a revoked key the replay test needs
 baseline: ci/./reviewls-baseline.json
+analysis:
+  budget: 5s
 `)
 	got, err := Parse(FileName, data, known)
 	if err != nil {
@@ -48,6 +51,7 @@ baseline: ci/./reviewls-baseline.json
 		FunctionLength: 120,
 		AllowSecrets:   []string{"security/hardcoded-secret:testdata/fake.go:0123456789abcdef"},
 		Baseline:       "ci/reviewls-baseline.json",
+		AnalysisBudget: 5 * time.Second,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("config (-want +got):\n%s", diff)
@@ -58,7 +62,12 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range []struct {
 		data, want string
 	}{
-		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez" (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline)`},
+		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez" (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis)`},
+		{"analysis: 5s\n", `.reviewls.yaml:1: analysis: want a mapping such as {budget: 5s}`},
+		{"analysis:\n  timeout: 5s\n", `.reviewls.yaml:2: analysis: unknown key "timeout" (known keys: budget)`},
+		{"analysis: {budget: soon}\n", `.reviewls.yaml:1: analysis.budget: want a positive duration such as 5s or 1m, got "soon"`},
+		{"analysis: {budget: 0s}\n", `.reviewls.yaml:1: analysis.budget: want a positive duration such as 5s or 1m, got "0s"`},
+		{"analysis: {budget: 5s, budget: 6s}\n", `.reviewls.yaml:1: analysis: duplicate key "budget"`},
 		{"baseline: ../outside.json\n", `.reviewls.yaml:1: baseline: want a file path inside the repository, got "../outside.json"`},
 		{"baseline: /etc/baseline.json\n", `.reviewls.yaml:1: baseline: want a file path inside the repository, got "/etc/baseline.json"`},
 		// A value pasted in place of its fingerprint is rejected without being echoed.

@@ -122,6 +122,15 @@ type snapshot struct {
 	// callPaths and shared are the walkthrough's call paths and shared
 	// modules of the last full run.
 	callPaths, shared []string
+	// req, cfg, res, pre and light let Analyze finish the run again with
+	// the type-aware findings: the request and configuration, the result,
+	// the result before the checks, and the raw findings but the heavy
+	// rules'.
+	req      review.Request
+	cfg      *review.Config
+	res, pre *review.Result
+	light    []*review.Finding
+	problems []string
 }
 
 // ErrNoChanges is not returned by Run; a run with nothing to review returns
@@ -196,8 +205,14 @@ func ignoreGlobs(cfg *review.Config) []string {
 	return cfg.Ignore
 }
 
-// Close releases the repository's open files.
-func (e *Engine) Close() error { return e.repo.Close() }
+// Close releases the repository's open files. It waits for a run, or
+// the end of an [Engine.Analyze], and makes a later Analyze stale.
+func (e *Engine) Close() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.last = nil
+	return e.repo.Close()
+}
 
 // Root returns the work tree root.
 func (e *Engine) Root() string { return e.repo.Root() }
@@ -251,13 +266,38 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	res.History = hist
 	res.Risk = risk.Assess(cs, hist, risk.Options{Root: cs.Root})
 
-	if err := e.choose(res, req, cfg); err != nil {
+	chosen, err := e.choose(res, req, cfg)
+	if err != nil {
 		return nil, err
 	}
-
-	raw, cache, carried, problems := e.check(ctx, cs, res.Depth, cfg, len(req.Paths) > 0)
+	incremental := len(req.Paths) > 0
+	inline := e.planAnalysis(res, req, cfg, chosen, incremental)
+	carry := incremental || res.Analysis.State == review.AnalysisPending
+	raw, cache, carried, problems := e.check(ctx, cs, res.Depth, cfg, carry)
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	pre := *res
+	if inline {
+		var heavy []*review.Finding
+		heavy, problems = e.analyze(ctx, res, cfg, problems)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		raw, carried = append(raw, heavy...), heavy
+	}
+	return e.finish(ctx, req, res, &pre, cfg, raw, cache, carried, problems, incremental)
+}
+
+// finish turns the raw findings of a run into its result: redaction,
+// perspectives, the processor chain, verdict and orientation; it leaves
+// the snapshot for the next run. pre is the result as it was before the
+// checks, for [Engine.Analyze] to finish again.
+func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *review.Result, cfg *review.Config, raw []*review.Finding, cache map[*review.File][]*review.Finding, carried []*review.Finding, problems []string, incremental bool) (*review.Result, error) {
+	cs, target, hist := res.ChangeSet, res.ChangeSet.Target, res.History
+	now := time.Now
+	if req.Now != nil {
+		now = req.Now
 	}
 	res.Problems = problems
 	res.Redactor = e.redactor(target, cs, hist, raw)
@@ -293,7 +333,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	res.Board = orient.Board(cs, areas)
 	res.Walkthrough = orient.Walkthrough(cs, areas, res.Risk, changes)
 	if res.Mode == review.ModeInteractive {
-		e.callPaths(ctx, target, res, changes, len(req.Paths) > 0)
+		e.callPaths(ctx, target, res, changes, incremental)
 	}
 	orient.WalkBack(res.Board, accepted, res.Mode == review.ModeWorkflow)
 	res.Loop = orient.Sync(res, req.Loop)
@@ -304,7 +344,8 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	res.Actions = append(res.Actions, actions...)
 	res.OutOfScope = append(res.OutOfScope, observations...)
 
-	e.last = &snapshot{target: target, cs: cs, findings: cache, heavy: carried, depth: res.Depth}
+	e.last = &snapshot{target: target, cs: cs, findings: cache, heavy: carried, depth: res.Depth,
+		req: req, cfg: cfg, res: res, pre: pre, light: raw[:len(raw)-len(carried)], problems: problems}
 	if res.Walkthrough != nil {
 		e.last.callPaths = res.Walkthrough.CallPaths
 		for _, b := range res.Walkthrough.BlastRadius {
@@ -439,8 +480,10 @@ func checkProfile(req review.Request, cfg *review.Config) error {
 	return nil
 }
 
-// choose fixes the profile, custom perspectives, depth and provenance.
-func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Config) error {
+// choose fixes the profile, custom perspectives, depth and provenance. It
+// reports whether the depth was chosen (by the request, the loop or the
+// configuration) rather than recommended.
+func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Config) (chosen bool, err error) {
 	res.Profile = req.Profile
 	perspectives := req.Perspectives
 	if l := req.Loop; l != nil && len(perspectives) == 0 && len(l.Perspectives) > 0 {
@@ -485,21 +528,19 @@ func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Conf
 			res.Depth = review.DepthStandard
 		}
 		res.DepthRationale = "recommended depth: " + res.Risk.DepthReason
+		return false, nil
 	}
-	return nil
+	return true, nil
 }
 
 // check runs every lens concurrently. Findings of files unchanged since
-// the last run (the same *review.File) are reused. On an incremental run
-// the expensive rules — comprehensive and cross-file, such as type-aware
-// Go analysis, which loads packages — do not run: their findings on
-// unchanged files carry over and the next full review refreshes them.
-// An incremental run with no previous run (the language server answering
-// a save before its first full review) has nothing to carry and skips
-// them too.
+// the last run (the same *review.File) are reused. The expensive rules —
+// comprehensive and cross-file, such as type-aware Go analysis, which
+// loads packages — never run here (see analyze); with carry, their
+// findings on unchanged files carry over until the analysis runs again.
 // It returns the raw findings, the per-file cache, the heavy rules'
 // findings to carry, and check failures.
-func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.Depth, cfg *review.Config, incremental bool) (raw []*review.Finding, cache map[*review.File][]*review.Finding, heavy []*review.Finding, problems []string) {
+func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.Depth, cfg *review.Config, carry bool) (raw []*review.Finding, cache map[*review.File][]*review.Finding, heavy []*review.Finding, problems []string) {
 	cache = map[*review.File][]*review.Finding{}
 	var fresh []*review.File
 	for _, f := range cs.Reviewed() {
@@ -512,49 +553,24 @@ func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.D
 		fresh = append(fresh, f)
 		cache[f] = nil
 	}
-	carry := incremental && e.last != nil && e.last.depth == depth
-	opts := review.CheckOptions{Depth: depth, Config: cfg}
-	if carry || incremental && e.last == nil {
-		opts.Skip = func(id string) bool { return e.heavy[id] }
-	}
-	if carry {
+	opts := review.CheckOptions{Depth: depth, Config: cfg, Skip: func(id string) bool { return e.heavy[id] }}
+	if carry && e.last != nil && e.last.depth == depth {
 		for _, f := range e.last.heavy {
 			if file := cs.File(f.Span.Path); file != nil && e.last.cs.File(f.Span.Path) == file {
 				heavy = append(heavy, f)
 			}
 		}
 	}
-	type out struct {
-		findings []*review.Finding
-		err      error
-	}
-	results := make([]out, len(e.opts.Lenses))
-	var wg sync.WaitGroup
-	for i, l := range e.opts.Lenses {
-		wg.Go(func() {
-			fs, err := l.Check(ctx, cs, fresh, opts)
-			results[i] = out{fs, err}
-		})
-	}
-	wg.Wait()
+	found, problems := e.checkLenses(ctx, cs, fresh, opts)
 	var cross []*review.Finding
-	for i, r := range results {
-		if r.err != nil && ctx.Err() == nil {
-			e.logger.Warn("lens failed", "check", e.opts.Lenses[i].Perspective(), "err", r.err)
-			problems = append(problems, fmt.Sprintf("%s lens: %v", e.opts.Lenses[i].Perspective(), firstLine(r.err.Error())))
-		}
-		for _, f := range r.findings {
+	for _, r := range found {
+		for _, f := range r {
 			// Cross-file findings are never cached per file: they depend
 			// on files other than their own.
-			switch {
-			case e.heavy[f.RuleID]:
-				heavy = append(heavy, f)
-			case e.crossFile[f.RuleID]:
+			if e.crossFile[f.RuleID] {
 				cross = append(cross, f)
-			default:
-				if file := cs.File(f.Span.Path); file != nil {
-					cache[file] = append(cache[file], f)
-				}
+			} else if file := cs.File(f.Span.Path); file != nil {
+				cache[file] = append(cache[file], f)
 			}
 		}
 	}
@@ -563,6 +579,25 @@ func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.D
 	}
 	raw = append(raw, cross...)
 	return append(raw, heavy...), cache, heavy, problems
+}
+
+// checkLenses runs every lens over files concurrently and returns their
+// findings, lens by lens, and the failures.
+func (e *Engine) checkLenses(ctx context.Context, cs *review.ChangeSet, files []*review.File, opts review.CheckOptions) (found [][]*review.Finding, problems []string) {
+	found = make([][]*review.Finding, len(e.opts.Lenses))
+	errs := make([]error, len(e.opts.Lenses))
+	var wg sync.WaitGroup
+	for i, l := range e.opts.Lenses {
+		wg.Go(func() { found[i], errs[i] = l.Check(ctx, cs, files, opts) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil && ctx.Err() == nil {
+			e.logger.Warn("lens failed", "check", e.opts.Lenses[i].Perspective(), "err", err)
+			problems = append(problems, fmt.Sprintf("%s lens: %v", e.opts.Lenses[i].Perspective(), firstLine(err.Error())))
+		}
+	}
+	return found, problems
 }
 
 func firstLine(s string) string {

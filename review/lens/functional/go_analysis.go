@@ -12,7 +12,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
-	"time"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/appends"
@@ -65,9 +65,13 @@ var GoAnalysis = &lens.Rule{
 			"response used before its error is checked, json.Unmarshal into a non-pointer. At depth " +
 			"comprehensive the rule type-checks the packages that hold changed Go files and runs the analyzers " +
 			"of go vet (printf, copylock, lostcancel, errorsas, httpresponse, unmarshal, ...) plus nilness, and " +
-			"reports their diagnostics on changed lines, each in the category its analyzer belongs to. It never " +
-			"runs project code and never uses the network: packages are loaded with GOPROXY=off, GOFLAGS=-mod=" +
-			"readonly, GOWORK=off, GOTOOLCHAIN=local and CGO_ENABLED=0, unsaved edits are passed as overlays, and " +
+			"reports their diagnostics on changed lines, each in the category its analyzer belongs to. It runs after " +
+			"the other rules and only when asked for (--depth comprehensive, depth: comprehensive in .reviewls.yaml, " +
+			"or within analysis.budget there; the editor runs it in the background), never because comprehensive is " +
+			"the recommended depth; the review says when it was skipped or ran out of time. It never " +
+			"runs project code and never uses the network: packages are loaded in the user's Go environment (so the " +
+			"build cache of their go build is reused) with GOPROXY=off, -mod=readonly (or vendor), GOWORK=off and " +
+			"GOTOOLCHAIN=local, unsaved edits are passed as overlays, and " +
 			"a module that cannot be loaded (missing dependencies, build errors) yields no findings rather than " +
 			"an error. Facts are not carried across packages, so a printf wrapper declared in another package is " +
 			"not recognised; diagnostics already reported by functional/lost-cancel or loop-var-capture are left " +
@@ -118,12 +122,6 @@ var goAnalyzers = map[*analysis.Analyzer]analyzerInfo{
 	deepequalerrors.Analyzer:  {CatLogic, review.SeverityMedium, "errors are compared by value instead of with errors.Is"},
 }
 
-// goAnalysisTimeout bounds one load and analysis of a module. A warm build
-// cache loads a few packages in well under a second; the first run of a
-// large module compiles export data for its dependencies, which can take
-// tens of seconds, and beyond a minute the review is better off without.
-const goAnalysisTimeout = time.Minute
-
 // goDiag is one analyzer diagnostic on a reviewed file.
 type goDiag struct {
 	line, col int
@@ -134,14 +132,27 @@ type goDiag struct {
 // goAnalysisResult holds the diagnostics of one change set, by file path.
 type goAnalysisResult struct {
 	byFile map[string][]goDiag
+	// cut says the context ended before every module was analysed.
+	cut bool
+}
+
+// goAnalysisMemo holds a change set's analysis; one cut short by its
+// context is done again by a later pass that has time.
+type goAnalysisMemo struct {
+	mu  sync.Mutex
+	res *goAnalysisResult
 }
 
 type goAnalysisKey struct{}
 
 func runGoAnalysis(p *lens.Pass) {
-	res := lens.ChangeSetMemo(p.ChangeSet, goAnalysisKey{}, func() any {
-		return analyzeChangeSet(p.Ctx, p.ChangeSet)
-	}).(*goAnalysisResult)
+	m := lens.ChangeSetMemo(p.ChangeSet, goAnalysisKey{}, func() any { return &goAnalysisMemo{} }).(*goAnalysisMemo)
+	m.mu.Lock()
+	if m.res == nil || m.res.cut && p.Ctx.Err() == nil {
+		m.res = analyzeChangeSet(p.Ctx, p.ChangeSet)
+	}
+	res := m.res
+	m.mu.Unlock()
 	diags := res.byFile[p.File.Path]
 	if len(diags) == 0 {
 		return
@@ -273,6 +284,7 @@ func analyzeChangeSet(ctx context.Context, cs *review.ChangeSet) *goAnalysisResu
 			}
 		}
 	}
+	res.cut = ctx.Err() != nil
 	for _, ds := range res.byFile {
 		sort.Slice(ds, func(i, j int) bool {
 			return ds[i].line < ds[j].line || ds[i].line == ds[j].line && ds[i].col < ds[j].col
@@ -286,8 +298,6 @@ func analyzeChangeSet(ctx context.Context, cs *review.ChangeSet) *goAnalysisResu
 // the well-typed packages that hold a reviewed file; a package and its
 // test variant are both kept only when the test variant is missing.
 func loadPackages(ctx context.Context, dir string, patterns []string, tests bool, reviewed map[string]*review.File) []*packages.Package {
-	ctx, cancel := context.WithTimeout(ctx, goAnalysisTimeout)
-	defer cancel()
 	// Only content that differs from the disk goes into the overlay: with
 	// any overlay, go/packages distrusts export data and type-checks every
 	// dependency from source, which is ten times slower.
@@ -300,19 +310,12 @@ func loadPackages(ctx context.Context, dir string, patterns []string, tests bool
 			overlay[abs] = f.Content
 		}
 	}
-	mod := "-mod=readonly"
-	if _, err := os.Stat(filepath.Join(dir, "vendor", "modules.txt")); err == nil {
-		mod = "-mod=vendor"
-	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
 		Context: ctx,
 		Dir:     dir,
-		// Never reach the network, never switch toolchains, never invoke the
-		// C toolchain: loading compiles dependencies, it runs nothing.
-		Env: append(os.Environ(), "GOPROXY=off", "GOFLAGS="+mod+" -buildvcs=false", "GOWORK=off",
-			"GOTOOLCHAIN=local", "CGO_ENABLED=0"),
+		Env:     loaderEnv(dir),
 		Tests:   tests,
 		Overlay: overlay,
 	}
@@ -344,6 +347,29 @@ func loadPackages(ctx context.Context, dir string, patterns []string, tests bool
 		}
 	}
 	return out
+}
+
+// loaderEnv is the environment of the go command that loads packages:
+// the user's own, so that export data their go build or go vet left in
+// the build cache is reused — its keys cover CGO_ENABLED and GOFLAGS'
+// -tags and the like (forcing CGO_ENABLED=0 made package net, and every
+// package that imports it, nearly all of moby, a different build to
+// compile again) — with what keeps loading local and read-only: no
+// network, no toolchain switch, no go.work, and never -mod=mod, which
+// writes go.mod.
+func loaderEnv(dir string) []string {
+	var flags []string
+	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
+		if !strings.HasPrefix(strings.TrimLeft(f, "-"), "mod=") {
+			flags = append(flags, f)
+		}
+	}
+	mod := "-mod=readonly"
+	if _, err := os.Stat(filepath.Join(dir, "vendor", "modules.txt")); err == nil {
+		mod = "-mod=vendor"
+	}
+	flags = append(flags, mod, "-buildvcs=false")
+	return append(os.Environ(), "GOPROXY=off", "GOFLAGS="+strings.Join(flags, " "), "GOWORK=off", "GOTOOLCHAIN=local")
 }
 
 // reviewedUnder matches a file path reported by go list against reviewed

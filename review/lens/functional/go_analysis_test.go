@@ -137,3 +137,32 @@ func BenchmarkGoAnalysis(b *testing.B) {
 		}
 	}
 }
+
+// TestLoaderEnv checks that packages are loaded in the user's Go
+// environment, whose build cache keys (CGO_ENABLED, -tags) match their
+// go build, while -mod is always one that never writes go.mod.
+func TestLoaderEnv(t *testing.T) {
+	t.Setenv("CGO_ENABLED", "1")
+	t.Setenv("GOFLAGS", "-tags=integration -mod=mod --mod=mod")
+	env := loaderEnv(t.TempDir())
+	get := func(key string) string {
+		v := ""
+		for _, kv := range env {
+			if k, val, ok := strings.Cut(kv, "="); ok && k == key {
+				v = val // the last one wins, as for the go command
+			}
+		}
+		return v
+	}
+	if got := get("CGO_ENABLED"); got != "1" {
+		t.Errorf("CGO_ENABLED = %q, want the user's 1: another value compiles net and its importers again", got)
+	}
+	if got, want := get("GOFLAGS"), "-tags=integration -mod=readonly -buildvcs=false"; got != want {
+		t.Errorf("GOFLAGS = %q, want %q", got, want)
+	}
+	for key, want := range map[string]string{"GOPROXY": "off", "GOWORK": "off", "GOTOOLCHAIN": "local"} {
+		if got := get(key); got != want {
+			t.Errorf("%s = %q, want %q", key, got, want)
+		}
+	}
+}

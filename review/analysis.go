@@ -1,0 +1,65 @@
+package review
+
+import (
+	"fmt"
+	"time"
+)
+
+// AnalysisMode says when a run performs the type-aware analysis: the
+// whole-package rules of comprehensive depth (functional/go-analysis),
+// which load and type-check the changed Go packages and can take from a
+// second to minutes (a cold Go build cache compiles every dependency).
+type AnalysisMode int
+
+const (
+	// AnalysisAuto runs it within the run when the depth used is
+	// comprehensive and was chosen (by the request, the review loop or
+	// the configuration's depth), or when the configuration sets an
+	// analysis budget; otherwise the run skips it and says why. A
+	// recommended depth alone never runs it.
+	AnalysisAuto AnalysisMode = iota
+	// AnalysisDefer never runs it within the run: when it applies, the
+	// result's analysis is pending and the caller runs it afterwards
+	// (the language server's background phase).
+	AnalysisDefer
+)
+
+// AnalysisState is what became of the type-aware analysis in a run.
+type AnalysisState string
+
+// The analysis states. The empty state means the analysis does not
+// apply: no reviewed Go file, or a depth below comprehensive chosen.
+const (
+	AnalysisRan      AnalysisState = "ran"
+	AnalysisSkipped  AnalysisState = "skipped"
+	AnalysisTimedOut AnalysisState = "timed_out"
+	AnalysisPending  AnalysisState = "pending"
+)
+
+// Analysis records the type-aware analysis of a run. It is a fact about
+// the run, not a finding.
+type Analysis struct {
+	State AnalysisState
+	// Reason says why it was skipped, or what to do about a timeout, in
+	// a few words.
+	Reason string
+	// Budget bounds the analysis when it runs.
+	Budget time.Duration
+}
+
+// String is the one line the outputs show: "type-aware analysis
+// skipped: not requested (use --depth comprehensive)"; empty when the
+// analysis does not apply.
+func (a Analysis) String() string {
+	if a.State == "" {
+		return ""
+	}
+	state := string(a.State)
+	if a.State == AnalysisTimedOut {
+		state = "timed out after " + a.Budget.String()
+	}
+	if a.Reason == "" {
+		return "type-aware analysis " + state
+	}
+	return fmt.Sprintf("type-aware analysis %s: %s", state, a.Reason)
+}

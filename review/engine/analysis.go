@@ -1,0 +1,149 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// The type-aware analysis. The heavy rules (comprehensive and cross-file:
+// functional/go-analysis, which loads and type-checks the changed Go
+// packages) never sit on the path of the other findings: the lenses check
+// without them, and they run afterwards, within a budget, in one of two
+// ways:
+//
+//   - within Run (review.AnalysisAuto, the CLI), only when the depth used
+//     is comprehensive and was chosen (--depth, the loop, the
+//     configuration's depth) or the configuration sets analysis.budget; a
+//     depth that is only recommended never runs it;
+//   - after Run (review.AnalysisDefer, the language server): the result's
+//     analysis is pending and [Engine.Analyze] runs it without holding the
+//     engine, then finishes the run again with its findings.
+//
+// Either way Result.Analysis says whether it ran, was skipped and why, or
+// timed out.
+
+// DefaultAnalysisBudget bounds the analysis when the configuration sets
+// no budget. A warm build cache loads a few packages in well under a
+// second; the first run on a large module compiles export data for its
+// dependencies, which can take tens of seconds, and beyond a minute the
+// review is better off without.
+const DefaultAnalysisBudget = time.Minute
+
+// ErrStale is returned by [Engine.Analyze] when a newer run has replaced
+// the result it was given.
+var ErrStale = errors.New("the review was superseded by a newer run")
+
+// analysisBudget returns the budget of the analysis under cfg.
+func analysisBudget(cfg *review.Config) time.Duration {
+	if cfg != nil && cfg.AnalysisBudget > 0 {
+		return cfg.AnalysisBudget
+	}
+	return DefaultAnalysisBudget
+}
+
+// planAnalysis sets res.Analysis before the checks and reports whether the
+// run performs the analysis itself. chosen says the depth was chosen, not
+// recommended.
+func (e *Engine) planAnalysis(res *review.Result, req review.Request, cfg *review.Config, chosen, incremental bool) bool {
+	if !e.analysable(res, cfg) {
+		return false
+	}
+	budget := analysisBudget(cfg)
+	switch {
+	case res.Depth < review.DepthComprehensive:
+		if !chosen {
+			res.Analysis = review.Analysis{State: review.AnalysisSkipped,
+				Reason: fmt.Sprintf("not part of depth %s (use --depth comprehensive)", res.Depth)}
+		}
+		return false
+	case req.Analysis == review.AnalysisDefer || incremental:
+		res.Analysis = review.Analysis{State: review.AnalysisPending, Budget: budget}
+		return false
+	case chosen || cfg != nil && cfg.AnalysisBudget > 0:
+		res.Analysis = review.Analysis{State: review.AnalysisRan, Budget: budget}
+		return true
+	default:
+		res.Analysis = review.Analysis{State: review.AnalysisSkipped,
+			Reason: "not requested (use --depth comprehensive, or set analysis.budget in .reviewls.yaml)"}
+		return false
+	}
+}
+
+// analysable reports whether a heavy rule would check a reviewed file of
+// res: one enabled, of a kept perspective, for the file's language.
+func (e *Engine) analysable(res *review.Result, cfg *review.Config) bool {
+	for _, l := range e.opts.Lenses {
+		if res.Profile == review.ProfileCustom && !slices.Contains(res.Perspectives, l.Perspective()) {
+			continue
+		}
+		for _, r := range l.Rules() {
+			if !e.heavy[r.ID] || cfg.Rule(r.ID).Off {
+				continue
+			}
+			for _, f := range res.ChangeSet.Reviewed() {
+				if len(r.Languages) == 0 || slices.Contains(r.Languages, f.Language) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// analyze runs the heavy rules over res's change set within res's budget
+// and records how it ended in res.Analysis. It returns their findings and
+// problems with the analysis's failures added. A timed-out analysis keeps
+// what it found before the deadline. It does not need e.mu.
+func (e *Engine) analyze(ctx context.Context, res *review.Result, cfg *review.Config, problems []string) ([]*review.Finding, []string) {
+	budget := res.Analysis.Budget
+	actx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	opts := review.CheckOptions{Depth: review.DepthComprehensive, Config: cfg, Skip: func(id string) bool { return !e.heavy[id] }}
+	found, failed := e.checkLenses(actx, res.ChangeSet, res.ChangeSet.Reviewed(), opts)
+	var heavy []*review.Finding
+	for _, fs := range found {
+		heavy = append(heavy, fs...)
+	}
+	res.Analysis = review.Analysis{State: review.AnalysisRan, Budget: budget}
+	if ctx.Err() == nil && errors.Is(actx.Err(), context.DeadlineExceeded) {
+		res.Analysis = review.Analysis{State: review.AnalysisTimedOut, Budget: budget,
+			Reason: "its findings are incomplete (raise analysis.budget in .reviewls.yaml)"}
+	}
+	return heavy, append(slices.Clip(problems), failed...)
+}
+
+// Analyze runs the type-aware analysis that res, the engine's latest
+// result, left pending (review.AnalysisDefer) and returns a new result:
+// res with the analysis's findings merged in through the same processor
+// chain. The analysis runs without holding the engine, so runs go on
+// meanwhile; when one has replaced res, Analyze returns ErrStale, and when
+// ctx ends first, its error. A result with nothing pending is returned as
+// it is.
+func (e *Engine) Analyze(ctx context.Context, res *review.Result) (*review.Result, error) {
+	e.mu.Lock()
+	last := e.last
+	e.mu.Unlock()
+	if last == nil || last.res != res {
+		return nil, ErrStale
+	}
+	if res.Analysis.State != review.AnalysisPending {
+		return res, nil
+	}
+	next := *last.pre
+	heavy, problems := e.analyze(ctx, &next, last.cfg, last.problems)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.last != last {
+		return nil, ErrStale
+	}
+	raw := append(slices.Clip(last.light), heavy...)
+	return e.finish(ctx, last.req, &next, last.pre, last.cfg, raw, last.findings, heavy, problems, true)
+}
