@@ -35,7 +35,7 @@ if [ -z "$bin" ]; then
 	trap 'rm -rf "$(dirname "$bin")"' EXIT
 	go build -o "$bin" ./cmd/reviewls
 fi
-echo "reviewls $("$bin" version 2>/dev/null | head -1); $(git --version); $(nproc) cores; $(date -u +%Y-%m-%d)"
+echo "reviewls $("$bin" version 2>/dev/null | head -1); $(git --version); $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null); $(date -u +%Y-%m-%d)"
 echo
 go run ./bench/scanbench -reviewls "$bin" -repo "$repo" -rounds "$rounds" -changes "$changes" -change-rounds "$change_rounds"
 if [ "$lsp" = 1 ]; then

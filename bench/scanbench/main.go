@@ -104,11 +104,13 @@ func main() {
 	results := interleave(repo.Root, cmds, *rounds, true)
 	fmt.Printf("Repository: %s; %d modified (staged) + 2 untracked Go files.\n", what, len(staged))
 	fmt.Printf("Medians of %d interleaved rounds after a warm-up round.\n\n", *rounds)
-	fmt.Printf("| command | median | vs git status | peak RSS |\n| --- | --- | --- | --- |\n")
+	fmt.Printf("| command | median | range | vs git status | peak RSS |\n| --- | --- | --- | --- | --- |\n")
 	ref := results[0].median()
 	for i, c := range cmds {
 		m := results[i].median()
-		fmt.Printf("| %s | %s | %.2f× | %d MB |\n", c.name, fmtMS(m), float64(m)/float64(ref), results[i].maxRSSKiB()/1024)
+		fmt.Printf("| %s | %s | %s–%s | %.2f× | %d MB |\n", c.name, fmtMS(m),
+			fmtMS(stats.Percentile(results[i].wall, 0)), fmtMS(stats.Percentile(results[i].wall, 100)),
+			float64(m)/float64(ref), results[i].maxRSSKiB()/1024)
 	}
 
 	if len(counts) == 0 {

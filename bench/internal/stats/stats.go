@@ -8,9 +8,10 @@ import (
 	"time"
 )
 
-// Percentile returns the nearest-rank p-th percentile (0 < p <= 100) of d:
-// the smallest value that at least p per cent of the values do not exceed.
-// It returns 0 for an empty d and does not reorder d.
+// Percentile returns the nearest-rank p-th percentile (0 <= p <= 100) of
+// d: the smallest value that at least p per cent of the values do not
+// exceed; p 0 gives the minimum. It returns 0 for an empty d and does not
+// reorder d.
 func Percentile(d []time.Duration, p float64) time.Duration {
 	if len(d) == 0 {
 		return 0

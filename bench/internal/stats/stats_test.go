@@ -19,6 +19,7 @@ func TestPercentile(t *testing.T) {
 		{99.5, 100 * time.Millisecond},
 		{100, 100 * time.Millisecond},
 		{0.1, 1 * time.Millisecond},
+		{0, 1 * time.Millisecond},
 	} {
 		if got := Percentile(d, c.p); got != c.want {
 			t.Errorf("Percentile(1..100 ms, %v) = %v, want %v", c.p, got, c.want)
