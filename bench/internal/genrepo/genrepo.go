@@ -7,6 +7,7 @@ package genrepo
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -20,7 +21,9 @@ import (
 type Repo struct {
 	Root string
 	// Tracked lists the repo-relative paths of the tracked Go files the
-	// change generator and the language-server saves may edit.
+	// change generator and the language-server saves may edit (for a
+	// clone: package files, not tests, vendored, test data or generated
+	// code).
 	Tracked []string
 }
 
@@ -54,7 +57,7 @@ func Clone(src, dst string) (*Repo, error) {
 		return nil, err
 	}
 	for _, p := range strings.Split(string(out), "\x00") {
-		if editable(p) {
+		if editable(p) && !r.generated(p) {
 			r.Tracked = append(r.Tracked, p)
 		}
 	}
@@ -62,6 +65,14 @@ func Clone(src, dst string) (*Repo, error) {
 		return nil, fmt.Errorf("clone %s: no tracked Go package files to change", src)
 	}
 	return r, nil
+}
+
+// generated reports whether the Go file rel is generated code ("Code
+// generated ... DO NOT EDIT."), which reviewls does not review, or cannot
+// be read as Go.
+func (r *Repo) generated(rel string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(r.Root, filepath.FromSlash(rel)), nil, parser.PackageClauseOnly|parser.ParseComments)
+	return err != nil || ast.IsGenerated(f)
 }
 
 // editable reports whether the tracked path p is a Go file of a real
