@@ -120,6 +120,10 @@ func main() {
 	fmt.Printf("\nCost per changed file: N modified Go files (no untracked ones), medians of %d interleaved rounds.\n\n", *changeRounds)
 	fmt.Printf("| changed files | git status | reviewls status | above git status | reviewls review | above git status | review peak RSS |\n| --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, n := range counts {
+		if n > len(repo.Tracked) {
+			fmt.Printf("| %d | not measured: the repository has %d editable Go files | | | | | |\n", n, len(repo.Tracked))
+			continue
+		}
 		if err := repo.Reset(); err != nil {
 			log.Fatal(err)
 		}
