@@ -1,14 +1,18 @@
 // Command lspbench measures the reviewls language server the way an editor
-// drives it: it starts `reviewls serve` on a generated repository, times
-// the initial full review, then saves 200 distinct files one after another
-// (each a small edit on disk followed by textDocument/didSave) and times
-// each save to the publishDiagnostics of that file, minus the configured
-// quiet window. It prints p50/p95 latency, the initial review time and the
-// server's peak RSS for each repository size as a markdown table.
+// drives it: it starts `reviewls serve` on a generated repository (or on a
+// throwaway clone of a real one, -repo), times the initial review, saves
+// one file at once (before the initial review can have ended) and records
+// when that save is answered, then saves 200 distinct files one after
+// another (each a small edit on disk followed by textDocument/didSave;
+// with -open each file is first opened with textDocument/didOpen, as an
+// editor does, and the save carries the text) and times each save to the
+// publishDiagnostics of that file, minus the configured quiet window. It
+// prints the initial review time, the first save's latency, p50/p95/max
+// latency and the server's peak RSS as a markdown table.
 //
-// Usage (bench/lsp.sh builds reviewls and runs this):
+// Usage (bench/lsp.sh and bench/real.sh build reviewls and run this):
 //
-//	go run ./bench/lspbench -reviewls PATH [-saves 200] [-sizes 40000,1000]
+//	go run ./bench/lspbench -reviewls PATH [-saves 200] [-sizes 40000,1000] [-repo DIR] [-open]
 package main
 
 import (
@@ -20,7 +24,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,6 +35,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/reviewls/reviewls/bench/internal/genrepo"
+	"github.com/reviewls/reviewls/bench/internal/stats"
 )
 
 var cpuprofile string
@@ -40,25 +44,58 @@ var cpuprofile string
 // subtracted from every latency.
 const quiet = time.Millisecond
 
+// patience bounds every wait for the server; the initial review of a
+// large repository has been seen to take over a minute.
+const patience = 5 * time.Minute
+
+// saveTimeout is how long a save (after the first) may go unanswered
+// before it is counted as unanswered and left out of the latencies.
+const saveTimeout = 30 * time.Second
+
 func main() {
 	bin := flag.String("reviewls", "reviewls", "path of the reviewls binary")
 	saves := flag.Int("saves", 200, "number of save events (distinct files)")
-	sizes := flag.String("sizes", "40000,1000", "repository sizes (tracked files) to measure")
+	sizes := flag.String("sizes", "40000,1000", "generated repository sizes (tracked files) to measure")
+	src := flag.String("repo", "", "measure a throwaway clone of this repository (work tree or bare) instead of generated ones")
+	open := flag.Bool("open", false, "open each file (didOpen) before its first save, as an editor does; the save carries the text")
 	flag.StringVar(&cpuprofile, "cpuprofile", "", "ask the server for a CPU profile (written to this file + the size)")
 	flag.Parse()
 	log.SetFlags(0)
 
-	fmt.Printf("| repository | initial full review | save → diagnostics p50 | p95 | max | peak RSS |\n| --- | --- | --- | --- | --- | --- |\n")
-	for _, s := range strings.Split(*sizes, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil {
-			log.Fatalf("-sizes: %v", err)
-		}
-		r := measure(*bin, n, *saves)
-		fmt.Printf("| %d files, %d dirs | %.0f ms | %.2f ms | %.2f ms | %.2f ms | %d MB |\n",
-			n, dirsFor(n), ms(r.initial), ms(r.p50), ms(r.p95), ms(r.max), r.rssKiB/1024)
+	fmt.Printf("| repository | initial review | first save, sent at once | answered before the initial review ended | save → diagnostics p50 | p95 | max | unanswered saves | peak RSS |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	print := func(name string, r result) {
+		fmt.Printf("| %s | %.0f ms | %.0f ms | %s | %.2f ms | %.2f ms | %.2f ms | %d | %d MB |\n",
+			name, ms(r.initial), ms(r.first), yesNo(r.firstBeforeEnd), ms(r.p50), ms(r.p95), ms(r.max), r.unanswered, r.rssKiB/1024)
 	}
-	fmt.Printf("\n%d saves of distinct files per repository; quiet window %s subtracted.\n", *saves, quiet)
+	if *src != "" {
+		r := measure(*bin, *saves, *open, "real", func(root string) (*genrepo.Repo, error) {
+			return genrepo.Clone(*src, filepath.Join(root, "repo"))
+		})
+		print(filepath.Base(filepath.Clean(*src)), r)
+	} else {
+		for _, s := range strings.Split(*sizes, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(s))
+			if err != nil {
+				log.Fatalf("-sizes: %v", err)
+			}
+			r := measure(*bin, *saves, *open, strconv.Itoa(n), func(root string) (*genrepo.Repo, error) {
+				return genrepo.Generate(root, n, dirsFor(n), n*3/8)
+			})
+			print(fmt.Sprintf("%d files, %d dirs", n, dirsFor(n)), r)
+		}
+	}
+	how := "saves of distinct files"
+	if *open {
+		how = "saves of distinct files, each opened first (didOpen)"
+	}
+	fmt.Printf("\n%d %s per repository; quiet window %s subtracted.\n", *saves, how, quiet)
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }
 
 // dirsFor keeps the generated trees at about 13 files per directory, the
@@ -66,29 +103,79 @@ func main() {
 func dirsFor(files int) int { return max(1, files*3/40) }
 
 type result struct {
-	initial, p50, p95, max time.Duration
-	rssKiB                 int
+	initial, first, p50, p95, max time.Duration
+	firstBeforeEnd                bool // the first save was answered before the initial review's progress ended
+	unanswered                    int  // saves without a publication with a diagnostic within saveTimeout
+	rssKiB                        int
 }
 
-func measure(bin string, files, saves int) result {
-	root, err := os.MkdirTemp("", "lspbench-")
+// session is one benchmark run of the server on a repository.
+type session struct {
+	ctx    context.Context
+	root   string
+	repo   *genrepo.Repo
+	server protocol.Server
+	cl     *client
+	open   bool
+	opened map[protocol.DocumentURI]bool
+}
+
+// save edits rel on disk and saves it, and returns when the save was sent
+// and a channel closed by the file's next publication with a diagnostic
+// (the edit adds a TODO marker, which is one).
+func (s *session) save(rel string, i int) (time.Time, <-chan struct{}) {
+	u := protocol.DocumentURI(uri.File(filepath.Join(s.root, filepath.FromSlash(rel))))
+	if s.open && !s.opened[u] {
+		text, err := os.ReadFile(filepath.Join(s.root, filepath.FromSlash(rel)))
+		if err != nil {
+			log.Fatal(err)
+		}
+		err = s.server.DidOpen(s.ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+			URI: u, LanguageID: "go", Version: 1, Text: string(text)}})
+		if err != nil {
+			log.Fatal(err)
+		}
+		s.opened[u] = true
+	}
+	done := s.cl.expect(u)
+	if err := s.repo.Append(rel, fmt.Sprintf("\n// TODO: bench edit %d\n", i)); err != nil {
+		log.Fatal(err)
+	}
+	params := &protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}
+	if s.open {
+		text, err := os.ReadFile(filepath.Join(s.root, filepath.FromSlash(rel)))
+		if err != nil {
+			log.Fatal(err)
+		}
+		params.Text = string(text)
+	}
+	sent := time.Now()
+	if err := s.server.DidSave(s.ctx, params); err != nil {
+		log.Fatal(err)
+	}
+	return sent, done
+}
+
+func measure(bin string, saves int, open bool, label string, setup func(root string) (*genrepo.Repo, error)) result {
+	tmp, err := os.MkdirTemp("", "lspbench-")
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer os.RemoveAll(root)
+	defer os.RemoveAll(tmp)
 	start := time.Now()
-	repo, err := genrepo.Generate(root, files, dirsFor(files), files*3/8)
+	repo, err := setup(tmp)
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := repo.Change(20); err != nil {
+	if _, err := repo.Change(20, 2); err != nil {
 		log.Fatal(err)
 	}
-	log.Printf("generated %d files in %s", files, time.Since(start).Round(time.Millisecond))
+	root := repo.Root
+	log.Printf("prepared %s (%d editable Go files) in %s", root, len(repo.Tracked), time.Since(start).Round(time.Millisecond))
 
 	args := []string{"serve", "--quiet", quiet.String(), "--log-level", "warn"}
 	if cpuprofile != "" {
-		args = append(args, "--cpuprofile", fmt.Sprintf("%s.%d", cpuprofile, files))
+		args = append(args, "--cpuprofile", cpuprofile+"."+label)
 	}
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = root
@@ -103,6 +190,7 @@ func measure(bin string, files, saves int) result {
 	conn := jsonrpc2.NewConn(jsonrpc2.NewStream(rwc{stdout, stdin}))
 	conn.Go(ctx, protocol.ClientHandler(cl, jsonrpc2.MethodNotFoundHandler))
 	server := protocol.ServerDispatcher(conn, zap.NewNop())
+	s := &session{ctx: ctx, root: root, repo: repo, server: server, cl: cl, open: open, opened: map[protocol.DocumentURI]bool{}}
 
 	_, err = server.Initialize(ctx, &protocol.InitializeParams{
 		ProcessID:    int32(os.Getpid()),
@@ -116,26 +204,41 @@ func measure(bin string, files, saves int) result {
 	if err := server.Initialized(ctx, &protocol.InitializedParams{}); err != nil {
 		log.Fatal(err)
 	}
-	waitFor(cl.progressEnd, "the initial review")
-	initial := time.Since(t0)
+	// The first save goes out at once, while the initial review runs.
+	step := max(1, len(repo.Tracked)/(saves+1))
+	pick := func(i int) string { return repo.Tracked[(i*step+7)%len(repo.Tracked)] }
+	firstSent, firstDone := s.save(pick(saves), -1)
+	var r result
+	select {
+	case <-firstDone:
+		r.first, r.firstBeforeEnd = time.Since(firstSent), true
+		waitFor(cl.progressEnd, "the initial review")
+		r.initial = time.Since(t0)
+	case <-cl.progressEnd:
+		r.initial = time.Since(t0)
+		waitFor(firstDone, "the first save's diagnostics")
+		r.first = time.Since(firstSent)
+	case <-time.After(patience):
+		log.Fatal("timed out waiting for the initial review and the first save")
+	}
+	r.first = max(0, r.first-quiet)
+	log.Printf("initial review %s; first save answered after %s", r.initial.Round(time.Millisecond), r.first.Round(time.Millisecond))
 
 	var lat []time.Duration
-	step := max(1, len(repo.Tracked)/saves)
 	for i := 0; i < saves; i++ {
-		rel := repo.Tracked[(i*step+7)%len(repo.Tracked)]
-		u := protocol.DocumentURI(uri.File(filepath.Join(root, rel)))
-		done := cl.expect(u)
-		if err := repo.Append(rel, fmt.Sprintf("\n// TODO: bench edit %d\n", i)); err != nil {
-			log.Fatal(err)
+		rel := pick(i)
+		sent, done := s.save(rel, i)
+		select {
+		case <-done:
+			lat = append(lat, max(0, time.Since(sent)-quiet))
+		case <-time.After(saveTimeout):
+			// Some edits publish nothing new (a TODO in a package doc
+			// file, say); count them rather than stop.
+			log.Printf("no diagnostics for the save of %s within %s", rel, saveTimeout)
+			r.unanswered++
 		}
-		sent := time.Now()
-		if err := server.DidSave(ctx, &protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}); err != nil {
-			log.Fatal(err)
-		}
-		waitFor(done, "diagnostics of "+rel)
-		lat = append(lat, max(0, time.Since(sent)-quiet))
 	}
-	rss := peakRSS(cmd.Process.Pid)
+	r.rssKiB = peakRSS(cmd.Process.Pid)
 	if err := server.Shutdown(ctx); err != nil {
 		log.Fatal(err)
 	}
@@ -143,20 +246,14 @@ func measure(bin string, files, saves int) result {
 	if err := cmd.Wait(); err != nil {
 		log.Fatalf("server exit: %v", err)
 	}
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	return result{
-		initial: initial,
-		p50:     lat[len(lat)/2],
-		p95:     lat[len(lat)*95/100],
-		max:     lat[len(lat)-1],
-		rssKiB:  rss,
-	}
+	r.p50, r.p95, r.max = stats.Percentile(lat, 50), stats.Percentile(lat, 95), stats.Percentile(lat, 100)
+	return r
 }
 
 func waitFor(ch <-chan struct{}, what string) {
 	select {
 	case <-ch:
-	case <-time.After(2 * time.Minute):
+	case <-time.After(patience):
 		log.Fatalf("timed out waiting for %s", what)
 	}
 }
@@ -191,7 +288,8 @@ type client struct {
 	progressEnd chan struct{}
 }
 
-// expect returns a channel closed by the next publication for u.
+// expect returns a channel closed by the next publication for u that has
+// a diagnostic.
 func (c *client) expect(u protocol.DocumentURI) <-chan struct{} {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -203,7 +301,9 @@ func (c *client) expect(u protocol.DocumentURI) <-chan struct{} {
 func (c *client) PublishDiagnostics(_ context.Context, p *protocol.PublishDiagnosticsParams) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if ch, ok := c.published[p.URI]; ok {
+	// A publication without diagnostics answers an open or an older edit,
+	// not the save of a TODO marker.
+	if ch, ok := c.published[p.URI]; ok && len(p.Diagnostics) > 0 {
 		close(ch)
 		delete(c.published, p.URI)
 	}
