@@ -363,6 +363,14 @@ func goSurfaceTriggers(p *lens.Pass) []surfaceTrigger {
 // (rebuilt from the hunks) and the new one are parsed and their
 // signatures compared token by token, comments left out.
 func goAPITriggers(p *lens.Pass, g *lens.GoSyntax) []surfaceTrigger {
+	// Memoised on the file: the language server's runs reuse the files a
+	// save did not change, and the base parse is the cost.
+	return p.File.Memo(goAPIKey{}, func() any { return computeGoAPITriggers(p, g) }).([]surfaceTrigger)
+}
+
+type goAPIKey struct{}
+
+func computeGoAPITriggers(p *lens.Pass, g *lens.GoSyntax) []surfaceTrigger {
 	src, ok := lens.OldContent(p.File)
 	if !ok || len(src) == 0 {
 		return nil // the base is unknown, or the file is new
