@@ -58,8 +58,11 @@ func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.
 	h.Shallow = len(shallow) > 0
 
 	trie := newPathTrie(paths)
-	hw := historyWalker{r: r, trees: map[plumbing.Hash][]treeEntry{}}
-	start, err := r.repo.CommitObject(head.hash)
+	if r.histTrees == nil || len(r.histTrees) > maxHistTrees {
+		r.histTrees = map[plumbing.Hash][]treeEntry{}
+	}
+	hw := historyWalker{r: r, trees: r.histTrees}
+	start, err := r.commitObject(head.hash)
 	if err != nil {
 		return nil, fmt.Errorf("read HEAD commit: %w", err)
 	}
@@ -76,7 +79,7 @@ func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.
 		var parents []*object.Commit
 		if !boundary {
 			for _, ph := range c.ParentHashes {
-				p, err := r.repo.CommitObject(ph)
+				p, err := r.commitObject(ph)
 				if errors.Is(err, plumbing.ErrObjectNotFound) {
 					boundary = true // a grafted or incomplete history
 					break
@@ -118,6 +121,30 @@ func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.
 		h.Reason = fmt.Sprintf("shallow clone: none of the %d commits available touches the changed paths", h.Limit)
 	}
 	return h, nil
+}
+
+// Bounds of the objects History keeps between calls: a few walks of the
+// default limit, and the trees along their paths.
+const (
+	maxHistCommits = 4096
+	maxHistTrees   = 4096
+)
+
+// commitObject reads a commit through the cache History keeps. Requires
+// objMu.
+func (r *Repo) commitObject(h plumbing.Hash) (*object.Commit, error) {
+	if c, ok := r.histCommits[h]; ok {
+		return c, nil
+	}
+	c, err := r.repo.CommitObject(h)
+	if err != nil {
+		return nil, err
+	}
+	if r.histCommits == nil || len(r.histCommits) >= maxHistCommits {
+		r.histCommits = map[plumbing.Hash]*object.Commit{}
+	}
+	r.histCommits[h] = c
+	return c, nil
 }
 
 // commitQueue orders commits newest first by committer time, and in the

@@ -11,6 +11,8 @@ import (
 
 	"github.com/go-git/go-billy/v5/osfs"
 	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -71,6 +73,11 @@ type Repo struct {
 	objMu sync.Mutex
 	repo  *git.Repository
 	store *storage
+	// histCommits and histTrees keep the commits and trees History read,
+	// bounded, for the next call (the language server asks about each
+	// newly changed path). Objects are immutable; guarded by objMu.
+	histCommits map[plumbing.Hash]*object.Commit
+	histTrees   map[plumbing.Hash][]treeEntry
 
 	// partial reports a partial clone (a promisor remote): objects it
 	// never fetched are missing by design.

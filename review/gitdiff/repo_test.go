@@ -225,3 +225,37 @@ func TestHistoryMerge(t *testing.T) {
 		t.Errorf("subjects = %v", subjects)
 	}
 }
+
+// TestHistoryAcrossCalls: the commits and trees History keeps between
+// calls give the same answers as a fresh repository, for other paths and
+// after a new commit moves HEAD (the language server's long-lived Repo).
+func TestHistoryAcrossCalls(t *testing.T) {
+	dir := initRepo(t)
+	write(t, dir, map[string]string{"a.txt": "1\n", "d/b.txt": "1\n"})
+	commitAll(t, dir, "one")
+	write(t, dir, map[string]string{"d/b.txt": "2\n"})
+	commitAll(t, dir, "two")
+	subjects := func(r *Repo, paths ...string) []string {
+		t.Helper()
+		h, err := r.History(t.Context(), paths, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, c := range h.Commits {
+			out = append(out, c.Subject+" "+strings.Join(c.Paths, ","))
+		}
+		return out
+	}
+	r := open(t, dir, Options{})
+	subjects(r, "a.txt")
+	if diff := cmp.Diff(subjects(open(t, dir, Options{}), "d/b.txt"), subjects(r, "d/b.txt")); diff != "" {
+		t.Errorf("second call (-fresh +kept):\n%s", diff)
+	}
+	write(t, dir, map[string]string{"a.txt": "3\n", "d/b.txt": "3\n"})
+	commitAll(t, dir, "three")
+	want := []string{"three d/b.txt", "two d/b.txt", "one d/b.txt"}
+	if diff := cmp.Diff(want, subjects(r, "d/b.txt")); diff != "" {
+		t.Errorf("after a commit (-want +got):\n%s", diff)
+	}
+}
