@@ -13,13 +13,14 @@ import (
 
 // baselineCache holds the repository's baseline (.reviewls-baseline.json,
 // or the config's baseline path) as last read, keyed by the file's size
-// and modification time, so a review re-reads it only when it changed.
+// and modification time, so a review re-reads it, valid or not, only when
+// it changed.
 type baselineCache struct {
-	rel     string
-	size    int64
-	mod     time.Time
-	b       *review.Baseline
-	errSeen string
+	rel  string
+	size int64
+	mod  time.Time
+	read bool
+	b    *review.Baseline // nil when the file was invalid
 }
 
 // baselineLocked returns the baseline for a review, or nil when there is
@@ -38,20 +39,15 @@ func (ss *session) baselineLocked() *review.Baseline {
 		*c = baselineCache{}
 		return nil
 	}
-	if c.b != nil && c.rel == rel && c.size == st.Size() && c.mod.Equal(st.ModTime()) {
+	if c.read && c.rel == rel && c.size == st.Size() && c.mod.Equal(st.ModTime()) {
 		return c.b
 	}
 	b, err := artifacts.ReadBaseline(ss.root, rel)
 	if err != nil {
-		if msg := err.Error(); msg != c.errSeen {
-			c.errSeen = msg
-			ss.logger.Warn("baseline ignored", "err", err)
-			ss.srv.showMessageOnce("reviewls: " + msg + " (reviewing without the baseline)")
-		}
-		c.b = nil
-		return nil
+		ss.logger.Warn("baseline ignored", "err", err)
+		ss.srv.showMessageOnce("reviewls: " + err.Error() + " (reviewing without the baseline)")
 	}
-	*c = baselineCache{rel: rel, size: st.Size(), mod: st.ModTime(), b: b}
+	*c = baselineCache{rel: rel, size: st.Size(), mod: st.ModTime(), read: true, b: b}
 	return b
 }
 
