@@ -54,12 +54,7 @@ func runTodoAdded(p *lens.Pass) {
 		if m == nil {
 			return
 		}
-		// The first alternative matches a leading marker, the second one
-		// followed by ':' or '('.
-		start, end := m[2], m[3]
-		if start < 0 {
-			start, end = m[4], m[5]
-		}
+		start, end := markerSpan(m)
 		cands = append(cands, added{n, c.Text[start:end], todoNote(c.Text[start:])})
 	})
 	if len(cands) == 0 {
@@ -72,10 +67,7 @@ func runTodoAdded(p *lens.Pass) {
 	moved, edited := map[string]int{}, map[string]int{}
 	for _, l := range removedLines(p.File) {
 		for _, m := range todoRE.FindAllStringSubmatchIndex(l, -1) {
-			start, end := m[2], m[3]
-			if start < 0 {
-				start, end = m[4], m[5]
-			}
+			start, end := markerSpan(m)
 			moved[todoNote(l[start:])]++
 			edited[l[start:end]]++
 		}
@@ -114,6 +106,16 @@ func runTodoAdded(p *lens.Pass) {
 			Suggested: "Finish the work before merging, or link the follow-up to a tracked issue (TODO(#123): ...).",
 		})
 	}
+}
+
+// markerSpan returns the marker's bytes in a todoRE match: the first
+// alternative matches a leading marker, the second one followed by ':' or
+// '('.
+func markerSpan(m []int) (start, end int) {
+	if m[2] >= 0 {
+		return m[2], m[3]
+	}
+	return m[4], m[5]
 }
 
 // todoNote is a marker's comment text from the marker on, without the
