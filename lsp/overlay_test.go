@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -72,4 +73,50 @@ func TestCleanBufferIsNoOverlay(t *testing.T) {
 	if r := nextRequest(t, reqs); string(r.Overlay["a.go"]) != edited {
 		t.Errorf("a buffer unlike the disk (same size) has overlay %q, want %q", r.Overlay["a.go"], edited)
 	}
+}
+
+// TestOverlayComparesOnlyModifiedDocuments checks that a run compares
+// again only the documents that may have moved: an open document whose
+// file changed without being reported keeps its last verdict (a save of
+// another file costs one comparison, not one per open document); it is
+// compared again once its path is reported, after an edit, and in a full
+// run.
+func TestOverlayComparesOnlyModifiedDocuments(t *testing.T) {
+	ss, _ := testSession(t, Options{ArtifactDelay: time.Hour}, map[string]string{"a.go": "package a\n", "b.go": "package a\n"})
+	srv := ss.srv
+	srv.docsMu.Lock()
+	for _, rel := range []string{"a.go", "b.go"} {
+		u := protocol.DocumentURI(uri.File(ss.absPath(rel)))
+		srv.docs[u] = &document{uri: u, version: 1, languageID: "go", text: []byte("package a\n")}
+	}
+	srv.docsMu.Unlock()
+	check := func(what string, full bool, modified []string, want ...string) {
+		t.Helper()
+		texts, _ := srv.overlays(ss, full, modified)
+		if got := keys(texts); !slices.Equal(got, append([]string{}, want...)) {
+			t.Errorf("%s: overlays %v, want %v", what, got, want)
+		}
+	}
+	check("opened as on disk", false, nil)
+	write(t, ss, "b.go", "package b\n")
+	check("b.go changed, unreported; a.go saved", false, []string{"a.go"})
+	check("b.go reported", false, []string{"b.go"}, "b.go")
+	write(t, ss, "b.go", "package a\n")
+	check("b.go back as the buffer, unreported", false, nil, "b.go")
+	check("a full run", true, nil)
+
+	write(t, ss, "a.go", "package c\n")
+	srv.docsMu.Lock()
+	srv.docs[protocol.DocumentURI(uri.File(ss.absPath("a.go")))].setText([]byte("package c\n"))
+	srv.docsMu.Unlock()
+	check("a.go edited to what the disk has", false, nil)
+}
+
+func keys(m map[string][]byte) []string {
+	out := []string{}
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -208,6 +208,10 @@ type document struct {
 	disk    fileStamp
 	diskSum [32]byte
 	readAt  time.Time
+	// clean is the verdict of the last comparison with the disk, valid
+	// while compared is set: until the text changes, or the file is
+	// reported modified (see server.overlays).
+	clean, compared bool
 }
 
 func newServer(opts Options) *server {

@@ -258,7 +258,7 @@ func (ss *session) run(ctx context.Context, id uint64) {
 		defer ss.resumeFull(id)
 	}
 
-	overlay, versions := ss.srv.overlays(ss)
+	overlay, versions := ss.srv.overlays(ss, full, paths)
 	req := review.Request{Dir: ss.root, Mode: review.ModeInteractive, Overlay: overlay, Loop: ss.loopSnapshot(),
 		Analysis: review.AnalysisDefer}
 	ss.srv.currentSettings().request(&req)

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -106,7 +107,13 @@ func (s *server) modified(u protocol.DocumentURI, src modSource) error {
 // review reads the file, and the type-aware analysis keeps using export
 // data (any overlay makes go/packages type-check dependencies from
 // source).
-func (s *server) overlays(ss *session) (map[string][]byte, map[string]int32) {
+//
+// Only the documents that may have moved are compared again: all of them
+// for a full run, otherwise those whose text changed and those under a
+// modified path. Any other document's file has not changed since its last
+// comparison, or the watcher would have reported it, so a save costs
+// one comparison, not one per open document.
+func (s *server) overlays(ss *session, full bool, modified []string) (map[string][]byte, map[string]int32) {
 	s.docsMu.Lock()
 	defer s.docsMu.Unlock()
 	texts := map[string][]byte{}
@@ -117,16 +124,29 @@ func (s *server) overlays(ss *session) (map[string][]byte, map[string]int32) {
 			continue
 		}
 		versions[rel] = d.version
-		if !d.onDisk(ss.absPath(rel)) {
+		if full || !d.compared || under(rel, modified) {
+			d.clean, d.compared = d.onDisk(ss.absPath(rel)), true
+		}
+		if !d.clean {
 			texts[rel] = d.text
 		}
 	}
 	return texts, versions
 }
 
+// under reports whether rel is one of paths or inside one of them.
+func under(rel string, paths []string) bool {
+	for _, p := range paths {
+		if rel == p || p == "" || strings.HasPrefix(rel, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
 // setText replaces the buffer's text.
 func (d *document) setText(text []byte) {
-	d.text, d.summed = text, false
+	d.text, d.summed, d.compared = text, false, false
 }
 
 // racyStamp is how close to its reading a file's modification time makes

@@ -245,11 +245,13 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	if base == "" && cfg != nil && !req.Staged {
 		base = cfg.Base
 	}
+	ph := phases{last: time.Now()}
 	target, err := e.repo.Resolve(ctx, req.Staged, base)
 	if err != nil {
 		return nil, err
 	}
 	cs, err := e.changeSet(ctx, target, req)
+	ph.mark("diff")
 	if err != nil {
 		return nil, err
 	}
@@ -264,7 +266,9 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 
 	hist := e.history(ctx, target, cs)
 	res.History = hist
+	ph.mark("history")
 	res.Risk = risk.Assess(cs, hist, risk.Options{Root: cs.Root})
+	ph.mark("risk")
 
 	chosen, err := e.choose(res, req, cfg)
 	if err != nil {
@@ -277,6 +281,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	ph.mark("check")
 	pre := *res
 	if inline {
 		var heavy []*review.Finding
@@ -285,8 +290,26 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 			return nil, err
 		}
 		raw, carried = append(raw, heavy...), heavy
+		ph.mark("analysis")
 	}
-	return e.finish(ctx, req, res, &pre, cfg, raw, cache, carried, problems, incremental)
+	res, err = e.finish(ctx, req, res, &pre, cfg, raw, cache, carried, problems, incremental)
+	if err == nil {
+		ph.mark("finish")
+		e.logger.Debug("review", append([]any{"files", len(cs.Files)}, ph.attrs...)...)
+	}
+	return res, err
+}
+
+// phases times the steps of a run for the debug log.
+type phases struct {
+	last  time.Time
+	attrs []any
+}
+
+func (p *phases) mark(name string) {
+	now := time.Now()
+	p.attrs = append(p.attrs, name, now.Sub(p.last).Round(10*time.Microsecond))
+	p.last = now
 }
 
 // finish turns the raw findings of a run into its result: redaction,
