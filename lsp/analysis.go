@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"sync"
+	"time"
 
 	"go.lsp.dev/protocol"
 
@@ -14,6 +15,7 @@ import (
 // at once; when the result's analysis is pending, this phase runs it in
 // the background (engine.Analyze, which does not hold the engine), within
 // the configured budget, and publishes a second time with its findings.
+// It starts once the session has been quiet for Options.AnalysisDelay.
 // The next change cancels it: its review publishes first, and leaves the
 // analysis pending again. A skipped or timed-out analysis is told in
 // window/logMessage, once per distinct message.
@@ -61,6 +63,18 @@ func (ss *session) analyzeLater(res *review.Result, versions map[string]int32, i
 	go func() {
 		defer ss.wg.Done()
 		defer cancel()
+		// The next change cancels the phase: a burst of saves starts it
+		// once, after the last.
+		quiet := time.NewTimer(ss.srv.opts.AnalysisDelay)
+		defer quiet.Stop()
+		select {
+		case <-quiet.C:
+		case <-ctx.Done():
+			return
+		}
+		if ss.onAnalyze != nil {
+			ss.onAnalyze(id)
+		}
 		out, err := eng.Analyze(ctx, res)
 		if err != nil {
 			return // stale or cancelled: a newer review is on its way

@@ -35,6 +35,10 @@ type Options struct {
 	// ArtifactDelay is how long a review must stay current before the
 	// server writes the artifact folder; 0 means DefaultArtifactDelay.
 	ArtifactDelay time.Duration
+	// AnalysisDelay is how long the session must stay quiet after a
+	// published review before its type-aware analysis starts; 0 means
+	// DefaultAnalysisDelay.
+	AnalysisDelay time.Duration
 	// PollInterval is how often the server rescans when the file watcher
 	// could not watch everything (the OS watch limit); 0 means
 	// DefaultPollInterval.
@@ -65,6 +69,11 @@ const (
 	// on every keystroke: it is written once the review has been stable for
 	// two seconds.
 	DefaultArtifactDelay = 2 * time.Second
+	// DefaultAnalysisDelay keeps the type-aware analysis (a go/packages
+	// load: hundreds of milliseconds of both cores on a large module)
+	// from running between the saves of a burst, where each save would
+	// cancel it and it would only slow their reviews down.
+	DefaultAnalysisDelay = time.Second
 	// DefaultPollInterval is the rescan period when the watch limit was
 	// hit: a full status scan of a large repository takes a few hundred
 	// milliseconds, so every five seconds keeps the cost below 10%.
@@ -84,6 +93,9 @@ func (o *Options) withDefaults() Options {
 	}
 	if c.ArtifactDelay <= 0 {
 		c.ArtifactDelay = DefaultArtifactDelay
+	}
+	if c.AnalysisDelay <= 0 {
+		c.AnalysisDelay = DefaultAnalysisDelay
 	}
 	if c.PollInterval <= 0 {
 		c.PollInterval = DefaultPollInterval

@@ -79,6 +79,9 @@ type session struct {
 	// onRequest, when set (tests), sees each request before the engine,
 	// with the run's context.
 	onRequest func(context.Context, review.Request)
+	// onAnalyze, when set (tests), is called as the background analysis of
+	// generation id starts.
+	onAnalyze func(id uint64)
 }
 
 func (s *server) newSession(folder string) (*session, error) {

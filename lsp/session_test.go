@@ -2,10 +2,12 @@ package lsp
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"testing/synctest"
@@ -243,4 +245,50 @@ func TestCancelledCommand(t *testing.T) {
 	if pubs := rc.published("a.go"); len(pubs) != 0 {
 		t.Errorf("the cancelled review published %+v", pubs)
 	}
+}
+
+// TestAnalysisAfterQuiet checks in fake time that the type-aware analysis
+// waits for the session to be quiet: a burst of saves, each reviewed and
+// published, starts it once, DefaultAnalysisDelay after the last review.
+func TestAnalysisAfterQuiet(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		// creds/ without a test is a secrets hotspot: the recommended
+		// depth is comprehensive, so every review leaves the analysis
+		// pending. The budget makes the analysis itself end at once.
+		ss, rc := testSession(t, Options{DiagnosticsDelay: 200 * time.Millisecond, ArtifactDelay: time.Hour}, map[string]string{
+			"go.mod": "module example.com/m\n\ngo 1.22\n", "creds/creds.go": showCreds(-1), ".reviewls.yaml": "analysis: {budget: 1ns}\n"})
+		var started atomic.Int32
+		ss.onAnalyze = func(uint64) { started.Add(1) }
+		ss.start()
+		time.Sleep(5 * time.Second)
+		synctest.Wait()
+		started.Store(0)
+		for i := range 5 {
+			write(t, ss, "creds/creds.go", showCreds(i))
+			ss.didModify(fromSave, modification{path: "creds/creds.go"})
+			time.Sleep(500 * time.Millisecond) // reviewed and published after 200ms
+			synctest.Wait()
+		}
+		if n := len(rc.published("creds.go")); n < 5 {
+			t.Fatalf("%d publications, want one per save", n)
+		}
+		if n := started.Load(); n != 0 {
+			t.Fatalf("the analysis started %d times during the burst, want 0", n)
+		}
+		time.Sleep(DefaultAnalysisDelay)
+		synctest.Wait()
+		if n := started.Load(); n != 1 {
+			t.Fatalf("the analysis started %d times after the burst, want 1", n)
+		}
+	})
+}
+
+// showCreds is a Go file of creds/ whose Show prints a name; unless i <
+// 0, it also has a TODO numbered i and a Printf verb of the wrong type.
+func showCreds(i int) string {
+	todo := ""
+	if i >= 0 {
+		todo = fmt.Sprintf("\t// TODO: %d\n\tfmt.Printf(\"%%d items\\n\", name)\n", i)
+	}
+	return "package creds\n\nimport \"fmt\"\n\n// Show prints a name.\nfunc Show(name string) {\n" + todo + "\tfmt.Println(name)\n}\n"
 }
