@@ -14,10 +14,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/reviewls/reviewls/review"
@@ -659,11 +661,24 @@ func recommend(p review.Profile, rk *review.Risk, raw []*review.Finding) []revie
 type symbolsKey struct{}
 
 // changedSymbols returns the symbols each reviewed file's change added,
-// removed or changed, by path.
+// removed or changed, by path. The files not seen before are diffed on
+// every core: two symbol extractions each.
 func (e *Engine) changedSymbols(t review.Target, cs *review.ChangeSet) map[string][]symbol.Change {
-	out := map[string][]symbol.Change{}
-	for _, f := range cs.Reviewed() {
-		out[f.Path] = e.ChangedSymbols(t, f)
+	files := cs.Reviewed()
+	changes := make([][]symbol.Change, len(files))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(files)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(files); i = int(next.Add(1) - 1) {
+				changes[i] = e.ChangedSymbols(t, files[i])
+			}
+		})
+	}
+	wg.Wait()
+	out := make(map[string][]symbol.Change, len(files))
+	for i, f := range files {
+		out[f.Path] = changes[i]
 	}
 	return out
 }

@@ -79,7 +79,7 @@ func AddedSymbols(f *review.File) (names map[string]bool, ok bool) {
 			return added{}
 		}
 		names := map[string]bool{}
-		changes := symbol.Diff(symbol.Extract(f.Path, old, f.Language), symbol.Extract(f.Path, f.Content, f.Language), f.Content, nil)
+		changes := symbol.Diff(symbol.OfBase(f, old), symbol.Of(f), f.Content, nil)
 		for _, c := range changes {
 			if c.Kind == symbol.ChangeAdded {
 				names[c.Symbol.QualifiedName()] = true

@@ -261,7 +261,7 @@ func ChangedSymbols(ctx context.Context, ws Workspace, f *review.File) []symbol.
 		old, _ = ws.ReadBase(ctx, f.BasePath())
 	}
 	var out []symbol.Change
-	for _, c := range symbol.Diff(symbol.Extract(f.Path, old, f.Language), symbol.Extract(f.Path, f.Content, f.Language), f.Content, f.Changed) {
+	for _, c := range symbol.Diff(symbol.OfBase(f, old), symbol.Of(f), f.Content, f.Changed) {
 		if c.Kind != symbol.ChangeNone {
 			out = append(out, c)
 		}

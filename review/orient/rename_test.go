@@ -67,6 +67,7 @@ func TestRenamedFileBase(t *testing.T) {
 	}
 
 	ws.asked = nil
+	f = renamedFile() // a File is immutable once built: its symbols are memoised
 	f.Content = []byte("package a\n\nfunc A() { x() }\n")
 	f.Lines = map[int]review.LineState{3: review.LineStaged}
 	f.Hunks = []review.Hunk{{OldStart: 3, OldLines: 1, NewStart: 3, NewLines: 1, Lines: []string{"-func A() {}", "+func A() { x() }"}}}

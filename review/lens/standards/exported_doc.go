@@ -70,29 +70,21 @@ func runExportedUndocumented(p *lens.Pass) {
 	}
 	g := lens.GoFile(p.File)
 	if g.File == nil || g.File.Name == nil || g.File.Name.Name == "main" || ast.IsGenerated(g.File) ||
-		lens.GoImportName(g.File, "C") != "" || !lens.LibraryPath(p.File.Path) || undocumentedByConvention(p.File) {
+		lens.GoImportName(g.File, "C") != "" || !lens.LibraryPath(p.File.Path) {
 		return
 	}
-	// Only names the change adds: a declaration that only got a new
-	// signature or body was undocumented before, and is the baseline's
-	// business, not this change's.
-	added, known := lens.AddedSymbols(p.File)
+	// The candidates first: the checks against the base version (a parse
+	// and a symbol diff) are only for the files that have one.
+	type candidate struct {
+		line       int
+		kind, what string
+		name       string
+	}
+	var cands []candidate
 	report := func(name *ast.Ident, kind, what string) {
-		line := g.Line(name.Pos())
-		if !p.Changed(line) || known && !added[what] {
-			return
+		if line := g.Line(name.Pos()); p.Changed(line) {
+			cands = append(cands, candidate{line, kind, what, name.Name})
 		}
-		p.Report(lens.Report{
-			Line:   line,
-			Symbol: what,
-			// The identifier, not its declaration: a new signature of a
-			// name that was already undocumented is the same finding.
-			Match: what,
-			Title: fmt.Sprintf("Exported %s %s has no doc comment", kind, what),
-			Message: fmt.Sprintf("The exported %s %s has no doc comment, so go doc, pkg.go.dev and editors show its "+
-				"users nothing about what it does or how to use it.", kind, what),
-			Suggested: fmt.Sprintf("Add a comment directly above it: a full sentence that starts with %q.", name.Name),
-		})
 	}
 	for _, d := range lens.GoChangedDecls(p.File) {
 		switch d := d.Decl.(type) {
@@ -139,6 +131,29 @@ func runExportedUndocumented(p *lens.Pass) {
 				}
 			}
 		}
+	}
+	if len(cands) == 0 || undocumentedByConvention(p.File) {
+		return
+	}
+	// Only names the change adds: a declaration that only got a new
+	// signature or body was undocumented before, and is the baseline's
+	// business, not this change's.
+	added, known := lens.AddedSymbols(p.File)
+	for _, c := range cands {
+		if known && !added[c.what] {
+			continue
+		}
+		p.Report(lens.Report{
+			Line:   c.line,
+			Symbol: c.what,
+			// The identifier, not its declaration: a new signature of a
+			// name that was already undocumented is the same finding.
+			Match: c.what,
+			Title: fmt.Sprintf("Exported %s %s has no doc comment", c.kind, c.what),
+			Message: fmt.Sprintf("The exported %s %s has no doc comment, so go doc, pkg.go.dev and editors show its "+
+				"users nothing about what it does or how to use it.", c.kind, c.what),
+			Suggested: fmt.Sprintf("Add a comment directly above it: a full sentence that starts with %q.", c.name),
+		})
 	}
 }
 
