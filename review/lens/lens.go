@@ -14,9 +14,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -89,17 +92,10 @@ func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*rev
 	if !depth.Valid() {
 		depth = review.DepthStandard
 	}
-	var (
-		out  []*review.Finding
-		errs []error
-	)
-	run := func(f *review.File, crossFile bool) error {
-		if !f.Reviewed() {
-			return nil
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
+	// Each file's findings in its own slot, the files spread over the
+	// cores: the output is in file order, then rule order, whatever ran
+	// first.
+	run := func(f *review.File, crossFile bool) (found []*review.Finding, errs []error) {
 		for _, r := range l.rules {
 			if r.Run == nil || r.CrossFile != crossFile || !r.Applies(f.Language, depth) || opts.Config.Rule(r.ID).Off || opts.Skip != nil && opts.Skip(r.ID) {
 				continue
@@ -108,17 +104,35 @@ func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*rev
 			if err := runSafe(p); err != nil {
 				errs = append(errs, err)
 			}
-			out = append(out, p.findings...)
+			found = append(found, p.findings...)
 		}
-		return nil
+		return found, errs
 	}
-	for _, f := range files {
-		if err := run(f, false); err != nil {
-			return out, err
+	var out []*review.Finding
+	var errs []error
+	for _, pass := range []struct {
+		files     []*review.File
+		crossFile bool
+	}{{files, false}, {all, true}} {
+		found := make([][]*review.Finding, len(pass.files))
+		failed := make([][]error, len(pass.files))
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range min(runtime.GOMAXPROCS(0), len(pass.files)) {
+			wg.Go(func() {
+				for i := int(next.Add(1) - 1); i < len(pass.files) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
+					if f := pass.files[i]; f.Reviewed() {
+						found[i], failed[i] = run(f, pass.crossFile)
+					}
+				}
+			})
 		}
-	}
-	for _, f := range all {
-		if err := run(f, true); err != nil {
+		wg.Wait()
+		for i := range pass.files {
+			out = append(out, found[i]...)
+			errs = append(errs, failed[i]...)
+		}
+		if err := ctx.Err(); err != nil {
 			return out, err
 		}
 	}
