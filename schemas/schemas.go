@@ -148,14 +148,19 @@ func resolve(name string) (string, bool) {
 // not valid JSON or breaks the schema, and a plain error when no schema has
 // that name.
 func Validate(name string, doc []byte) error {
-	full, ok := resolve(name)
-	if !ok {
-		return fmt.Errorf("unknown schema %q (known: %s)", name, strings.Join(Names(), ", "))
-	}
 	all, err := compiled()
 	if err != nil {
 		// The schemas are embedded and tested: this is a build defect.
 		return fmt.Errorf("load embedded schemas: %w", err)
+	}
+	return validate(all, name, doc)
+}
+
+// validate is Validate with the compiled schemas given.
+func validate(all map[string]*jsonschema.Schema, name string, doc []byte) error {
+	full, ok := resolve(name)
+	if !ok {
+		return fmt.Errorf("unknown schema %q (known: %s)", name, strings.Join(Names(), ", "))
 	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
 	if err != nil {

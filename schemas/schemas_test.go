@@ -145,7 +145,7 @@ func schemaOf(file string) string {
 	return base
 }
 
-func readFile(t *testing.T, name string) []byte {
+func readFile(t testing.TB, name string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(name)
 	if err != nil {
