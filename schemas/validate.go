@@ -158,14 +158,7 @@ func (c *checker) anyOf(alts []*node, v any) {
 			return
 		}
 	}
-	if c.quick {
-		c.failed = true
-		return
-	}
-	// None matched: say what each alternative found.
-	for _, s := range alts {
-		c.check(s, v)
-	}
+	c.noneMatched(alts, v)
 }
 
 func (c *checker) oneOf(alts []*node, v any) {
@@ -180,9 +173,14 @@ func (c *checker) oneOf(alts []*node, v any) {
 		}
 		first = i
 	}
-	if first >= 0 {
-		return
+	if first < 0 {
+		c.noneMatched(alts, v)
 	}
+}
+
+// noneMatched records that v matched none of the alternatives of an
+// anyOf or oneOf, with what each of them found.
+func (c *checker) noneMatched(alts []*node, v any) {
 	if c.quick {
 		c.failed = true
 		return
