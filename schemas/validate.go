@@ -87,6 +87,11 @@ func (c *checker) check(n *node, v any) {
 		return
 	}
 	if n.hasConst && !equal(v, n.constVal) {
+		if c.quick {
+			// A contains or an alternative that missed: skip the message.
+			c.failed = true
+			return
+		}
 		c.fail("value must be %s", display(n.constVal))
 		return
 	}
@@ -139,6 +144,10 @@ func (c *checker) inEnum(enum []any, v any) bool {
 		if equal(v, e) {
 			return true
 		}
+	}
+	if c.quick {
+		c.failed = true
+		return false
 	}
 	if len(enum) == 1 {
 		c.fail("value must be %s", display(enum[0]))
