@@ -11,26 +11,30 @@
 //	emission-record    emission-record.json
 //	review-artifact    review-artifact.json (River Review, v1.15.0 field set)
 //
-// Format assertions are on, so "date-time" and the other formats are
-// enforced, not just annotated. The package is a leaf: it imports nothing
-// from the rest of the module.
+// The validator is the package's own, for exactly the draft 2020-12
+// keywords these schemas use ($ref between or within them, the type,
+// value, object, array, string and number keywords, allOf, anyOf, oneOf,
+// and the date-time format, asserted, not just annotated). A schema with
+// any other keyword fails to compile, so the tests catch it. It replaced
+// github.com/santhosh-tekuri/jsonschema, whose package init alone cost
+// every process 14 ms; that library stays in the tests as the oracle the
+// validator is checked against (oracle_test.go, FuzzValidate). The package
+// is a leaf: it imports nothing from the rest of the module.
 package schemas
 
 import (
 	"bytes"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
 
 //go:embed *.schema.json
@@ -66,53 +70,7 @@ var compiled = sync.OnceValues(compileAll)
 // compileAll compiles every embedded schema. The compiler knows only the
 // embedded files, so a schema can never make it read the disk or the
 // network.
-func compileAll() (map[string]*jsonschema.Schema, error) {
-	entries, err := fs.Glob(files, "*"+schemaSuffix)
-	if err != nil {
-		return nil, err
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.AssertFormat()
-	c.UseLoader(noLoader{})
-	ids := map[string]string{}
-	for _, name := range entries {
-		data, err := files.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-		if err != nil {
-			return nil, fmt.Errorf("parse schema %s: %w", name, err)
-		}
-		obj, _ := doc.(map[string]any)
-		id, _ := obj["$id"].(string)
-		if id == "" {
-			return nil, fmt.Errorf("schema %s has no $id", name)
-		}
-		if err := c.AddResource(id, doc); err != nil {
-			return nil, fmt.Errorf("add schema %s: %w", name, err)
-		}
-		ids[strings.TrimSuffix(name, schemaSuffix)] = id
-	}
-	out := make(map[string]*jsonschema.Schema, len(ids))
-	for name, id := range ids {
-		sch, err := c.Compile(id)
-		if err != nil {
-			return nil, fmt.Errorf("compile schema %s: %w", name, err)
-		}
-		out[name] = sch
-	}
-	return out, nil
-}
-
-// noLoader refuses every URL: all schemas are added to the compiler up
-// front.
-type noLoader struct{}
-
-func (noLoader) Load(url string) (any, error) {
-	return nil, fmt.Errorf("schema %s is not embedded", url)
-}
+func compileAll() (map[string]*node, error) { return compileFS(files) }
 
 // Names returns the versioned names of every schema ("metadata.v1"), sorted.
 func Names() []string {
@@ -148,79 +106,50 @@ func resolve(name string) (string, bool) {
 // not valid JSON or breaks the schema, and a plain error when no schema has
 // that name.
 func Validate(name string, doc []byte) error {
-	full, ok := resolve(name)
-	if !ok {
-		return fmt.Errorf("unknown schema %q (known: %s)", name, strings.Join(Names(), ", "))
-	}
 	all, err := compiled()
 	if err != nil {
 		// The schemas are embedded and tested: this is a build defect.
 		return fmt.Errorf("load embedded schemas: %w", err)
 	}
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	return validate(all, name, doc)
+}
+
+// validate is Validate with the compiled schemas given.
+func validate(all map[string]*node, name string, doc []byte) error {
+	full, ok := resolve(name)
+	if !ok {
+		return fmt.Errorf("unknown schema %q (known: %s)", name, strings.Join(Names(), ", "))
+	}
+	v, err := decodeJSON(doc)
 	if err != nil {
 		return &SchemaError{Schema: full, Problems: []string{"invalid JSON: " + err.Error()}}
 	}
-	err = all[full].Validate(v)
-	if err == nil {
+	var c checker
+	c.check(all[full], v)
+	if len(c.problems) == 0 {
 		return nil
 	}
-	var verr *jsonschema.ValidationError
-	if !errors.As(err, &verr) {
-		return fmt.Errorf("validate against %s: %w", full, err)
+	problems := make([]string, len(c.problems))
+	for i, p := range c.problems {
+		problems[i] = p.String()
 	}
-	var problems []string
-	collect(verr, &problems)
-	if len(problems) == 0 {
-		problems = []string{verr.Error()}
-	}
-	// The validator walks objects in map order; sort for stable output.
-	sort.Strings(problems)
-	problems = slices.Compact(problems)
-	return &SchemaError{Schema: full, Problems: problems}
+	// Objects are walked in map order; sort for stable output.
+	slices.Sort(problems)
+	return &SchemaError{Schema: full, Problems: slices.Compact(problems)}
 }
 
-// collect appends one line per leaf violation of e. A failed "contains"
-// is reported as itself: its causes are the items that did not match,
-// which says nothing useful about what is missing.
-func collect(e *jsonschema.ValidationError, out *[]string) {
-	switch e.ErrorKind.(type) {
-	case *kind.Contains, *kind.MinContains:
-		leaf := *e
-		leaf.Causes = nil
-		e = &leaf
+// decodeJSON decodes one JSON document, numbers kept exact as json.Number.
+func decodeJSON(doc []byte) (any, error) {
+	d := json.NewDecoder(bytes.NewReader(doc))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return nil, err
 	}
-	if len(e.Causes) == 0 {
-		ptr := pointer(e.InstanceLocation)
-		// A leaf renders as "at '<pointer>': <message>"; keep the message
-		// and restate the pointer in one quoting style.
-		msg := strings.TrimPrefix(e.Error(), "at "+libQuote(ptr)+": ")
-		*out = append(*out, fmt.Sprintf("at %q: %s", ptr, msg))
-		return
+	if _, err := d.Token(); err != io.EOF {
+		return nil, errors.New("invalid character after top-level value")
 	}
-	for _, c := range e.Causes {
-		collect(c, out)
-	}
-}
-
-// pointer renders a JSON pointer (RFC 6901) from its reference tokens.
-func pointer(tokens []string) string {
-	var b strings.Builder
-	for _, t := range tokens {
-		b.WriteByte('/')
-		t = strings.ReplaceAll(t, "~", "~0")
-		b.WriteString(strings.ReplaceAll(t, "/", "~1"))
-	}
-	return b.String()
-}
-
-// libQuote quotes s the way the validator quotes instance locations in its
-// messages.
-func libQuote(s string) string {
-	s = strconv.Quote(s)
-	s = strings.ReplaceAll(s, `\"`, `"`)
-	s = strings.ReplaceAll(s, `'`, `\'`)
-	return "'" + s[1:len(s)-1] + "'"
+	return v, nil
 }
 
 // ForFile returns the name of the schema of an artifact file, judged by its

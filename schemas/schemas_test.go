@@ -145,7 +145,7 @@ func schemaOf(file string) string {
 	return base
 }
 
-func readFile(t *testing.T, name string) []byte {
+func readFile(t testing.TB, name string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(name)
 	if err != nil {
@@ -165,103 +165,109 @@ type mutation struct {
 	want string // substring of one problem
 }
 
+// The valid test documents the mutations start from.
+const (
+	docMeta     = "metadata-interactive.json"
+	docMetaWF   = "metadata-workflow.json"
+	docState    = "diff-state.json"
+	docManifest = "dispatch-manifest.json"
+	docFindings = "findings.json"
+	docEmission = "emission-record.json"
+	docBaseline = "baseline.json"
+)
+
+// invalidDocuments are mutations of the valid test documents that their
+// schemas reject, each with a substring of one problem.
+var invalidDocuments = []mutation{
+	// .reviewls-baseline.json
+	{"baseline line number", docBaseline, "/findings/0/line", 12, "/findings/0"},
+	{"baseline cited code", docBaseline, "/findings/0/code", "key := ...", "/findings/0"},
+	{"baseline missing count", docBaseline, "/findings/0/count", del{}, "/findings/0"},
+	{"baseline zero count", docBaseline, "/findings/0/count", 0, "/findings/0/count"},
+	{"baseline bad fingerprint", docBaseline, "/findings/0/fingerprint", "abc", "/findings/0/fingerprint"},
+	{"baseline schema_version", docBaseline, "/schema_version", "2", "/schema_version"},
+
+	// metadata.json
+	{"metadata wrong schema_version", docMeta, "/schema_version", "2", "/schema_version"},
+	{"metadata numeric schema_version", docMeta, "/schema_version", 1, "/schema_version"},
+	{"metadata short head_commit", docMeta, "/head_commit", "3b1f0c2", "/head_commit"},
+	{"metadata empty head_commit", docMetaWF, "/head_commit", "", "/head_commit"},
+	{"metadata reviewed_at with offset", docMeta, "/reviewed_at", "2026-06-20T09:15:42+02:00", "/reviewed_at"},
+	{"metadata reviewed_at fractional", docMeta, "/reviewed_at", "2026-06-20T09:15:42.5Z", "/reviewed_at"},
+	{"metadata reviewed_at impossible date", docMeta, "/reviewed_at", "2026-02-30T09:15:42Z", "/reviewed_at"},
+	{"metadata display verdict", docMeta, "/verdict", "✅ Approve", "/verdict"},
+	{"metadata missing findings_count", docMeta, "/findings_count", del{}, "findings_count"},
+	{"metadata findings_count extra key", docMeta, "/findings_count/info", 0, "/findings_count"},
+	{"metadata negative count", docMeta, "/findings_count/low", -1, "/findings_count/low"},
+	{"metadata reviewer not kebab", docMeta, "/reviewer", "Code Review", "/reviewer"},
+	{"metadata unknown key", docMeta, "/extra", true, "extra"},
+	{"metadata orientation walkthrough name", docMeta, "/artifacts/walkthrough", "orientation-walkthrough.md", "/artifacts/walkthrough"},
+	{"metadata research walkback name", docMeta, "/artifacts/walkbacks/0", "walkback/board-1-research.md", "/artifacts/walkbacks/0"},
+	{"metadata walkback outside folder", docMeta, "/artifacts/walkbacks/0", "../walkback/board-1-001-register-2.md", "/artifacts/walkbacks/0"},
+	{"metadata empty artifacts", docMeta, "/artifacts", map[string]any{}, "/artifacts"},
+	{"metadata unknown artifact key", docMeta, "/artifacts/findings", "x.json", "/artifacts"},
+
+	// diff-state.json
+	{"diff-state missing reviewTarget", docState, "/reviewTarget", del{}, "reviewTarget"},
+	{"diff-state target missing id", docState, "/reviewTarget/id", del{}, "/reviewTarget"},
+	{"diff-state target kind", docState, "/reviewTarget/kind", "local", "/reviewTarget/kind"},
+	{"diff-state target provider", docState, "/reviewTarget/provider", "bitbucket", "/reviewTarget/provider"},
+	{"diff-state target short sha", docState, "/reviewTarget/headSha", "abc", "/reviewTarget/headSha"},
+	{"diff-state five evidence entries", docState, "/changeRiskEvidence/5", del{}, "/changeRiskEvidence"},
+	{"diff-state duplicate signal", docState, "/changeRiskEvidence/5/signal", "history", "/changeRiskEvidence"},
+	{"diff-state availability", docState, "/changeRiskEvidence/0/availability", "partial", "/changeRiskEvidence/0/availability"},
+	{"diff-state recommendedDepth provenance", docState, "/reviewStateProvenance/recommendedDepth", "human-confirmed", "/reviewStateProvenance/recommendedDepth"},
+	{"diff-state depth", docState, "/depthTier", "deep", "/depthTier"},
+	{"diff-state diffPatchPath", docState, "/diffPatchPath", "pr-reference.xml", "/diffPatchPath"},
+	{"diff-state findingsFolder without slash", docState, "/findingsFolder", ".copilot-tracking/reviews/code-reviews/feat-my-feature", "/findingsFolder"},
+	{"diff-state pr perspective", docState, "/selectedPerspectives/0", "pr", "/selectedPerspectives/0"},
+	{"diff-state task kind", docState, "/task/kind", "sweep", "/task"},
+	{"diff-state task output path", docState, "/task/outputs/functional", "/tmp/functional-findings.json", "/task"},
+	{"diff-state changeScore", docState, "/riskScore", 7, "riskScore"},
+	{"diff-state scopeTier", docState, "/scopeTier", "SMALL", "/scopeTier"},
+	{"diff-state skipped file without reason", docState, "/skippedFiles/0/reason", del{}, "/skippedFiles/0"},
+	{"diff-state rejected finding extra key", docState, "/rejectedFindings/0/severity", "High", "/rejectedFindings/0"},
+	{"diff-state hotspot class", docState, "/hotspotClasses/0/classes/0", "database", "/hotspotClasses/0/classes/0"},
+
+	// dispatch-manifest.json
+	{"manifest partial reviewTarget", docManifest, "/reviewTarget/baseRef", del{}, "/reviewTarget"},
+	{"manifest duplicates evidence", docManifest, "/changeRiskEvidence", []any{}, "changeRiskEvidence"},
+	{"manifest phase", docManifest, "/currentPhase", "review", "/currentPhase"},
+	{"manifest missing gate", docManifest, "/phaseGates/emissionReady", del{}, "/phaseGates"},
+	{"manifest gate type", docManifest, "/phaseGates/humanAccepted", "yes", "/phaseGates/humanAccepted"},
+	{"manifest register", docManifest, "/boardItems/0/register", "register-3", "/boardItems/0/register"},
+	{"manifest status", docManifest, "/boardItems/0/status", "done", "/boardItems/0/status"},
+	{"manifest board id", docManifest, "/boardItems/0/id", "Board 1", "/boardItems/0/id"},
+	{"manifest board links null", docManifest, "/boardItems/0/links", nil, "/boardItems/0/links"},
+	{"manifest next action kind", docManifest, "/nextActions/0/kind", "sweep", "/nextActions/0/kind"},
+	{"manifest finding id", docManifest, "/boardItems/0/findings/0", "f-1", "/boardItems/0/findings/0"},
+
+	// findings
+	{"findings lowercase severity", docFindings, "/findings/0/severity", "high", "/findings/0/severity"},
+	{"findings lines word", docFindings, "/findings/0/lines", "line 42", "/findings/0/lines"},
+	{"findings lines zero", docFindings, "/findings/0/lines", "0", "/findings/0/lines"},
+	{"findings number zero", docFindings, "/findings/0/number", 0, "/findings/0/number"},
+	{"findings missing skill", docFindings, "/findings/0/skill", del{}, "/findings/0"},
+	{"findings missing id", docFindings, "/findings/0/id", del{}, "/findings/0"},
+	{"findings bad fingerprint", docFindings, "/findings/0/id", "rr-1", "/findings/0/id"},
+	{"findings bad rule id", docFindings, "/findings/0/rule_id", "ExpiredToken", "/findings/0/rule_id"},
+	{"findings line_state", docFindings, "/findings/0/line_state", "dirty", "/findings/0/line_state"},
+	{"findings risk", docFindings, "/changed_files/0/risk", "Critical", "/changed_files/0/risk"},
+	{"findings no out_of_scope", docFindings, "/out_of_scope_observations", del{}, "out_of_scope_observations"},
+	{"findings counts key", docFindings, "/severity_counts/High", 1, "/severity_counts"},
+	{"findings specialist availability", docFindings, "/recommended_specialist_reviews/0/availability", "maybe", "/recommended_specialist_reviews/0/availability"},
+	{"findings empty risk_assessment", docFindings, "/risk_assessment", "", "/risk_assessment"},
+
+	// emission-record.json
+	{"emission mode", docEmission, "/mode", "Canonical", "/mode"},
+	{"emission target", docEmission, "/target", "pr", "/target"},
+	{"emission status", docEmission, "/status", "pending", "/status"},
+	{"emission empty summary", docEmission, "/summary", "", "/summary"},
+	{"emission extra key", docEmission, "/when", "now", "when"},
+}
+
 func TestInvalidDocuments(t *testing.T) {
-	const (
-		meta     = "metadata-interactive.json"
-		metaWF   = "metadata-workflow.json"
-		state    = "diff-state.json"
-		manifest = "dispatch-manifest.json"
-		findings = "findings.json"
-		emission = "emission-record.json"
-		baseline = "baseline.json"
-	)
-	tests := []mutation{
-		// .reviewls-baseline.json
-		{"baseline line number", baseline, "/findings/0/line", 12, "/findings/0"},
-		{"baseline cited code", baseline, "/findings/0/code", "key := ...", "/findings/0"},
-		{"baseline missing count", baseline, "/findings/0/count", del{}, "/findings/0"},
-		{"baseline zero count", baseline, "/findings/0/count", 0, "/findings/0/count"},
-		{"baseline bad fingerprint", baseline, "/findings/0/fingerprint", "abc", "/findings/0/fingerprint"},
-		{"baseline schema_version", baseline, "/schema_version", "2", "/schema_version"},
-
-		// metadata.json
-		{"metadata wrong schema_version", meta, "/schema_version", "2", "/schema_version"},
-		{"metadata numeric schema_version", meta, "/schema_version", 1, "/schema_version"},
-		{"metadata short head_commit", meta, "/head_commit", "3b1f0c2", "/head_commit"},
-		{"metadata empty head_commit", metaWF, "/head_commit", "", "/head_commit"},
-		{"metadata reviewed_at with offset", meta, "/reviewed_at", "2026-06-20T09:15:42+02:00", "/reviewed_at"},
-		{"metadata reviewed_at fractional", meta, "/reviewed_at", "2026-06-20T09:15:42.5Z", "/reviewed_at"},
-		{"metadata reviewed_at impossible date", meta, "/reviewed_at", "2026-02-30T09:15:42Z", "/reviewed_at"},
-		{"metadata display verdict", meta, "/verdict", "✅ Approve", "/verdict"},
-		{"metadata missing findings_count", meta, "/findings_count", del{}, "findings_count"},
-		{"metadata findings_count extra key", meta, "/findings_count/info", 0, "/findings_count"},
-		{"metadata negative count", meta, "/findings_count/low", -1, "/findings_count/low"},
-		{"metadata reviewer not kebab", meta, "/reviewer", "Code Review", "/reviewer"},
-		{"metadata unknown key", meta, "/extra", true, "extra"},
-		{"metadata orientation walkthrough name", meta, "/artifacts/walkthrough", "orientation-walkthrough.md", "/artifacts/walkthrough"},
-		{"metadata research walkback name", meta, "/artifacts/walkbacks/0", "walkback/board-1-research.md", "/artifacts/walkbacks/0"},
-		{"metadata walkback outside folder", meta, "/artifacts/walkbacks/0", "../walkback/board-1-001-register-2.md", "/artifacts/walkbacks/0"},
-		{"metadata empty artifacts", meta, "/artifacts", map[string]any{}, "/artifacts"},
-		{"metadata unknown artifact key", meta, "/artifacts/findings", "x.json", "/artifacts"},
-
-		// diff-state.json
-		{"diff-state missing reviewTarget", state, "/reviewTarget", del{}, "reviewTarget"},
-		{"diff-state target missing id", state, "/reviewTarget/id", del{}, "/reviewTarget"},
-		{"diff-state target kind", state, "/reviewTarget/kind", "local", "/reviewTarget/kind"},
-		{"diff-state target provider", state, "/reviewTarget/provider", "bitbucket", "/reviewTarget/provider"},
-		{"diff-state target short sha", state, "/reviewTarget/headSha", "abc", "/reviewTarget/headSha"},
-		{"diff-state five evidence entries", state, "/changeRiskEvidence/5", del{}, "/changeRiskEvidence"},
-		{"diff-state duplicate signal", state, "/changeRiskEvidence/5/signal", "history", "/changeRiskEvidence"},
-		{"diff-state availability", state, "/changeRiskEvidence/0/availability", "partial", "/changeRiskEvidence/0/availability"},
-		{"diff-state recommendedDepth provenance", state, "/reviewStateProvenance/recommendedDepth", "human-confirmed", "/reviewStateProvenance/recommendedDepth"},
-		{"diff-state depth", state, "/depthTier", "deep", "/depthTier"},
-		{"diff-state diffPatchPath", state, "/diffPatchPath", "pr-reference.xml", "/diffPatchPath"},
-		{"diff-state findingsFolder without slash", state, "/findingsFolder", ".copilot-tracking/reviews/code-reviews/feat-my-feature", "/findingsFolder"},
-		{"diff-state pr perspective", state, "/selectedPerspectives/0", "pr", "/selectedPerspectives/0"},
-		{"diff-state task kind", state, "/task/kind", "sweep", "/task"},
-		{"diff-state task output path", state, "/task/outputs/functional", "/tmp/functional-findings.json", "/task"},
-		{"diff-state changeScore", state, "/riskScore", 7, "riskScore"},
-		{"diff-state scopeTier", state, "/scopeTier", "SMALL", "/scopeTier"},
-		{"diff-state skipped file without reason", state, "/skippedFiles/0/reason", del{}, "/skippedFiles/0"},
-		{"diff-state rejected finding extra key", state, "/rejectedFindings/0/severity", "High", "/rejectedFindings/0"},
-		{"diff-state hotspot class", state, "/hotspotClasses/0/classes/0", "database", "/hotspotClasses/0/classes/0"},
-
-		// dispatch-manifest.json
-		{"manifest partial reviewTarget", manifest, "/reviewTarget/baseRef", del{}, "/reviewTarget"},
-		{"manifest duplicates evidence", manifest, "/changeRiskEvidence", []any{}, "changeRiskEvidence"},
-		{"manifest phase", manifest, "/currentPhase", "review", "/currentPhase"},
-		{"manifest missing gate", manifest, "/phaseGates/emissionReady", del{}, "/phaseGates"},
-		{"manifest gate type", manifest, "/phaseGates/humanAccepted", "yes", "/phaseGates/humanAccepted"},
-		{"manifest register", manifest, "/boardItems/0/register", "register-3", "/boardItems/0/register"},
-		{"manifest status", manifest, "/boardItems/0/status", "done", "/boardItems/0/status"},
-		{"manifest board id", manifest, "/boardItems/0/id", "Board 1", "/boardItems/0/id"},
-		{"manifest board links null", manifest, "/boardItems/0/links", nil, "/boardItems/0/links"},
-		{"manifest next action kind", manifest, "/nextActions/0/kind", "sweep", "/nextActions/0/kind"},
-		{"manifest finding id", manifest, "/boardItems/0/findings/0", "f-1", "/boardItems/0/findings/0"},
-
-		// findings
-		{"findings lowercase severity", findings, "/findings/0/severity", "high", "/findings/0/severity"},
-		{"findings lines word", findings, "/findings/0/lines", "line 42", "/findings/0/lines"},
-		{"findings lines zero", findings, "/findings/0/lines", "0", "/findings/0/lines"},
-		{"findings number zero", findings, "/findings/0/number", 0, "/findings/0/number"},
-		{"findings missing skill", findings, "/findings/0/skill", del{}, "/findings/0"},
-		{"findings missing id", findings, "/findings/0/id", del{}, "/findings/0"},
-		{"findings bad fingerprint", findings, "/findings/0/id", "rr-1", "/findings/0/id"},
-		{"findings bad rule id", findings, "/findings/0/rule_id", "ExpiredToken", "/findings/0/rule_id"},
-		{"findings line_state", findings, "/findings/0/line_state", "dirty", "/findings/0/line_state"},
-		{"findings risk", findings, "/changed_files/0/risk", "Critical", "/changed_files/0/risk"},
-		{"findings no out_of_scope", findings, "/out_of_scope_observations", del{}, "out_of_scope_observations"},
-		{"findings counts key", findings, "/severity_counts/High", 1, "/severity_counts"},
-		{"findings specialist availability", findings, "/recommended_specialist_reviews/0/availability", "maybe", "/recommended_specialist_reviews/0/availability"},
-		{"findings empty risk_assessment", findings, "/risk_assessment", "", "/risk_assessment"},
-
-		// emission-record.json
-		{"emission mode", emission, "/mode", "Canonical", "/mode"},
-		{"emission target", emission, "/target", "pr", "/target"},
-		{"emission status", emission, "/status", "pending", "/status"},
-		{"emission empty summary", emission, "/summary", "", "/summary"},
-		{"emission extra key", emission, "/when", "now", "when"},
-	}
+	tests := invalidDocuments
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := mutate(t, readFile(t, filepath.Join("testdata/valid", tc.doc)), tc.ptr, tc.val)
@@ -270,43 +276,50 @@ func TestInvalidDocuments(t *testing.T) {
 	}
 }
 
+// riverDoc is river.md example 5.2.
+const riverDoc = "review-artifact-representative.json"
+
+// riverTraps are the mutations of river.md example 5.2 that river.md
+// section 6 lists as invalid.
+var riverTraps = []mutation{
+	{"timestamp without zone", riverDoc, "/timestamp", "2026-06-20T09:15:42", "/timestamp"},
+	{"timestamp bare date", riverDoc, "/timestamp", "2026-06-20", "/timestamp"},
+	{"numeric version", riverDoc, "/version", 1, "/version"},
+	{"null line", riverDoc, "/findings/0/line", nil, "/findings/0/line"},
+	{"null evidence", riverDoc, "/findings/0/evidence", nil, "/findings/0/evidence"},
+	{"null findings", riverDoc, "/findings", nil, "/findings"},
+	{"null plan", riverDoc, "/plan", nil, "/plan"},
+	{"zero line", riverDoc, "/findings/0/line", 0, "/findings/0/line"},
+	{"fractional line", riverDoc, "/findings/0/line", 88.5, "/findings/0/line"},
+	{"empty message", riverDoc, "/findings/0/message", "", "/findings/0/message"},
+	{"empty id", riverDoc, "/findings/0/id", "", "/findings/0/id"},
+	{"empty ruleId", riverDoc, "/findings/0/ruleId", "", "/findings/0/ruleId"},
+	{"empty title", riverDoc, "/findings/0/title", "", "/findings/0/title"},
+	{"empty file", riverDoc, "/findings/0/file", "", "/findings/0/file"},
+	{"severity blocker", riverDoc, "/findings/0/severity", "blocker", "/findings/0/severity"},
+	{"severity title case", riverDoc, "/findings/0/severity", "Major", "/findings/0/severity"},
+	{"finding category", riverDoc, "/findings/0/category", "maintainability", "/findings/0"},
+	{"finding lineStart", riverDoc, "/findings/0/lineStart", 88, "/findings/0"},
+	{"finding actionability", riverDoc, "/findings/0/actionability", 0.5, "/findings/0"},
+	{"context extra key", riverDoc, "/context/repoName", "x", "/context"},
+	{"usage extra key", riverDoc, "/usage", map[string]any{"provider": "openai", "calls": 1}, "/usage"},
+	{"trace extra key", riverDoc, "/trace/span_id", "x", "/trace"},
+	{"plan extra key", riverDoc, "/plan/budget", 1, "/plan"},
+	{"selected skill extra key", riverDoc, "/plan/selectedSkills/0/tier", "x", "/plan/selectedSkills/0"},
+	{"selected skill without name", riverDoc, "/plan/selectedSkills/0/name", del{}, "/plan/selectedSkills/0"},
+	{"top-level extra key", riverDoc, "/verdict", "approve", "verdict"},
+	{"suggestedLoopSignal (newer River only)", riverDoc, "/suggestedLoopSignal", "REVISE_REQUIRED", "suggestedLoopSignal"},
+	{"decision pass", riverDoc, "/decision", "pass", "/decision"},
+	{"reduction over 100", riverDoc, "/context/reduction", 120, "/context/reduction"},
+	{"duplicate agreement", riverDoc, "/findings/0/agreement", []any{"a", "a"}, "/findings/0/agreement"},
+	{"missing status", riverDoc, "/status", del{}, "status"},
+}
+
 // TestRiverTraps rejects each mutation of river.md example 5.2 that
 // river.md section 6 lists as invalid, and accepts the free-form debug block.
 func TestRiverTraps(t *testing.T) {
-	const doc = "review-artifact-representative.json"
-	tests := []mutation{
-		{"timestamp without zone", doc, "/timestamp", "2026-06-20T09:15:42", "/timestamp"},
-		{"timestamp bare date", doc, "/timestamp", "2026-06-20", "/timestamp"},
-		{"numeric version", doc, "/version", 1, "/version"},
-		{"null line", doc, "/findings/0/line", nil, "/findings/0/line"},
-		{"null evidence", doc, "/findings/0/evidence", nil, "/findings/0/evidence"},
-		{"null findings", doc, "/findings", nil, "/findings"},
-		{"null plan", doc, "/plan", nil, "/plan"},
-		{"zero line", doc, "/findings/0/line", 0, "/findings/0/line"},
-		{"fractional line", doc, "/findings/0/line", 88.5, "/findings/0/line"},
-		{"empty message", doc, "/findings/0/message", "", "/findings/0/message"},
-		{"empty id", doc, "/findings/0/id", "", "/findings/0/id"},
-		{"empty ruleId", doc, "/findings/0/ruleId", "", "/findings/0/ruleId"},
-		{"empty title", doc, "/findings/0/title", "", "/findings/0/title"},
-		{"empty file", doc, "/findings/0/file", "", "/findings/0/file"},
-		{"severity blocker", doc, "/findings/0/severity", "blocker", "/findings/0/severity"},
-		{"severity title case", doc, "/findings/0/severity", "Major", "/findings/0/severity"},
-		{"finding category", doc, "/findings/0/category", "maintainability", "/findings/0"},
-		{"finding lineStart", doc, "/findings/0/lineStart", 88, "/findings/0"},
-		{"finding actionability", doc, "/findings/0/actionability", 0.5, "/findings/0"},
-		{"context extra key", doc, "/context/repoName", "x", "/context"},
-		{"usage extra key", doc, "/usage", map[string]any{"provider": "openai", "calls": 1}, "/usage"},
-		{"trace extra key", doc, "/trace/span_id", "x", "/trace"},
-		{"plan extra key", doc, "/plan/budget", 1, "/plan"},
-		{"selected skill extra key", doc, "/plan/selectedSkills/0/tier", "x", "/plan/selectedSkills/0"},
-		{"selected skill without name", doc, "/plan/selectedSkills/0/name", del{}, "/plan/selectedSkills/0"},
-		{"top-level extra key", doc, "/verdict", "approve", "verdict"},
-		{"suggestedLoopSignal (newer River only)", doc, "/suggestedLoopSignal", "REVISE_REQUIRED", "suggestedLoopSignal"},
-		{"decision pass", doc, "/decision", "pass", "/decision"},
-		{"reduction over 100", doc, "/context/reduction", 120, "/context/reduction"},
-		{"duplicate agreement", doc, "/findings/0/agreement", []any{"a", "a"}, "/findings/0/agreement"},
-		{"missing status", doc, "/status", del{}, "status"},
-	}
+	const doc = riverDoc
+	tests := riverTraps
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := mutate(t, readFile(t, filepath.Join("testdata/valid", tc.doc)), tc.ptr, tc.val)
@@ -348,7 +361,7 @@ func assertProblem(t *testing.T, schema string, doc []byte, want string) {
 }
 
 // mutate sets (or, for del{}, deletes) the value at ptr in doc.
-func mutate(t *testing.T, doc []byte, ptr string, val any) []byte {
+func mutate(t testing.TB, doc []byte, ptr string, val any) []byte {
 	t.Helper()
 	var root any
 	if err := json.Unmarshal(doc, &root); err != nil {
@@ -397,7 +410,7 @@ func mutate(t *testing.T, doc []byte, ptr string, val any) []byte {
 	return out
 }
 
-func setSlice(t *testing.T, root any, toks []string, s []any) {
+func setSlice(t testing.TB, root any, toks []string, s []any) {
 	t.Helper()
 	parent := root
 	for _, tok := range toks[:len(toks)-1] {
