@@ -1,6 +1,7 @@
 package process
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 
@@ -74,12 +75,7 @@ func (p *FromDiff) reject(f *review.Finding) string {
 // countLines counts lines the way review/lens splits them: a final line
 // without a newline still counts.
 func countLines(b []byte) int {
-	n := 0
-	for _, c := range b {
-		if c == '\n' {
-			n++
-		}
-	}
+	n := bytes.Count(b, []byte{'\n'})
 	if len(b) > 0 && b[len(b)-1] != '\n' {
 		n++
 	}
