@@ -22,7 +22,7 @@ import (
 	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"

@@ -1,7 +1,7 @@
 package security
 
 import (
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/reviewls/reviewls/review"
 )
