@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -46,5 +48,55 @@ func TestIncrementalRunWithoutLastRunSkipsHeavyRules(t *testing.T) {
 	}
 	if heavyRuns.Load() == 0 {
 		t.Error("the heavy rule did not run on a full run")
+	}
+}
+
+// TestBaseRunsOnlyTheRulesThatFired checks that the base version of a file
+// is checked only with the rules of the file's findings, each at most once
+// per base blob: a save pays for the rules that fired, not for all of them.
+func TestBaseRunsOnlyTheRulesThatFired(t *testing.T) {
+	const base = "package a\n\n// A! B!\nfunc A() {}\n"
+	dir := repo(t, map[string]string{"a.go": base})
+	write(t, dir, "a.go", []byte(base+"\n// A! again\nfunc B() {}\n"))
+	var onBase sync.Map // rule ID -> *atomic.Int32
+	marker := func(id, mark string) *lens.Rule {
+		return &lens.Rule{
+			RuleInfo: review.RuleInfo{ID: id, Perspective: review.Functional, Severity: review.SeverityLow, Depth: review.DepthBasic},
+			Run: func(p *lens.Pass) {
+				if string(p.File.Content) == base {
+					n, _ := onBase.LoadOrStore(id, new(atomic.Int32))
+					n.(*atomic.Int32).Add(1)
+				}
+				for i, line := range lens.Lines(p.File) {
+					if strings.Contains(line, mark) && p.Changed(i+1) {
+						p.Report(lens.Report{Line: i + 1, Title: "marked " + mark, Message: "The line is marked " + mark + "."})
+					}
+				}
+			},
+		}
+	}
+	eng, err := Open(dir, Options{Lenses: []review.Lens{lens.New(review.Functional, marker("functional/mark-a", "A!"), marker("functional/mark-b", "B!"))}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	runs := func(id string) int32 {
+		if n, ok := onBase.Load(id); ok {
+			return n.(*atomic.Int32).Load()
+		}
+		return 0
+	}
+	for range 2 {
+		res, err := eng.Run(t.Context(), review.Request{Dir: dir, Depth: review.DepthStandard, Profile: review.ProfileCustom,
+			Perspectives: []review.Perspective{review.Functional}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ofRule(res.Findings, "functional/mark-a"); len(got) != 1 {
+			t.Errorf("mark-a findings %v, want the added line's", got)
+		}
+	}
+	if a, b := runs("functional/mark-a"), runs("functional/mark-b"); a != 1 || b != 0 {
+		t.Errorf("on the base version mark-a ran %d times and mark-b %d times over two reviews, want 1 and 0", a, b)
 	}
 }

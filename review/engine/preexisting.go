@@ -11,11 +11,12 @@ import (
 )
 
 // Hold the line: a review reports what the change introduced. For each
-// reviewed file with a base version (File.Base), the per-file rules run
-// over that version with every line treated as changed, and a finding of
-// the change whose fingerprint the base already has is pre-existing
-// (process.Preexisting). The base side is cached per blob, so a save
-// re-runs only the current side; the whole current file is checked only
+// reviewed file with a base version (File.Base) and findings, the per-file
+// rules of those findings run over that version with every line treated as
+// changed, and a finding of the change whose fingerprint the base already
+// has is pre-existing (process.Preexisting). The base side is cached per
+// blob and rule, so a save re-runs only the current side and the rules
+// that fired for the first time; the whole current file is checked only
 // when a finding's fingerprint was known, and only with the rules of those
 // findings.
 //
@@ -50,19 +51,26 @@ type baseKey struct {
 // configuration (the rule set: enabled rules and their thresholds).
 type baseCache struct {
 	cfg   *review.Config
-	known map[baseKey]map[string]process.Known
+	known map[baseKey]*baseEntry
+}
+
+// baseEntry is what is known of one base version: the fingerprints of the
+// findings of the rules run over it so far.
+type baseEntry struct {
+	ran   map[string]bool // rule IDs
+	known map[string]process.Known
 }
 
 // preexisting returns the processor that sets aside the pre-existing
 // findings of cs. Called with e.mu held, like everything it calls.
 func (e *Engine) preexisting(cs *review.ChangeSet, depth review.Depth, cfg *review.Config, baseline *review.Baseline) *process.Preexisting {
 	if e.base == nil || e.base.cfg != cfg || len(e.base.known) > maxBaseEntries {
-		e.base = &baseCache{cfg: cfg, known: map[baseKey]map[string]process.Known{}}
+		e.base = &baseCache{cfg: cfg, known: map[baseKey]*baseEntry{}}
 	}
 	return &process.Preexisting{
 		ChangeSet: cs,
-		Known: func(ctx context.Context, f *review.File) map[string]process.Known {
-			return withBaseline(e.baseKnown(ctx, cs, f, depth, cfg), baseline, f.Path)
+		Known: func(ctx context.Context, f *review.File, rules map[string]bool) map[string]process.Known {
+			return withBaseline(e.baseKnown(ctx, cs, f, depth, cfg, rules), baseline, f.Path)
 		},
 		Whole: func(ctx context.Context, f *review.File, rules map[string]bool) map[string]int {
 			return e.wholeCounts(ctx, cs, f, depth, cfg, rules)
@@ -70,33 +78,46 @@ func (e *Engine) preexisting(cs *review.ChangeSet, depth review.Depth, cfg *revi
 	}
 }
 
-// baseKnown returns the fingerprints of the findings of f's base version.
-func (e *Engine) baseKnown(ctx context.Context, cs *review.ChangeSet, f *review.File, depth review.Depth, cfg *review.Config) map[string]process.Known {
+// baseKnown returns the fingerprints of the given rules' findings in f's
+// base version, running over it only the rules not run before.
+func (e *Engine) baseKnown(ctx context.Context, cs *review.ChangeSet, f *review.File, depth review.Depth, cfg *review.Config, rules map[string]bool) map[string]process.Known {
 	if f.Base == "" {
 		return nil
 	}
 	key := baseKey{f.Base, f.Path, depth}
-	if known, ok := e.base.known[key]; ok {
-		return known
+	entry := e.base.known[key]
+	if entry == nil {
+		entry = &baseEntry{ran: map[string]bool{}, known: map[string]process.Known{}}
+	}
+	missing := map[string]bool{}
+	for id := range rules {
+		if !entry.ran[id] && !e.heavy[id] && !wholeChange[id] {
+			missing[id] = true
+		}
+	}
+	if len(missing) == 0 {
+		return entry.known
 	}
 	content, err := e.repo.ReadBlob(f.Base)
 	if err != nil {
 		// Without the base everything counts as new: the review says
 		// too much rather than too little.
 		e.logger.Warn("read base version", "path", f.Path, "err", err)
-		return nil
+		return entry.known
 	}
-	skip := func(id string) bool { return e.heavy[id] || wholeChange[id] }
+	skip := func(id string) bool { return !missing[id] }
 	counts, measures, ok := e.fingerprints(ctx, cs, wholeFile(f.Path, "", content), depth, cfg, skip)
 	if !ok {
-		return nil // cancelled or failed: not cached
+		return entry.known // cancelled or failed: not cached
 	}
-	known := make(map[string]process.Known, len(counts))
 	for id, n := range counts {
-		known[id] = process.Known{Count: n, Measure: measures[id], Source: review.SourceBase}
+		entry.known[id] = process.Known{Count: n, Measure: measures[id], Source: review.SourceBase}
 	}
-	e.base.known[key] = known
-	return known
+	for id := range missing {
+		entry.ran[id] = true
+	}
+	e.base.known[key] = entry
+	return entry.known
 }
 
 // wholeKey memoises on a file the fingerprint counts of its whole content

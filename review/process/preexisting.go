@@ -31,9 +31,11 @@ type Known struct {
 // finding has no diagnostic, no verdict weight and no gate effect, a
 // secret's included: it must run before Suppress.
 type Preexisting struct {
-	// Known returns the fingerprints known in a reviewed file before the
-	// change; nil when nothing was known (an added file).
-	Known func(ctx context.Context, f *review.File) map[string]Known
+	// Known returns the fingerprints of the given rules' findings known in
+	// a reviewed file before the change (the rules of the file's findings:
+	// no other fingerprint can match); nil when nothing was known (an
+	// added file).
+	Known func(ctx context.Context, f *review.File, rules map[string]bool) map[string]Known
 	// Whole counts, for the given rules, the fingerprints of the findings
 	// of the whole current file, every line treated as changed. It is
 	// called only for files where a finding's fingerprint was known.
@@ -89,7 +91,11 @@ func (p *Preexisting) file(ctx context.Context, file *review.File, findings []*r
 	if file == nil || p.Known == nil {
 		return
 	}
-	known := p.Known(ctx, file)
+	asked := map[string]bool{}
+	for _, f := range findings {
+		asked[f.RuleID] = true
+	}
+	known := p.Known(ctx, file, asked)
 	if len(known) == 0 {
 		return
 	}
