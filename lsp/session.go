@@ -66,6 +66,9 @@ type session struct {
 	// loop is the review loop's state (board ids and statuses, human
 	// choices), kept across reviews and changed by commands.
 	loop *review.Loop
+	// orienting is closed when the run that published last has adopted
+	// its result; nil outside that window (see lockResult).
+	orienting chan struct{}
 
 	pub *publisher
 
@@ -263,7 +266,7 @@ func (ss *session) run(ctx context.Context, id uint64) {
 
 	overlay, versions := ss.srv.overlays(ss, full, paths)
 	req := review.Request{Dir: ss.root, Mode: review.ModeInteractive, Overlay: overlay, Loop: ss.loopSnapshot(),
-		Analysis: review.AnalysisDefer}
+		Analysis: review.AnalysisDefer, DeferOrientation: true}
 	ss.srv.currentSettings().request(&req)
 	if !full {
 		req.Paths = paths
@@ -311,9 +314,22 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	ss.mustPub = map[string]bool{}
 	ss.modMu.Unlock()
 
-	ss.adopt(res, versions)
-	ss.logger.Debug("review done", "mod_id", id, "full", full, "files", len(res.ChangeSet.Files), "findings", len(res.Findings), "elapsed", time.Since(start))
+	// The diagnostics first, under the new result's redactor; then the
+	// orientation the loop, the code lenses and the artifacts read, and
+	// the result is adopted. Readers of the result wait in between.
+	ss.beginOrientation()
+	defer ss.endOrientation()
+	ss.srv.setRedactor(ss, res.Redactor)
 	ss.pub.publish(res, versions, mustPub)
+	ss.logger.Debug("review done", "mod_id", id, "full", full, "files", len(res.ChangeSet.Files), "findings", len(res.Findings), "elapsed", time.Since(start))
+	ss.engMu.Lock()
+	eng := ss.eng
+	ss.engMu.Unlock()
+	if err := eng.Orient(ctx, res); err != nil {
+		ss.logger.Debug("orientation not completed", "mod_id", id, "err", err)
+		return // stale or cancelled: the newer generation adopts its own
+	}
+	ss.adopt(res, versions)
 	ss.pub.announce(res)
 	ss.artifacts.settled(res)
 	ss.analyzeLater(res, versions, id)
@@ -439,11 +455,56 @@ func (ss *session) adopt(res *review.Result, versions map[string]int32) {
 	ss.srv.setRedactor(ss, res.Redactor)
 }
 
+// Orientation window: between a run's publication of its diagnostics and
+// the adoption of its oriented result, the readers of the current result
+// (requests, loop commands) wait, so they never see the diagnostics of one
+// run with the result of the one before (a code action for a diagnostic
+// just published, say).
+
+// beginOrientation opens the window.
+func (ss *session) beginOrientation() {
+	ss.resultMu.Lock()
+	defer ss.resultMu.Unlock()
+	if ss.orienting == nil {
+		ss.orienting = make(chan struct{})
+	}
+}
+
+// endOrientation closes the window, whether the result was adopted or not.
+func (ss *session) endOrientation() {
+	ss.resultMu.Lock()
+	defer ss.resultMu.Unlock()
+	if ss.orienting != nil {
+		close(ss.orienting)
+		ss.orienting = nil
+	}
+}
+
+// maxOrientationWait bounds a reader's wait: orienting a result takes
+// milliseconds, and a reader must never hang on a stuck run.
+const maxOrientationWait = 5 * time.Second
+
+// lockResult waits for the window to close and locks resultMu.
+func (ss *session) lockResult() {
+	ss.resultMu.Lock()
+	for ss.orienting != nil {
+		ch := ss.orienting
+		ss.resultMu.Unlock()
+		select {
+		case <-ch:
+		case <-time.After(maxOrientationWait):
+			ss.resultMu.Lock()
+			return
+		}
+		ss.resultMu.Lock()
+	}
+}
+
 // withLoop runs a change of the loop state on the current result, syncs
 // the result with it, and schedules the artifacts to be written now. It
 // fails without a result.
 func (ss *session) withLoop(fn func(l *review.Loop, res *review.Result) error) error {
-	ss.resultMu.Lock()
+	ss.lockResult()
 	res := ss.result
 	if res == nil || ss.loop == nil || res.ChangeSet.Empty() {
 		ss.resultMu.Unlock()
@@ -466,7 +527,7 @@ func (ss *session) withLoop(fn func(l *review.Loop, res *review.Result) error) e
 // commands) wrote for the current branch, so bookmarks, explanations and
 // investigations made there show on the server's board.
 func (ss *session) reloadLoop() {
-	ss.resultMu.Lock()
+	ss.lockResult()
 	res := ss.result
 	if res == nil || res.ChangeSet.Empty() {
 		ss.resultMu.Unlock()
@@ -486,7 +547,7 @@ func (ss *session) reloadLoop() {
 // current returns the last published result and the document versions it
 // saw.
 func (ss *session) current() (*review.Result, map[string]int32) {
-	ss.resultMu.Lock()
+	ss.lockResult()
 	defer ss.resultMu.Unlock()
 	return ss.result, ss.versions
 }

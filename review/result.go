@@ -37,6 +37,11 @@ type Request struct {
 	Now func() time.Time
 	// Analysis says when the type-aware analysis runs; see AnalysisMode.
 	Analysis AnalysisMode
+	// DeferOrientation leaves the orientation of the result (changed
+	// symbols, board, walkthrough, loop state and notes) to a later
+	// engine call, so that a language server publishes the findings
+	// first; Result.OrientationPending says it is due.
+	DeferOrientation bool
 }
 
 // Result is the outcome of a review run.
@@ -53,8 +58,11 @@ type Result struct {
 	Depth                   Depth
 	DepthRationale          string
 	// Analysis is what became of the type-aware analysis.
-	Analysis   Analysis
-	Provenance Provenance
+	Analysis Analysis
+	// OrientationPending is set on the result of a run that deferred its
+	// orientation (Request.DeferOrientation) until it is oriented.
+	OrientationPending bool
+	Provenance         Provenance
 	// Findings are the accepted, merged findings: sorted, numbered, tagged.
 	Findings []*Finding
 	// Rejected findings failed validation against the diff.

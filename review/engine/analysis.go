@@ -145,5 +145,8 @@ func (e *Engine) Analyze(ctx context.Context, res *review.Result) (*review.Resul
 		return nil, ErrStale
 	}
 	raw := append(slices.Clip(last.light), heavy...)
-	return e.finish(ctx, last.req, &next, last.pre, last.cfg, raw, last.findings, heavy, problems, true)
+	// The second result is published whole: it is oriented at once.
+	req := last.req
+	req.DeferOrientation = false
+	return e.finish(ctx, req, &next, last.pre, last.cfg, raw, last.findings, heavy, problems, true)
 }

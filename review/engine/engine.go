@@ -133,6 +133,8 @@ type snapshot struct {
 	res, pre *review.Result
 	light    []*review.Finding
 	problems []string
+	// incremental says the run refreshed paths, not everything.
+	incremental bool
 }
 
 // ErrNoChanges is not returned by Run; a run with nothing to review returns
@@ -302,6 +304,54 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	return res, err
 }
 
+// Orient completes the orientation of a result whose run deferred it
+// (Request.DeferOrientation): changed symbols, board, walkthrough, loop
+// state and notes. It returns ErrStale when the engine has run again
+// since.
+func (e *Engine) Orient(ctx context.Context, res *review.Result) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !res.OrientationPending {
+		return nil
+	}
+	if e.last == nil || e.last.res != res {
+		return ErrStale
+	}
+	e.orient(ctx, res)
+	return nil
+}
+
+// orient fills the orientation of res, the result of the last run, and
+// keeps its call paths for the next incremental run. Requires e.mu.
+func (e *Engine) orient(ctx context.Context, res *review.Result) {
+	last := e.last
+	cs, target := res.ChangeSet, res.ChangeSet.Target
+	changes := e.changedSymbols(target, cs)
+	areas := orient.Areas(cs, changes)
+	res.Board = orient.Board(cs, areas)
+	res.Walkthrough = orient.Walkthrough(cs, areas, res.Risk, changes)
+	if res.Mode == review.ModeInteractive {
+		e.callPaths(ctx, target, res, changes, last.incremental)
+	}
+	orient.WalkBack(res.Board, res.Findings, res.Mode == review.ModeWorkflow)
+	res.Loop = orient.Sync(res, last.req.Loop)
+	res.Notes = e.reviewNotes(ctx, cs, res, last.cfg)
+	res.Positive, res.Testing, res.Actions = notes(cs, res)
+	res.OutOfScope = []review.Observation{}
+	actions, observations := secretNotes(cs)
+	res.Actions = append(res.Actions, actions...)
+	res.OutOfScope = append(res.OutOfScope, observations...)
+	if res.Walkthrough != nil {
+		last.callPaths, last.shared = res.Walkthrough.CallPaths, nil
+		for _, b := range res.Walkthrough.BlastRadius {
+			if strings.HasPrefix(b, "shared module: ") {
+				last.shared = append(last.shared, b)
+			}
+		}
+	}
+	res.OrientationPending = false
+}
+
 // phases times the steps of a run for the debug log.
 type phases struct {
 	last  time.Time
@@ -353,31 +403,16 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 	res.Counts = process.Count(accepted)
 	res.Verdict = review.VerdictFor(res.Counts)
 
-	changes := e.changedSymbols(target, cs)
-	areas := orient.Areas(cs, changes)
-	res.Board = orient.Board(cs, areas)
-	res.Walkthrough = orient.Walkthrough(cs, areas, res.Risk, changes)
-	if res.Mode == review.ModeInteractive {
-		e.callPaths(ctx, target, res, changes, incremental)
-	}
-	orient.WalkBack(res.Board, accepted, res.Mode == review.ModeWorkflow)
-	res.Loop = orient.Sync(res, req.Loop)
-	res.Notes = e.reviewNotes(ctx, cs, res, cfg)
-	res.Positive, res.Testing, res.Actions = notes(cs, res)
-	res.OutOfScope = []review.Observation{}
-	actions, observations := secretNotes(cs)
-	res.Actions = append(res.Actions, actions...)
-	res.OutOfScope = append(res.OutOfScope, observations...)
-
+	prev := e.last
 	e.last = &snapshot{target: target, cs: cs, findings: cache, heavy: carried, depth: res.Depth,
-		req: req, cfg: cfg, res: res, pre: pre, light: raw[:len(raw)-len(carried)], problems: problems}
-	if res.Walkthrough != nil {
-		e.last.callPaths = res.Walkthrough.CallPaths
-		for _, b := range res.Walkthrough.BlastRadius {
-			if strings.HasPrefix(b, "shared module: ") {
-				e.last.shared = append(e.last.shared, b)
-			}
-		}
+		req: req, cfg: cfg, res: res, pre: pre, light: raw[:len(raw)-len(carried)], problems: problems,
+		incremental: incremental}
+	if prev != nil {
+		e.last.callPaths, e.last.shared = prev.callPaths, prev.shared
+	}
+	res.OrientationPending = req.DeferOrientation
+	if !res.OrientationPending {
+		e.orient(ctx, res)
 	}
 	res.Finished = now()
 	return res, nil

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -98,5 +99,54 @@ func TestBaseRunsOnlyTheRulesThatFired(t *testing.T) {
 	}
 	if a, b := runs("functional/mark-a"), runs("functional/mark-b"); a != 1 || b != 0 {
 		t.Errorf("on the base version mark-a ran %d times and mark-b %d times over two reviews, want 1 and 0", a, b)
+	}
+}
+
+// TestDeferredOrientation checks that a run asked to defer its orientation
+// returns its findings with the orientation pending, that Orient completes
+// it as a run without deferral would have, and that a result the engine
+// has run past is stale.
+func TestDeferredOrientation(t *testing.T) {
+	dir := repo(t, map[string]string{"a.go": "package a\n\nfunc A() {}\n"})
+	write(t, dir, "a.go", []byte("package a\n\nfunc A() {}\n\n// TODO: later\nfunc B() {}\n"))
+	eng, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	req := review.Request{Dir: dir, Mode: review.ModeInteractive}
+	whole, err := eng.Run(t.Context(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(whole.Board) == 0 || len(whole.Findings) == 0 {
+		t.Fatalf("the whole run has %d board items and %d findings; the test needs some", len(whole.Board), len(whole.Findings))
+	}
+	req.DeferOrientation = true
+	res, err := eng.Run(t.Context(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.OrientationPending || res.Board != nil || res.Walkthrough != nil || len(res.Findings) != len(whole.Findings) {
+		t.Fatalf("deferred run: pending %v, board %v, walkthrough %v, %d findings (want pending, none, none, %d)",
+			res.OrientationPending, res.Board, res.Walkthrough, len(res.Findings), len(whole.Findings))
+	}
+	if err := eng.Orient(t.Context(), res); err != nil {
+		t.Fatal(err)
+	}
+	if res.OrientationPending || len(res.Board) != len(whole.Board) || res.Walkthrough == nil || len(res.Notes) != len(whole.Notes) {
+		t.Errorf("oriented: pending %v, %d board items (want %d), walkthrough %v, %d notes (want %d)",
+			res.OrientationPending, len(res.Board), len(whole.Board), res.Walkthrough != nil, len(res.Notes), len(whole.Notes))
+	}
+
+	stale, err := eng.Run(t.Context(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := eng.Run(t.Context(), req); err != nil {
+		t.Fatal(err)
+	}
+	if err := eng.Orient(t.Context(), stale); !errors.Is(err, ErrStale) {
+		t.Errorf("Orient of a result the engine ran past = %v, want ErrStale", err)
 	}
 }
