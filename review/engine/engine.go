@@ -330,8 +330,10 @@ func (e *Engine) orient(ctx context.Context, res *review.Result) {
 	areas := orient.Areas(cs, changes)
 	res.Board = orient.Board(cs, areas)
 	res.Walkthrough = orient.Walkthrough(cs, areas, res.Risk, changes)
-	if res.Mode == review.ModeInteractive {
+	if res.Mode == review.ModeInteractive && res.Walkthrough != nil {
 		e.callPaths(ctx, target, res, changes, last.incremental)
+	} else {
+		last.callPaths, last.shared = nil, nil
 	}
 	orient.WalkBack(res.Board, res.Findings, res.Mode == review.ModeWorkflow)
 	res.Loop = orient.Sync(res, last.req.Loop)
@@ -341,14 +343,6 @@ func (e *Engine) orient(ctx context.Context, res *review.Result) {
 	actions, observations := secretNotes(cs)
 	res.Actions = append(res.Actions, actions...)
 	res.OutOfScope = append(res.OutOfScope, observations...)
-	if res.Walkthrough != nil {
-		last.callPaths, last.shared = res.Walkthrough.CallPaths, nil
-		for _, b := range res.Walkthrough.BlastRadius {
-			if strings.HasPrefix(b, "shared module: ") {
-				last.shared = append(last.shared, b)
-			}
-		}
-	}
 	res.OrientationPending = false
 }
 
@@ -729,21 +723,18 @@ func (e *Engine) ChangedSymbols(t review.Target, f *review.File) []symbol.Change
 	}).([]symbol.Change)
 }
 
-// callPaths fills the walkthrough's call paths: searched on full
-// interactive runs (a repository search per changed public symbol), carried
-// over from the last run on incremental ones (none without a last run).
+// callPaths fills the walkthrough's call paths and the blast radius of its
+// shared modules: searched on full interactive runs (a repository search
+// per changed public symbol), carried over from the last run on
+// incremental ones. They are kept in e.last, the run's snapshot, which
+// starts with the last run's.
 func (e *Engine) callPaths(ctx context.Context, t review.Target, res *review.Result, changes map[string][]symbol.Change, incremental bool) {
-	w := res.Walkthrough
-	if incremental {
-		if e.last != nil {
-			w.CallPaths = e.last.callPaths
-			w.BlastRadius = append(w.BlastRadius, e.last.shared...)
-		}
-		return
+	w, last := res.Walkthrough, e.last
+	if !incremental {
+		last.callPaths, last.shared = orient.CallPaths(ctx, e.Workspace(t), res.ChangeSet, changes)
 	}
-	var shared []string
-	w.CallPaths, shared = orient.CallPaths(ctx, e.Workspace(t), res.ChangeSet, changes)
-	w.BlastRadius = append(w.BlastRadius, shared...)
+	w.CallPaths = last.callPaths
+	w.BlastRadius = append(w.BlastRadius, last.shared...)
 }
 
 // reviewNotes runs the whole-change rules of the kept perspectives and
