@@ -97,7 +97,7 @@ func workflowResult() *review.Result {
 		Fix: &review.Fix{Title: "Read the key from SIGNING_KEY", Edits: []review.TextEdit{{
 			Span: review.Span{Path: token.Path, StartLine: 11, EndLine: 11}, NewText: "\tkey := os.Getenv(\"SIGNING_KEY\")\n",
 		}}},
-		Confidence: "high", LineState: review.LineCommitted,
+		Confidence: review.ConfidenceHigh, LineState: review.LineCommitted,
 		Secrets: []string{secretKey, secretQuote},
 	}
 	unchecked := &review.Finding{
@@ -106,7 +106,7 @@ func workflowResult() *review.Result {
 		Title: "[Functional] Error from jwt.Sign is discarded", Message: "A signing failure returns an empty token and a nil error.",
 		Span:        review.Span{Path: token.Path, StartLine: 13, StartCol: 2, EndLine: 13, EndCol: 40},
 		CurrentCode: "tok, _ := jwt.Sign(claims, key, pass)", SuggestedFix: "tok, err := jwt.Sign(claims, key, pass)\nif err != nil {\n\treturn \"\", err\n}",
-		Confidence: "medium", LineState: review.LineUnstaged,
+		Confidence: review.ConfidenceMedium, LineState: review.LineUnstaged,
 	}
 	ctxErr := &review.Finding{
 		ID: review.Fingerprint("standards/context-error", renamed.Path, "Do", "return ctx.Err()"), RuleID: "standards/context-error",

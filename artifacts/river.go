@@ -123,9 +123,8 @@ func (v *view) river() riverArtifact {
 				rf.LineEnd = end
 			}
 		}
-		switch f.Confidence {
-		case "high", "medium", "low":
-			rf.Confidence = f.Confidence
+		if f.Confidence.Valid() {
+			rf.Confidence = f.Confidence.String()
 		}
 		if c := strings.TrimSpace(f.CurrentCode); c != "" {
 			rf.Evidence = []string{f.CurrentCode}

@@ -369,7 +369,7 @@ type ManifestDoc struct {
 	RecommendedDepth        review.Depth         `json:"recommendedDepth"`
 	DepthTier               review.Depth         `json:"depthTier"`
 	PhaseGates              review.PhaseGates    `json:"phaseGates"`
-	CurrentPhase            string               `json:"currentPhase"`
+	CurrentPhase            review.Phase         `json:"currentPhase"`
 	NextActions             []review.NextAction  `json:"nextActions"`
 	BoardItems              []review.BoardItem   `json:"boardItems"`
 }

@@ -27,7 +27,7 @@ type view struct {
 	now         time.Time
 	profile     review.Profile
 	mode        review.Mode
-	phase       string
+	phase       review.Phase
 	selected    []review.Perspective
 	recommended []review.Perspective
 	findings    []*review.Finding

@@ -182,7 +182,7 @@ const methodDidReview = "reviewls/didReview"
 type didReviewParams struct {
 	Root string `json:"root"` // the repository's URI
 	reviewSummary
-	Phase string       `json:"currentPhase"`
+	Phase review.Phase `json:"currentPhase"`
 	Board []boardState `json:"board"`
 }
 

@@ -109,7 +109,7 @@ func runWalkthroughCommand(ctx context.Context, s *server, args []json.RawMessag
 // that change the board.
 type boardResult struct {
 	Path        string              `json:"path"`
-	Phase       string              `json:"currentPhase"`
+	Phase       review.Phase        `json:"currentPhase"`
 	Gates       review.PhaseGates   `json:"phaseGates"`
 	Items       []review.BoardItem  `json:"items"`
 	NextActions []review.NextAction `json:"nextActions"`

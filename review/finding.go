@@ -72,8 +72,7 @@ type Finding struct {
 	// SuggestedFix is a concrete replacement or instruction.
 	SuggestedFix string
 	Fix          *Fix
-	// Confidence is "high", "medium" or "low".
-	Confidence string
+	Confidence Confidence
 	// LineState is where the first cited line lives.
 	LineState LineState
 	// Secrets holds raw secret values cited by the finding. They are used
@@ -203,3 +202,20 @@ type Observation struct {
 	File        string `json:"file"`
 	Observation string `json:"observation"`
 }
+
+// Confidence is how sure a rule is that its finding is a defect.
+type Confidence string
+
+// The confidences of a finding.
+const (
+	ConfidenceHigh   Confidence = "high"
+	ConfidenceMedium Confidence = "medium"
+	ConfidenceLow    Confidence = "low"
+)
+
+// Valid reports whether c is one of the confidences.
+func (c Confidence) Valid() bool {
+	return c == ConfidenceHigh || c == ConfidenceMedium || c == ConfidenceLow
+}
+
+func (c Confidence) String() string { return string(c) }

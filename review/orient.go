@@ -56,14 +56,20 @@ type PhaseGates struct {
 	EmissionReady        bool `json:"emissionReady"`
 }
 
-// Phases of the review loop (a local extension, hve-spec C20).
+// Phase is the phase of the review loop (a local extension, hve-spec
+// C20); the zero value is no phase yet.
+type Phase string
+
+// Phases of the review loop.
 const (
-	PhaseOrientation = "orientation"
-	PhaseDispatch    = "dispatch"
-	PhaseWalkback    = "walkback"
-	PhaseEmission    = "emission"
-	PhaseComplete    = "complete"
+	PhaseOrientation Phase = "orientation"
+	PhaseDispatch    Phase = "dispatch"
+	PhaseWalkback    Phase = "walkback"
+	PhaseEmission    Phase = "emission"
+	PhaseComplete    Phase = "complete"
 )
+
+func (p Phase) String() string { return string(p) }
 
 // Area is one group of the walkthrough's diff summary.
 type Area struct {
@@ -100,7 +106,7 @@ type Loop struct {
 	Board       []BoardItem
 	NextActions []NextAction
 	Gates       PhaseGates
-	Phase       string
+	Phase       Phase
 	// Perspectives and Depth are the human's choices; nil and zero mean
 	// none was made, and the review's recommendation applies.
 	Perspectives   []Perspective

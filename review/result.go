@@ -95,7 +95,7 @@ type Result struct {
 	Walkthrough *Walkthrough
 	NextActions []NextAction
 	Gates       PhaseGates
-	Phase       string
+	Phase       Phase
 	// Emission is the emission decision of the loop, if taken.
 	Emission *Emission
 	// Loop is the loop state after this run, to pass to the next one.

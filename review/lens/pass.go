@@ -100,7 +100,7 @@ type Report struct {
 	Severity review.Severity
 	// Category overrides the rule's category for this finding.
 	Category   string
-	Confidence string
+	Confidence review.Confidence
 	// Secrets are raw values to redact from every output.
 	Secrets []string
 	// Match is the normalised text the fingerprint keys on (see
@@ -144,7 +144,7 @@ func (p *Pass) Report(r Report) {
 	}
 	conf := r.Confidence
 	if conf == "" {
-		conf = "high"
+		conf = review.ConfidenceHigh
 	}
 	f := &review.Finding{
 		RuleID:       info.ID,

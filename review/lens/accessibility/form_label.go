@@ -59,7 +59,7 @@ func runFormLabel(p *lens.Pass) {
 		if t.Spread || labelled(t) || hidden(t) || !t.Changed(p.File) || wrappedInLabel(m, i) {
 			continue
 		}
-		conf := "high"
+		conf := review.ConfidenceHigh
 		if a := t.Attr("id"); a != nil {
 			id, ok := a.Static()
 			if !ok {
@@ -71,7 +71,7 @@ func runFormLabel(p *lens.Pass) {
 			if fors.dynamic || fors.static[strings.TrimSpace(id)] {
 				continue
 			}
-			conf = "medium" // a <label for> may live in another component
+			conf = review.ConfidenceMedium // a <label for> may live in another component
 		}
 		hint := ""
 		if filled(t, "placeholder") {

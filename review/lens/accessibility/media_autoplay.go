@@ -64,7 +64,7 @@ func runMediaAutoplay(p *lens.Pass) {
 		if t.True("muted") {
 			r.Severity = review.SeverityMedium
 			r.Category = CatOperable
-			r.Confidence = "medium"
+			r.Confidence = review.ConfidenceMedium
 			r.Message = fmt.Sprintf("%s plays muted by itself and offers no controls to pause it. %s: moving "+
 				"content that cannot be stopped distracts users with attention or vestibular disorders, and "+
 				"nothing in the markup lets them pause it.", tagLabel(t), sc("2.2.2", "Pause, Stop, Hide", "A"))

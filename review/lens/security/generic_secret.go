@@ -667,7 +667,7 @@ var envNameRE = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
 
 // secretValue decides whether v, assigned to a key of class, looks like a
 // real secret; it returns why, in words, and the confidence.
-func secretValue(class keyClass, v string) (why, conf string, ok bool) {
+func secretValue(class keyClass, v string) (why string, conf review.Confidence, ok bool) {
 	if class == keyToken {
 		for _, scheme := range []string{"Bearer ", "bearer ", "Basic ", "Token ", "token "} {
 			v = strings.TrimPrefix(v, scheme)
@@ -686,7 +686,7 @@ func secretValue(class keyClass, v string) (why, conf string, ok bool) {
 		if class == keyToken {
 			return "", "", false // usually a tenant, client or correlation id
 		}
-		return "is a UUID (the credential format of Heroku and several other APIs)", "medium", true
+		return "is a UUID (the credential format of Heroku and several other APIs)", review.ConfidenceMedium, true
 	}
 	h := entropy(v)
 	var lower, upper, digit, other int
@@ -711,12 +711,12 @@ func secretValue(class keyClass, v string) (why, conf string, ok bool) {
 	hex = hex && !(lower > 0 && upper > 0)
 	switch {
 	case hex && len(v) >= 32 && h >= 3.0:
-		return fmt.Sprintf("is a %d-character hex string with %.1f bits of entropy per character", len(v), h), "medium", true
+		return fmt.Sprintf("is a %d-character hex string with %.1f bits of entropy per character", len(v), h), review.ConfidenceMedium, true
 	case b64 && len(v) >= 20 && digit > 0 && lower+upper > 0 && h >= b64Threshold(len(v)) && !wordy(v):
-		return fmt.Sprintf("is a %d-character random-looking string with %.1f bits of entropy per character", len(v), h), "medium", true
+		return fmt.Sprintf("is a %d-character random-looking string with %.1f bits of entropy per character", len(v), h), review.ConfidenceMedium, true
 	case class == keyPassword && len(v) >= 10 && h >= 3.0 && classes(lower, upper, digit, other) >= 3 && !wordy(v) &&
 		printableASCII(v):
-		return "looks like a real password (mixed character classes, not a placeholder)", "medium", true
+		return "looks like a real password (mixed character classes, not a placeholder)", review.ConfidenceMedium, true
 	}
 	return "", "", false
 }
