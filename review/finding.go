@@ -72,7 +72,7 @@ type Finding struct {
 	// SuggestedFix is a concrete replacement or instruction.
 	SuggestedFix string
 	Fix          *Fix
-	Confidence Confidence
+	Confidence   Confidence
 	// LineState is where the first cited line lives.
 	LineState LineState
 	// Secrets holds raw secret values cited by the finding. They are used
