@@ -25,6 +25,7 @@ import (
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/config"
 	"github.com/reviewls/reviewls/review/gitdiff"
+	"github.com/reviewls/reviewls/review/lens"
 	"github.com/reviewls/reviewls/review/lens/accessibility"
 	"github.com/reviewls/reviewls/review/lens/functional"
 	"github.com/reviewls/reviewls/review/lens/readiness"
@@ -715,12 +716,30 @@ func (e *Engine) changedSymbols(t review.Target, cs *review.ChangeSet) map[strin
 // ChangedSymbols returns the symbols a reviewed file's change added,
 // removed or changed, memoised on the file.
 func (e *Engine) ChangedSymbols(t review.Target, f *review.File) []symbol.Change {
-	ws := e.Workspace(t)
+	ws := rebuiltBase{e.Workspace(t), f}
 	return f.Memo(symbolsKey{}, func() any {
 		// Not a run's context: a cancelled run must not leave a memo
 		// computed without the base version.
 		return orient.ChangedSymbols(context.Background(), ws, f)
 	}).([]symbol.Change)
+}
+
+// rebuiltBase is a workspace that reads the base version of f from f's
+// hunks (lens.OldContent: no tree walk and no object read, and the bytes
+// the rules' symbol diff uses, so the extraction is shared), and any other
+// file's from the repository.
+type rebuiltBase struct {
+	orient.Workspace
+	f *review.File
+}
+
+func (w rebuiltBase) ReadBase(ctx context.Context, path string) ([]byte, error) {
+	if path == w.f.BasePath() {
+		if old, ok := lens.OldContent(w.f); ok {
+			return old, nil
+		}
+	}
+	return w.Workspace.ReadBase(ctx, path)
 }
 
 // callPaths fills the walkthrough's call paths and the blast radius of its
