@@ -148,39 +148,55 @@ func Write(root string, res *review.Result, opts Options) (*Written, error) {
 func (v *view) documents(folder string, d Disclaimer, extras []string) ([]file, error) {
 	var files []file
 	add := func(name string, data []byte) { files = append(files, file{path.Join(folder, name), data}) }
-	addJSON := func(name, schema string, doc any) error {
-		data, err := encodeValid(schema, doc, v.red)
-		if err != nil {
-			return err
+	// The JSON documents are encoded and validated on the other cores
+	// while the next ones are built: for a change of a thousand files
+	// that is most of the folder's cost.
+	type encoded struct {
+		at   int // index in files
+		data []byte
+		err  error
+	}
+	var jobs []chan encoded
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	addJSON := func(name, schema string, doc any) {
+		at := len(files)
+		add(name, nil)
+		done := make(chan encoded, 1)
+		jobs = append(jobs, done)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem }()
+			data, err := encodeValid(schema, doc, v.red)
+			done <- encoded{at, data, err}
+		}()
+	}
+	wait := func() error {
+		var first error
+		for _, j := range jobs {
+			e := <-j
+			if e.err != nil && first == nil {
+				first = e.err
+			}
+			files[e.at].data = e.data
 		}
-		add(name, data)
-		return nil
+		return first
 	}
 
 	files = append(files, file{"pr/pr-reference.xml", v.prReference()})
 	for _, p := range v.selected {
-		if err := addJSON(FindingsFile(p), "findings", v.findingsReport(p)); err != nil {
-			return nil, err
-		}
+		addJSON(FindingsFile(p), "findings", v.findingsReport(p))
 	}
-	if err := addJSON(FileDiffState, "diff-state", v.diffState()); err != nil {
-		return nil, err
-	}
-	if err := addJSON(FileManifest, "dispatch-manifest", v.manifest()); err != nil {
-		return nil, err
-	}
-	if err := addJSON(FileRiver, "review-artifact", v.river()); err != nil {
-		return nil, err
-	}
+	addJSON(FileDiffState, "diff-state", v.diffState())
+	addJSON(FileManifest, "dispatch-manifest", v.manifest())
+	addJSON(FileRiver, "review-artifact", v.river())
 	if v.interactive() {
 		add(FileBoard, v.boardMarkdown())
 		add(FileWalkthrough, v.walkthroughMarkdown())
-		if err := addJSON(FileEmissionRecord, "emission-record", EmissionRecord(v.res)); err != nil {
-			return nil, err
-		}
+		addJSON(FileEmissionRecord, "emission-record", EmissionRecord(v.res))
 	}
 	add(FileReview, v.reviewMarkdown(d, extras))
-	if err := addJSON(FileMetadata, "metadata", v.metadata(extras)); err != nil {
+	addJSON(FileMetadata, "metadata", v.metadata(extras))
+	if err := wait(); err != nil {
 		return nil, err
 	}
 	return files, nil
