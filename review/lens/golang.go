@@ -2,11 +2,11 @@ package lens
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"sort"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/symbol"
 )
 
 // GoSyntax is a parsed Go file.
@@ -31,9 +31,9 @@ type goKey struct{}
 // when the content is not Go at all.
 func GoFile(f *review.File) *GoSyntax {
 	return f.Memo(goKey{}, func() any {
-		fset := token.NewFileSet()
-		file, err := parser.ParseFile(fset, f.Path, f.Content, parser.ParseComments|parser.SkipObjectResolution)
-		g := &GoSyntax{Fset: fset, File: file, Err: err}
+		p := symbol.ParseGo(f)
+		fset, file := p.Fset, p.File
+		g := &GoSyntax{Fset: fset, File: file, Err: p.Err}
 		if file != nil {
 			if tf := fset.File(file.Pos()); tf != nil {
 				g.base, g.size, g.starts = tf.Base(), tf.Size(), tf.Lines()

@@ -10,7 +10,30 @@ import (
 // rules, the walkthrough and the board share them. The slice is shared;
 // callers must not modify it.
 func Of(f *review.File) []Symbol {
-	return f.Memo(currentKey{}, func() any { return Extract(f.Path, f.Content, f.Language) }).([]Symbol)
+	return f.Memo(currentKey{}, func() any {
+		if f.Language == review.LangGo {
+			return extractParsed(f)
+		}
+		return Extract(f.Path, f.Content, f.Language)
+	}).([]Symbol)
+}
+
+// extractParsed extracts the symbols of a Go file from the parse the rules
+// share (ParseGo) rather than parsing it again. A file with a syntax error
+// is parsed again with its function bodies cut out: an error inside a body
+// then costs nothing of the declarations after it.
+func extractParsed(f *review.File) (syms []Symbol) {
+	if ParseGo(f).Err != nil {
+		return Extract(f.Path, f.Content, f.Language)
+	}
+	defer func() {
+		if recover() != nil {
+			syms = nil // as Extract: a bug costs one file's symbols
+		}
+	}()
+	out, starts := extractGoParsed(f)
+	finish(out, f.Path, f.Content, starts)
+	return out
 }
 
 // OfBase returns the symbols of old, a base version of f, extracted once
