@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -33,6 +33,11 @@ const DefaultHistoryLimit = 500
 // commits are not reported (their parents, and so their changes, are
 // unknown); History.Shallow is set, and Available is false when no commit
 // was found. An unborn HEAD has no history.
+//
+// The commits read, with the paths each touched, are kept in a cache
+// (see histcache.go) in memory and in the work tree's .copilot-tracking,
+// so a later call, even after HEAD moved by a commit, reads only the
+// commits it has not seen.
 func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.History, error) {
 	if limit <= 0 {
 		limit = DefaultHistoryLimit
@@ -57,29 +62,34 @@ func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.
 	}
 	h.Shallow = len(shallow) > 0
 
-	trie := newPathTrie(paths)
+	cache := r.historyCache()
+	cache.walks++
+	defer r.saveHistoryCache()
+	query := queryPaths(paths)
+	var trie *pathTrie // built for the first commit that needs a tree walk
 	if r.histTrees == nil || len(r.histTrees) > maxHistTrees {
 		r.histTrees = map[plumbing.Hash][]treeEntry{}
 	}
 	hw := historyWalker{r: r, trees: r.histTrees}
-	start, err := r.commitObject(head.hash)
+	start, err := r.commitInfo(head.hash)
 	if err != nil {
 		return nil, fmt.Errorf("read HEAD commit: %w", err)
 	}
-	queue := &commitQueue{{start, 0}}
+	queue := &commitQueue[*histCommit]{{start, start.committed, 0}}
 	pushed := 1
-	seen := map[plumbing.Hash]bool{start.Hash: true}
+	seen := map[plumbing.Hash]bool{start.hash: true}
+	parents := make([]*histCommit, 0, 2)
 	for queue.Len() > 0 && h.Limit < limit {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		c := heap.Pop(queue).(queued).c
+		c := heap.Pop(queue).(queued[*histCommit]).c
 		h.Limit++
-		boundary := shallow[c.Hash]
-		var parents []*object.Commit
+		boundary := shallow[c.hash]
+		parents = parents[:0]
 		if !boundary {
-			for _, ph := range c.ParentHashes {
-				p, err := r.commitObject(ph)
+			for _, ph := range c.parents {
+				p, err := r.commitInfo(ph)
 				if errors.Is(err, plumbing.ErrObjectNotFound) {
 					boundary = true // a grafted or incomplete history
 					break
@@ -94,25 +104,37 @@ func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.
 			continue
 		}
 		for _, p := range parents {
-			if !seen[p.Hash] {
-				seen[p.Hash] = true
-				heap.Push(queue, queued{p, pushed})
+			if !seen[p.hash] {
+				seen[p.hash] = true
+				heap.Push(queue, queued[*histCommit]{p, p.committed, pushed})
 				pushed++
 			}
 		}
-		touched, err := hw.touched(c, parents, trie)
-		if err != nil {
-			return nil, err
+		if c.state == touchUnknown && !r.histReadOnly {
+			if c.paths, c.state, err = hw.touchedAll(c, parents); err != nil {
+				return nil, err
+			}
+			cache.dirty = true
+		}
+		var touched []string
+		if c.state == touchKnown {
+			touched = matchTouched(c.paths, query)
+		} else {
+			if trie == nil {
+				trie = newPathTrie(query)
+			}
+			if touched, err = hw.touched(c, parents, trie); err != nil {
+				return nil, err
+			}
 		}
 		if len(touched) == 0 {
 			continue
 		}
-		subject, _, _ := strings.Cut(strings.TrimSpace(c.Message), "\n")
 		h.Commits = append(h.Commits, review.Commit{
-			Hash:    c.Hash.String(),
-			Author:  c.Author.Name,
-			When:    c.Author.When.Unix(),
-			Subject: strings.TrimSpace(subject),
+			Hash:    c.hash.String(),
+			Author:  c.author,
+			When:    c.authored,
+			Subject: c.subject,
 			Paths:   touched,
 		})
 	}
@@ -123,50 +145,99 @@ func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.
 	return h, nil
 }
 
-// Bounds of the objects History keeps between calls: a few walks of the
-// default limit, and the trees along their paths.
-const (
-	maxHistCommits = 4096
-	maxHistTrees   = 4096
-)
+// SetHistoryCacheWrites allows or forbids History to write its cache
+// under .copilot-tracking (allowed by default). A forbidding caller (the
+// CLI's --no-artifacts: nothing written) still has an existing cache read.
+func (r *Repo) SetHistoryCacheWrites(on bool) {
+	r.objMu.Lock()
+	r.histReadOnly = !on
+	r.objMu.Unlock()
+}
 
-// commitObject reads a commit through the cache History keeps. Requires
-// objMu.
-func (r *Repo) commitObject(h plumbing.Hash) (*object.Commit, error) {
-	if c, ok := r.histCommits[h]; ok {
+// maxHistTrees bounds the trees History keeps between calls: those along
+// the paths of a few walks of the default limit.
+const maxHistTrees = 4096
+
+// commitInfo returns commit h from the history cache, reading and adding
+// it when missing. A missing object, or one that is not a commit, is
+// [plumbing.ErrObjectNotFound]. Requires objMu.
+func (r *Repo) commitInfo(h plumbing.Hash) (*histCommit, error) {
+	cache := r.hist
+	if c, ok := cache.commits[h]; ok {
+		c.used = cache.walks
 		return c, nil
 	}
-	c, err := r.repo.CommitObject(h)
+	t, data, err := r.store.objs.read(h)
 	if err != nil {
 		return nil, err
 	}
-	if r.histCommits == nil || len(r.histCommits) >= maxHistCommits {
-		r.histCommits = map[plumbing.Hash]*object.Commit{}
+	if t != plumbing.CommitObject {
+		return nil, plumbing.ErrObjectNotFound
 	}
-	r.histCommits[h] = c
+	c, err := parseCommit(h, data)
+	if err != nil {
+		return nil, err
+	}
+	c.used = cache.walks
+	cache.commits[h] = c
+	cache.dirty = true
 	return c, nil
 }
 
-// commitQueue orders commits newest first by committer time, and in the
-// order they were queued among equal times, as git log does.
-type commitQueue []queued
-
-type queued struct {
-	c   *object.Commit
-	seq int
+// queryPaths returns the asked paths History can answer for, clean,
+// sorted and without duplicates.
+func queryPaths(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if p, ok := cleanRel(p); ok {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
 }
 
-func (q commitQueue) Len() int { return len(q) }
-func (q commitQueue) Less(i, j int) bool {
-	ti, tj := q[i].c.Committer.When, q[j].c.Committer.When
-	if !ti.Equal(tj) {
-		return ti.After(tj)
+// matchTouched returns the paths of query (sorted) that a commit whose
+// touched paths are touched (sorted) touched: those listed, and the
+// directories above one, as the trie walk reports them.
+func matchTouched(touched, query []string) []string {
+	var out []string
+	for _, q := range query {
+		i := sort.SearchStrings(touched, q)
+		if i < len(touched) && touched[i] == q {
+			out = append(out, q)
+			continue
+		}
+		// Below q/ in byte order: "q-x" and "q.x" sort between q and q/.
+		i = sort.SearchStrings(touched, q+"/")
+		if i < len(touched) && strings.HasPrefix(touched[i], q+"/") {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// commitQueue orders commits newest first by committer time (Unix
+// seconds, git's resolution), and in the order they were queued among
+// equal times, as git log does.
+type commitQueue[C any] []queued[C]
+
+type queued[C any] struct {
+	c    C
+	when int64
+	seq  int
+}
+
+func (q commitQueue[C]) Len() int { return len(q) }
+func (q commitQueue[C]) Less(i, j int) bool {
+	if q[i].when != q[j].when {
+		return q[i].when > q[j].when
 	}
 	return q[i].seq < q[j].seq
 }
-func (q commitQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *commitQueue) Push(x any)   { *q = append(*q, x.(queued)) }
-func (q *commitQueue) Pop() any {
+func (q commitQueue[C]) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *commitQueue[C]) Push(x any)   { *q = append(*q, x.(queued[C])) }
+func (q *commitQueue[C]) Pop() any {
 	old := *q
 	c := old[len(old)-1]
 	*q = old[:len(old)-1]
@@ -211,17 +282,17 @@ type historyWalker struct {
 }
 
 // touched returns the queried paths that c changed relative to its parents.
-func (w *historyWalker) touched(c *object.Commit, parents []*object.Commit, trie *pathTrie) ([]string, error) {
+func (w *historyWalker) touched(c *histCommit, parents []*histCommit, trie *pathTrie) ([]string, error) {
 	var out []string
 	if len(parents) == 0 {
-		ch, err := w.changed(c.TreeHash, plumbing.ZeroHash, trie, nil)
+		ch, err := w.changed(c.tree, plumbing.ZeroHash, trie, nil)
 		if err != nil {
 			return nil, err
 		}
 		out = ch
 	}
 	for i, p := range parents {
-		ch, err := w.changed(c.TreeHash, p.TreeHash, trie, nil)
+		ch, err := w.changed(c.tree, p.tree, trie, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -234,6 +305,135 @@ func (w *historyWalker) touched(c *object.Commit, parents []*object.Commit, trie
 	sort.Strings(out)
 	return out, nil
 }
+
+// touchedAll returns every path c touched, for the cache (see
+// [histCommit.paths]), or touchWide when there are more than
+// maxTouchedPaths. It walks the trees of c and of all its parents at once
+// (a root commit against the empty tree), descending only where c
+// differs from every parent, so a merge costs what its own changes cost.
+func (w *historyWalker) touchedAll(c *histCommit, parents []*histCommit) ([]string, touchState, error) {
+	bs := []plumbing.Hash{plumbing.ZeroHash}
+	if len(parents) > 0 {
+		bs = bs[:0]
+		for _, p := range parents {
+			bs = append(bs, p.tree)
+		}
+	}
+	var out []string
+	wide, err := w.differ(c.tree, bs, "", &out)
+	if err != nil {
+		return nil, touchUnknown, err
+	}
+	if wide {
+		return nil, touchWide, nil
+	}
+	sort.Strings(out)
+	return out, touchKnown, nil
+}
+
+// differ appends to out, below prefix, the deepest paths whose entries in
+// tree a differ from those in every tree of bs (zero: empty), and reports
+// true as soon as out holds more than maxTouchedPaths.
+func (w *historyWalker) differ(a plumbing.Hash, bs []plumbing.Hash, prefix string, out *[]string) (bool, error) {
+	if slices.Contains(bs, a) {
+		return false, nil
+	}
+	ea, err := w.tree(a)
+	if err != nil {
+		return false, err
+	}
+	ebs := make([]entryLookup, len(bs))
+	for i, b := range bs {
+		eb, err := w.tree(b)
+		if err != nil {
+			return false, err
+		}
+		ebs[i] = newEntryLookup(eb)
+	}
+	la := newEntryLookup(ea)
+	visit := func(name string) (bool, error) {
+		va := la.find(name)
+		tbs := make([]plumbing.Hash, len(bs))
+		for i, eb := range ebs {
+			vb := eb.find(name)
+			if vb == va {
+				return false, nil
+			}
+			if vb.mode == modeTree {
+				tbs[i] = vb.hash
+			}
+		}
+		p := prefix + name
+		n := len(*out)
+		ta := plumbing.ZeroHash
+		if va.mode == modeTree {
+			ta = va.hash
+		}
+		if !ta.IsZero() || slices.ContainsFunc(tbs, func(h plumbing.Hash) bool { return !h.IsZero() }) {
+			if wide, err := w.differ(ta, tbs, p+"/", out); wide || err != nil {
+				return wide, err
+			}
+		}
+		if len(*out) == n {
+			*out = append(*out, p)
+		}
+		return len(*out) > maxTouchedPaths, nil
+	}
+	for _, e := range ea {
+		if wide, err := visit(e.name); wide || err != nil {
+			return wide, err
+		}
+	}
+	// The names only the parents have: deleted, or (in a merge) from the
+	// side c did not take.
+	done := map[string]bool{}
+	for i, b := range bs {
+		eb, _ := w.tree(b)
+		for _, e := range eb {
+			if la.has(e.name) || done[e.name] {
+				continue
+			}
+			done[e.name] = true
+			if i > 0 && slices.ContainsFunc(ebs[:i], func(l entryLookup) bool { return l.has(e.name) }) {
+				continue
+			}
+			if wide, err := visit(e.name); wide || err != nil {
+				return wide, err
+			}
+		}
+	}
+	return false, nil
+}
+
+// entryLookup finds the entries of a tree by name: by a linear scan in a
+// small tree, by a map in a large one.
+type entryLookup struct {
+	ents  []treeEntry
+	index map[string]version
+}
+
+// entryLookupScan is the size up to which a linear scan beats building a map.
+const entryLookupScan = 32
+
+func newEntryLookup(ents []treeEntry) entryLookup {
+	l := entryLookup{ents: ents}
+	if len(ents) > entryLookupScan {
+		l.index = make(map[string]version, len(ents))
+		for _, e := range ents {
+			l.index[e.name] = version{hash: e.hash, mode: e.mode}
+		}
+	}
+	return l
+}
+
+func (l entryLookup) find(name string) version {
+	if l.index != nil {
+		return l.index[name]
+	}
+	return findEntry(l.ents, name)
+}
+
+func (l entryLookup) has(name string) bool { return l.find(name).present() }
 
 // changed appends to out the queried paths under trie whose entries differ
 // between trees a and b (zero: empty).
