@@ -20,8 +20,12 @@ type histCommit struct {
 	parents   []plumbing.Hash
 	committed int64 // committer time, Unix seconds
 	authored  int64 // author time, Unix seconds
-	author    string
-	subject   string
+	// meta says author and subject are known. The cache file leaves them
+	// out (they may hold a secret, and nothing reviewls writes may), so
+	// an entry read from it reads its commit again when History reports it.
+	meta    bool
+	author  string
+	subject string
 
 	state touchState
 	// paths are the touched paths when state is touchKnown: the deepest
@@ -59,7 +63,7 @@ var errMalformedCommit = errors.New("malformed commit")
 // right after that; the other headers (and their continuation lines) run
 // to the first empty line, after which comes the message.
 func parseCommit(h plumbing.Hash, data []byte) (*histCommit, error) {
-	c := &histCommit{hash: h, committed: zeroUnix, authored: zeroUnix}
+	c := &histCommit{hash: h, committed: zeroUnix, authored: zeroUnix, meta: true}
 	line, rest, more := cutLine(data)
 	hex, ok := bytes.CutPrefix(line, []byte("tree "))
 	if !ok || !plumbing.IsHash(string(hex)) {

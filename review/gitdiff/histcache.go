@@ -166,10 +166,12 @@ func (c *histCache) prune(n int) {
 //	magic, uvarint version, key[32], uvarint count, entries, sha256[32]
 //
 // An entry is hash[20], tree[20], uvarint parent count, parents[20]...,
-// varint committer and author times, author and subject (uvarint length,
-// bytes), state byte, and for a known state the path count and each path
-// as the uvarint length of the prefix it shares with the one before and
-// the rest as a string. The trailing digest covers all before it.
+// varint committer and author times, state byte, and for a known state
+// the path count and each path as the uvarint length of the prefix it
+// shares with the one before and the rest as a string (uvarint length,
+// bytes). The trailing digest covers all before it. Author names and
+// subjects are left out: a subject may hold a secret, which nothing
+// reviewls writes may.
 func (c *histCache) encode(n int) []byte {
 	ents := c.recent(n)
 	b := []byte(histCacheMagic)
@@ -189,8 +191,6 @@ func (c *histCache) encode(n int) []byte {
 		}
 		b = binary.AppendVarint(b, e.committed)
 		b = binary.AppendVarint(b, e.authored)
-		str(e.author)
-		str(e.subject)
 		b = append(b, byte(e.state))
 		if e.state != touchKnown {
 			continue
@@ -337,7 +337,6 @@ func (d *histDecoder) entry() *histCommit {
 		e.parents = append(e.parents, d.hash())
 	}
 	e.committed, e.authored = d.varint(), d.varint()
-	e.author, e.subject = d.str(), d.str()
 	st := d.bytes(1)
 	e.state = touchState(st[0])
 	switch e.state {

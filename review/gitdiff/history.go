@@ -130,6 +130,9 @@ func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.
 		if len(touched) == 0 {
 			continue
 		}
+		if err := r.commitMeta(c); err != nil {
+			return nil, err
+		}
 		h.Commits = append(h.Commits, review.Commit{
 			Hash:    c.hash.String(),
 			Author:  c.author,
@@ -182,6 +185,24 @@ func (r *Repo) commitInfo(h plumbing.Hash) (*histCommit, error) {
 	cache.commits[h] = c
 	cache.dirty = true
 	return c, nil
+}
+
+// commitMeta reads the author and subject of a commit the cache file
+// gave without them. Requires objMu.
+func (r *Repo) commitMeta(c *histCommit) error {
+	if c.meta {
+		return nil
+	}
+	data, err := r.readObject(plumbing.CommitObject, c.hash)
+	if err != nil {
+		return err
+	}
+	full, err := parseCommit(c.hash, data)
+	if err != nil {
+		return fmt.Errorf("read commit %s: %w", review.ShortSHA(c.hash.String()), err)
+	}
+	c.author, c.subject, c.meta = full.author, full.subject, true
+	return nil
 }
 
 // queryPaths returns the asked paths History can answer for, clean,
