@@ -28,12 +28,16 @@ type histCommit struct {
 	subject string
 
 	state touchState
-	// paths are the touched paths when state is touchKnown: the deepest
-	// entries whose version differs from every parent's (files, symbolic
-	// links, submodules; a directory only when no entry below it differs),
-	// sorted. A path touched the commit when it is one of them or a
-	// directory above one.
-	paths []string
+	// touched, when state is touchKnown, is what the walk learnt of the
+	// entries that differ from every parent's version (a root commit: that
+	// it has), sorted by path: closed entries (a file, a link, a
+	// submodule, or a directory none of whose entries differ) and open
+	// directories, whose differing entries are listed when a path below
+	// them is asked about (see [historyWalker.match]). Every differing
+	// entry of an explored directory is listed, and an explored directory
+	// is not; the root is always explored. A path was touched when it is
+	// listed or a directory above a listed one.
+	touched []touchEntry
 	// used is the walk that last used the entry; the cache keeps the most
 	// recently used ones.
 	used uint64
@@ -43,10 +47,19 @@ type histCommit struct {
 type touchState uint8
 
 const (
-	touchUnknown touchState = iota // not computed yet
-	touchKnown                     // paths holds them
+	touchUnknown touchState = iota // the root not explored yet
+	touchKnown                     // touched holds what is known
 	touchWide                      // more than maxTouchedPaths: walk its trees each time
 )
+
+// touchEntry is an entry of a commit's tree that differs from the version
+// of every parent.
+type touchEntry struct {
+	path string
+	// trees of an open directory: the tree at path in the commit, then in
+	// each parent (the zero hash where it is not a tree); nil when closed.
+	trees []plumbing.Hash
+}
 
 // zeroUnix is the Unix time of a signature without a readable time (the
 // zero time.Time, as go-git decodes it), so that such commits order as

@@ -38,11 +38,12 @@ const (
 // few hundred kilobytes on moby.
 const maxHistEntries = 2048
 
-// maxTouchedPaths bounds the paths a commit's entry lists. A commit that
-// touched more (a vendor bump, a mass rename) is marked wide and walked
-// along the asked paths each time it is needed: listing thousands of
-// paths would cost more to store and load than the walk.
-const maxTouchedPaths = 2000
+// maxTouchedPaths bounds the touched entries a commit's entry lists. A
+// commit that grows more (asked about below a vendor bump, say) is marked
+// wide and walked along the asked paths each time it is needed: listing
+// thousands of paths would cost more to store and load than the walk. A
+// variable for tests.
+var maxTouchedPaths = 2000
 
 // histCacheTempStale is the age after which a temporary file of the cache
 // is a crashed writer's leftover: a write takes milliseconds.
@@ -167,9 +168,10 @@ func (c *histCache) prune(n int) {
 //
 // An entry is hash[20], tree[20], uvarint parent count, parents[20]...,
 // varint committer and author times, state byte, and for a known state
-// the path count and each path as the uvarint length of the prefix it
-// shares with the one before and the rest as a string (uvarint length,
-// bytes). The trailing digest covers all before it. Author names and
+// the count of touched entries and each entry's path, as the uvarint
+// length of the prefix it shares with the one before and the rest as a
+// string (uvarint length, bytes), then the uvarint count of its trees (0:
+// closed) and the trees. The trailing digest covers all before it. Author names and
 // subjects are left out: a subject may hold a secret, which nothing
 // reviewls writes may.
 func (c *histCache) encode(n int) []byte {
@@ -195,13 +197,17 @@ func (c *histCache) encode(n int) []byte {
 		if e.state != touchKnown {
 			continue
 		}
-		b = binary.AppendUvarint(b, uint64(len(e.paths)))
+		b = binary.AppendUvarint(b, uint64(len(e.touched)))
 		prev := ""
-		for _, p := range e.paths {
-			k := commonPrefix(prev, p)
+		for _, t := range e.touched {
+			k := commonPrefix(prev, t.path)
 			b = binary.AppendUvarint(b, uint64(k))
-			str(p[k:])
-			prev = p
+			str(t.path[k:])
+			prev = t.path
+			b = binary.AppendUvarint(b, uint64(len(t.trees)))
+			for _, h := range t.trees {
+				b = append(b, h[:]...)
+			}
 		}
 	}
 	sum := sha256.Sum256(b)
@@ -348,7 +354,7 @@ func (d *histDecoder) entry() *histCommit {
 		return e
 	}
 	np = d.uvarint()
-	if np > maxTouchedPaths {
+	if np > uint64(maxTouchedPaths) {
 		d.fail(fmt.Sprintf("%d paths in an entry (at most %d)", np, maxTouchedPaths))
 		return e
 	}
@@ -367,7 +373,17 @@ func (d *histDecoder) entry() *histCommit {
 			d.fail(fmt.Sprintf("bad or unsorted path %q", p))
 			return e
 		}
-		e.paths = append(e.paths, p)
+		te := touchEntry{path: p}
+		if nt := d.uvarint(); nt != 0 {
+			if nt != uint64(max(len(e.parents), 1)+1) {
+				d.fail(fmt.Sprintf("open directory %q with %d trees for %d parents", p, nt, len(e.parents)))
+				return e
+			}
+			for range nt {
+				te.trees = append(te.trees, d.hash())
+			}
+		}
+		e.touched = append(e.touched, te)
 		prev = p
 	}
 	return e

@@ -218,8 +218,9 @@ func (g *histGen) queries() [][]string {
 }
 
 // walkWithoutCache is History as it was before the cache: nothing read
-// from the cache file, nothing computed for it, every commit's trees
-// compared along the asked paths.
+// from the cache file, nothing written, every commit's trees compared
+// along the asked paths by the trie walk (with maxTouchedPaths 0 every
+// commit that changed anything is wide).
 func walkWithoutCache(t *testing.T, dir string, paths []string, limit int) *review.History {
 	t.Helper()
 	return uncached(t, dir)(paths, limit)
@@ -233,6 +234,8 @@ func uncached(t testing.TB, dir string) func(paths []string, limit int) *review.
 	r.hist = newHistCache(r.histKey())
 	return func(paths []string, limit int) *review.History {
 		t.Helper()
+		defer func(n int) { maxTouchedPaths = n }(maxTouchedPaths)
+		maxTouchedPaths = 0
 		h, err := r.History(t.Context(), paths, limit)
 		if err != nil {
 			t.Fatalf("History without cache: %v", err)
@@ -377,6 +380,28 @@ func flip(b []byte, i int) []byte {
 	out := slices.Clone(b)
 	out[i] ^= 0x55
 	return out
+}
+
+// TestHistoryCacheWide: commits that touched more than maxTouchedPaths
+// entries are walked along the asked paths each time, and answer the same.
+func TestHistoryCacheWide(t *testing.T) {
+	defer func(n int) { maxTouchedPaths = n }(maxTouchedPaths)
+	maxTouchedPaths = 2
+	g := genRepo(t, 9, 30)
+	queries := g.queries()
+	kept := open(t, g.dir, Options{})
+	checkHistory(t, "wide cold", kept, g.dir, queries)
+	checkHistory(t, "wide from the file", open(t, g.dir, Options{}), g.dir, queries)
+	checkHistory(t, "wide in memory", kept, g.dir, queries)
+	wide := 0
+	for _, c := range kept.hist.commits {
+		if c.state == touchWide {
+			wide++
+		}
+	}
+	if wide == 0 {
+		t.Error("no commit is wide: the test tests nothing")
+	}
 }
 
 // TestHistoryCacheShallow: in a shallow clone the boundary commits are not

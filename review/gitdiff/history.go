@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -51,7 +52,12 @@ func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.
 		h.Reason = "no commits yet"
 		return h, nil
 	}
+	return r.historyFrom(ctx, head.hash, paths, limit)
+}
 
+// historyFrom is History from the commit head.
+func (r *Repo) historyFrom(ctx context.Context, head plumbing.Hash, paths []string, limit int) (*review.History, error) {
+	h := &review.History{}
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
 	shallow := map[plumbing.Hash]bool{}
@@ -71,7 +77,7 @@ func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.
 		r.histTrees = map[plumbing.Hash][]treeEntry{}
 	}
 	hw := historyWalker{r: r, trees: r.histTrees}
-	start, err := r.commitInfo(head.hash)
+	start, err := r.commitInfo(head)
 	if err != nil {
 		return nil, fmt.Errorf("read HEAD commit: %w", err)
 	}
@@ -110,16 +116,21 @@ func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.
 				pushed++
 			}
 		}
-		if c.state == touchUnknown && !r.histReadOnly {
-			if c.paths, c.state, err = hw.touchedAll(c, parents); err != nil {
+		if c.state == touchUnknown {
+			if err := hw.exploreRoot(c, parents); err != nil {
 				return nil, err
 			}
 			cache.dirty = true
 		}
 		var touched []string
 		if c.state == touchKnown {
-			touched = matchTouched(c.paths, query)
-		} else {
+			var grew bool
+			if touched, grew, err = hw.match(c, query); err != nil {
+				return nil, err
+			}
+			cache.dirty = cache.dirty || grew
+		}
+		if c.state == touchWide {
 			if trie == nil {
 				trie = newPathTrie(query)
 			}
@@ -218,26 +229,6 @@ func queryPaths(paths []string) []string {
 	return slices.Compact(out)
 }
 
-// matchTouched returns the paths of query (sorted) that a commit whose
-// touched paths are touched (sorted) touched: those listed, and the
-// directories above one, as the trie walk reports them.
-func matchTouched(touched, query []string) []string {
-	var out []string
-	for _, q := range query {
-		i := sort.SearchStrings(touched, q)
-		if i < len(touched) && touched[i] == q {
-			out = append(out, q)
-			continue
-		}
-		// Below q/ in byte order: "q-x" and "q.x" sort between q and q/.
-		i = sort.SearchStrings(touched, q+"/")
-		if i < len(touched) && strings.HasPrefix(touched[i], q+"/") {
-			out = append(out, q)
-		}
-	}
-	return out
-}
-
 // commitQueue orders commits newest first by committer time (Unix
 // seconds, git's resolution), and in the order they were queued among
 // equal times, as git log does.
@@ -327,134 +318,181 @@ func (w *historyWalker) touched(c *histCommit, parents []*histCommit, trie *path
 	return out, nil
 }
 
-// touchedAll returns every path c touched, for the cache (see
-// [histCommit.paths]), or touchWide when there are more than
-// maxTouchedPaths. It walks the trees of c and of all its parents at once
-// (a root commit against the empty tree), descending only where c
-// differs from every parent, so a merge costs what its own changes cost.
-func (w *historyWalker) touchedAll(c *histCommit, parents []*histCommit) ([]string, touchState, error) {
-	bs := []plumbing.Hash{plumbing.ZeroHash}
+// exploreRoot lists the entries of the root tree of c that differ from
+// every parent's (a root commit: all it has). Past maxTouchedPaths the
+// commit is wide.
+func (w *historyWalker) exploreRoot(c *histCommit, parents []*histCommit) error {
+	trees := []plumbing.Hash{c.tree, plumbing.ZeroHash}
 	if len(parents) > 0 {
-		bs = bs[:0]
+		trees = trees[:1]
 		for _, p := range parents {
-			bs = append(bs, p.tree)
+			trees = append(trees, p.tree)
 		}
 	}
-	var out []string
-	wide, err := w.differ(c.tree, bs, "", &out)
+	ents, err := w.explore(trees, "")
 	if err != nil {
-		return nil, touchUnknown, err
+		return err
 	}
-	if wide {
-		return nil, touchWide, nil
+	c.touched, c.state = ents, touchKnown
+	if len(ents) > maxTouchedPaths {
+		c.touched, c.state = nil, touchWide
 	}
-	sort.Strings(out)
-	return out, touchKnown, nil
+	return nil
 }
 
-// differ appends to out, below prefix, the deepest paths whose entries in
-// tree a differ from those in every tree of bs (zero: empty), and reports
-// true as soon as out holds more than maxTouchedPaths.
-func (w *historyWalker) differ(a plumbing.Hash, bs []plumbing.Hash, prefix string, out *[]string) (bool, error) {
+// match returns the paths of query (clean, sorted) that c touched,
+// exploring the open directories they lie below, and reports whether it
+// explored any. A commit that grows past maxTouchedPaths becomes wide,
+// and match returns nothing for it.
+func (w *historyWalker) match(c *histCommit, query []string) (out []string, grew bool, err error) {
+	for _, q := range query {
+		for {
+			hit, open := c.lookup(q)
+			if open < 0 {
+				if hit {
+					out = append(out, q)
+				}
+				break
+			}
+			e := c.touched[open]
+			ents, err := w.explore(e.trees, e.path+"/")
+			if err != nil {
+				return nil, grew, err
+			}
+			grew = true
+			if len(ents) == 0 {
+				// A directory whose entries are the same, renormalized.
+				c.touched[open].trees = nil
+				continue
+			}
+			c.touched = slices.Insert(slices.Delete(c.touched, open, open+1), open, ents...)
+			slices.SortFunc(c.touched, func(a, b touchEntry) int { return strings.Compare(a.path, b.path) })
+			if len(c.touched) > maxTouchedPaths {
+				c.touched, c.state = nil, touchWide
+				return nil, grew, nil
+			}
+		}
+	}
+	return out, grew, nil
+}
+
+// lookup reports whether c touched q as far as is known, or returns the
+// index of the open directory above q that must be explored first (-1
+// when none).
+func (c *histCommit) lookup(q string) (hit bool, open int) {
+	t := c.touched
+	find := func(p string) int {
+		return sort.Search(len(t), func(i int) bool { return t[i].path >= p })
+	}
+	if i := find(q); i < len(t) && t[i].path == q {
+		return true, -1
+	}
+	// Below q/ in byte order: "q-x" and "q.x" sort between q and q/.
+	if i := find(q + "/"); i < len(t) && strings.HasPrefix(t[i].path, q+"/") {
+		return true, -1
+	}
+	for a := path.Dir(q); a != "."; a = path.Dir(a) {
+		if i := find(a); i < len(t) && t[i].path == a {
+			if t[i].trees != nil {
+				return false, i
+			}
+			return false, -1
+		}
+	}
+	return false, -1
+}
+
+// explore returns, sorted, the entries below prefix whose version in tree
+// trees[0] differs from the version in every tree of trees[1:] (zero:
+// empty): directories open, the rest closed.
+func (w *historyWalker) explore(trees []plumbing.Hash, prefix string) ([]touchEntry, error) {
+	a, bs := trees[0], trees[1:]
 	if slices.Contains(bs, a) {
-		return false, nil
+		return nil, nil
 	}
 	ea, err := w.tree(a)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	ebs := make([]entryLookup, len(bs))
+	ebs := make([][]treeEntry, len(bs))
 	for i, b := range bs {
-		eb, err := w.tree(b)
-		if err != nil {
-			return false, err
+		if ebs[i], err = w.tree(b); err != nil {
+			return nil, err
 		}
-		ebs[i] = newEntryLookup(eb)
 	}
-	la := newEntryLookup(ea)
-	visit := func(name string) (bool, error) {
-		va := la.find(name)
-		tbs := make([]plumbing.Hash, len(bs))
+	var out []touchEntry
+	visit := func(name string) {
+		va := lookupEntry(ea, name)
+		sub := make([]plumbing.Hash, len(trees))
+		if va.mode == modeTree {
+			sub[0] = va.hash
+		}
+		dir := !sub[0].IsZero()
 		for i, eb := range ebs {
-			vb := eb.find(name)
+			vb := lookupEntry(eb, name)
 			if vb == va {
-				return false, nil
+				return
 			}
 			if vb.mode == modeTree {
-				tbs[i] = vb.hash
+				sub[i+1], dir = vb.hash, true
 			}
 		}
-		p := prefix + name
-		n := len(*out)
-		ta := plumbing.ZeroHash
-		if va.mode == modeTree {
-			ta = va.hash
+		e := touchEntry{path: prefix + name}
+		if dir {
+			e.trees = sub
 		}
-		if !ta.IsZero() || slices.ContainsFunc(tbs, func(h plumbing.Hash) bool { return !h.IsZero() }) {
-			if wide, err := w.differ(ta, tbs, p+"/", out); wide || err != nil {
-				return wide, err
-			}
-		}
-		if len(*out) == n {
-			*out = append(*out, p)
-		}
-		return len(*out) > maxTouchedPaths, nil
+		out = append(out, e)
 	}
 	for _, e := range ea {
-		if wide, err := visit(e.name); wide || err != nil {
-			return wide, err
-		}
+		visit(e.name)
 	}
-	// The names only the parents have: deleted, or (in a merge) from the
-	// side c did not take.
-	done := map[string]bool{}
-	for i, b := range bs {
-		eb, _ := w.tree(b)
+	// The names only parents have: deleted, or (in a merge) from the side
+	// c did not take.
+	for i, eb := range ebs {
 		for _, e := range eb {
-			if la.has(e.name) || done[e.name] {
+			if lookupEntry(ea, e.name).present() || slices.ContainsFunc(ebs[:i], func(o []treeEntry) bool { return lookupEntry(o, e.name).present() }) {
 				continue
 			}
-			done[e.name] = true
-			if i > 0 && slices.ContainsFunc(ebs[:i], func(l entryLookup) bool { return l.has(e.name) }) {
-				continue
-			}
-			if wide, err := visit(e.name); wide || err != nil {
-				return wide, err
-			}
+			visit(e.name)
 		}
 	}
-	return false, nil
+	slices.SortFunc(out, func(a, b touchEntry) int { return strings.Compare(a.path, b.path) })
+	return out, nil
 }
 
-// entryLookup finds the entries of a tree by name: by a linear scan in a
-// small tree, by a map in a large one.
-type entryLookup struct {
-	ents  []treeEntry
-	index map[string]version
-}
-
-// entryLookupScan is the size up to which a linear scan beats building a map.
-const entryLookupScan = 32
-
-func newEntryLookup(ents []treeEntry) entryLookup {
-	l := entryLookup{ents: ents}
-	if len(ents) > entryLookupScan {
-		l.index = make(map[string]version, len(ents))
-		for _, e := range ents {
-			l.index[e.name] = version{hash: e.hash, mode: e.mode}
+// lookupEntry returns the entry called name of a tree in git's order
+// (names compared as if a directory's ended in "/"), or the zero version:
+// by a linear scan in a small tree, by binary search in a large one.
+func lookupEntry(ents []treeEntry, name string) version {
+	if len(ents) <= 16 {
+		return findEntry(ents, name)
+	}
+	for _, tree := range []bool{false, true} {
+		i := sort.Search(len(ents), func(i int) bool { return treeOrder(ents[i], name, tree) >= 0 })
+		if i < len(ents) && ents[i].name == name && (ents[i].mode == modeTree) == tree {
+			return version{hash: ents[i].hash, mode: ents[i].mode}
 		}
 	}
-	return l
+	return version{}
 }
 
-func (l entryLookup) find(name string) version {
-	if l.index != nil {
-		return l.index[name]
+// treeOrder compares entry e with an entry called name (a directory when
+// tree) in git's tree order.
+func treeOrder(e treeEntry, name string, tree bool) int {
+	ka, kb := e.name, name
+	k := min(len(ka), len(kb))
+	if c := strings.Compare(ka[:k], kb[:k]); c != 0 {
+		return c
 	}
-	return findEntry(l.ents, name)
+	sa, sb := ka[k:], kb[k:]
+	if e.mode == modeTree && sa == "" {
+		sa = "/"
+	}
+	if tree && sb == "" {
+		sb = "/"
+	}
+	return strings.Compare(sa, sb)
 }
-
-func (l entryLookup) has(name string) bool { return l.find(name).present() }
 
 // changed appends to out the queried paths under trie whose entries differ
 // between trees a and b (zero: empty).
