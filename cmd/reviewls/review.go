@@ -89,6 +89,9 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	defer eng.Close()
+	// --no-artifacts writes nothing, not even the history cache; an
+	// existing cache is still read.
+	eng.Repo().SetHistoryCacheWrites(!*noWrite)
 	if !threshold.Set {
 		threshold = review.DefaultFailOn
 		if cfg := eng.Config(); cfg != nil && cfg.FailOn.Set {

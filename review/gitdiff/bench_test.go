@@ -13,6 +13,10 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/reviewls/reviewls/review/reviewtest"
 )
 
 // The benchmarks run on a generated repository: benchFiles tracked files
@@ -419,4 +423,82 @@ func fastImport(b *testing.B, dir string, commits, files int, file func(f, c int
 		b.Fatalf("fast-import: %v\n%s", err, out)
 	}
 	runGit(b, dir, "reset", "-q", "--hard", "main")
+}
+
+// BenchmarkHistoryRepo measures History on a real repository:
+// REVIEWLS_BENCH_REPO=<work tree> (a clone with a change in place, as
+// bench/scanbench leaves one), asking about the paths git status lists,
+// with the engine's limit of 200. Sub-benchmarks: nowrite (no cache file,
+// none written: --no-artifacts), cold (no cache file, a new Repo), file (a new Repo reading the cache file), memory (the same
+// Repo again) and commit (the file as it was one commit before HEAD: what
+// a pre-commit hook sees after a commit). It restores the cache file it
+// found.
+func BenchmarkHistoryRepo(b *testing.B) {
+	dir := os.Getenv("REVIEWLS_BENCH_REPO")
+	if dir == "" {
+		b.Skip("set REVIEWLS_BENCH_REPO to a work tree")
+	}
+	var paths []string
+	for _, l := range strings.Split(reviewtest.Git(b, dir, "status", "--porcelain", "--untracked-files=all"), "\n") {
+		if len(l) > 3 && !strings.Contains(l, trackingDir) {
+			paths = append(paths, l[3:])
+		}
+	}
+	const limit = 200
+	file := cachePath(dir)
+	saved, err := os.ReadFile(file)
+	if err == nil {
+		b.Cleanup(func() { os.WriteFile(file, saved, 0o644) })
+	}
+	run := func(b *testing.B, r *Repo, head plumbing.Hash) {
+		n := objectReads(r, func() {
+			h, err := r.historyFrom(b.Context(), head, paths, limit)
+			if err != nil || h.Limit != limit {
+				b.Fatalf("History: %v", err)
+			}
+		})
+		b.ReportMetric(float64(n), "objects/op")
+	}
+	head := plumbing.NewHash(strings.TrimSpace(reviewtest.Git(b, dir, "rev-parse", "HEAD")))
+	parent := plumbing.NewHash(strings.TrimSpace(reviewtest.Git(b, dir, "rev-parse", "HEAD~1")))
+	b.Logf("%d paths", len(paths))
+	b.Run("nowrite", func(b *testing.B) {
+		for b.Loop() {
+			r := open(b, dir, Options{})
+			r.SetHistoryCacheWrites(false)
+			r.hist = newHistCache(r.histKey())
+			run(b, r, head)
+		}
+	})
+	b.Run("cold", func(b *testing.B) {
+		for b.Loop() {
+			os.Remove(file)
+			run(b, open(b, dir, Options{}), head)
+		}
+	})
+	b.Run("file", func(b *testing.B) {
+		run(b, open(b, dir, Options{}), head)
+		for b.Loop() {
+			run(b, open(b, dir, Options{}), head)
+		}
+	})
+	b.Run("memory", func(b *testing.B) {
+		r := open(b, dir, Options{})
+		run(b, r, head)
+		for b.Loop() {
+			run(b, r, head)
+		}
+	})
+	b.Run("commit", func(b *testing.B) {
+		os.Remove(file)
+		run(b, open(b, dir, Options{}), parent)
+		before, err := os.ReadFile(file)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			os.WriteFile(file, before, 0o644)
+			run(b, open(b, dir, Options{}), head)
+		}
+	})
 }

@@ -6,11 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -33,6 +34,11 @@ const DefaultHistoryLimit = 500
 // commits are not reported (their parents, and so their changes, are
 // unknown); History.Shallow is set, and Available is false when no commit
 // was found. An unborn HEAD has no history.
+//
+// The commits read, with the paths each touched, are kept in a cache
+// (see histcache.go) in memory and in the work tree's .copilot-tracking,
+// so a later call, even after HEAD moved by a commit, reads only the
+// commits it has not seen.
 func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.History, error) {
 	if limit <= 0 {
 		limit = DefaultHistoryLimit
@@ -46,7 +52,12 @@ func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.
 		h.Reason = "no commits yet"
 		return h, nil
 	}
+	return r.historyFrom(ctx, head.hash, paths, limit)
+}
 
+// historyFrom is History from the commit head.
+func (r *Repo) historyFrom(ctx context.Context, head plumbing.Hash, paths []string, limit int) (*review.History, error) {
+	h := &review.History{}
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
 	shallow := map[plumbing.Hash]bool{}
@@ -57,29 +68,34 @@ func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.
 	}
 	h.Shallow = len(shallow) > 0
 
-	trie := newPathTrie(paths)
+	cache := r.historyCache()
+	cache.walks++
+	defer r.saveHistoryCache()
+	query := queryPaths(paths)
+	var trie *pathTrie // built for the first commit that needs a tree walk
 	if r.histTrees == nil || len(r.histTrees) > maxHistTrees {
 		r.histTrees = map[plumbing.Hash][]treeEntry{}
 	}
 	hw := historyWalker{r: r, trees: r.histTrees}
-	start, err := r.commitObject(head.hash)
+	start, err := r.commitInfo(head)
 	if err != nil {
 		return nil, fmt.Errorf("read HEAD commit: %w", err)
 	}
-	queue := &commitQueue{{start, 0}}
+	queue := &commitQueue[*histCommit]{{start, start.committed, 0}}
 	pushed := 1
-	seen := map[plumbing.Hash]bool{start.Hash: true}
+	seen := map[plumbing.Hash]bool{start.hash: true}
+	parents := make([]*histCommit, 0, 2)
 	for queue.Len() > 0 && h.Limit < limit {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		c := heap.Pop(queue).(queued).c
+		c := heap.Pop(queue).(queued[*histCommit]).c
 		h.Limit++
-		boundary := shallow[c.Hash]
-		var parents []*object.Commit
+		boundary := shallow[c.hash]
+		parents = parents[:0]
 		if !boundary {
-			for _, ph := range c.ParentHashes {
-				p, err := r.commitObject(ph)
+			for _, ph := range c.parents {
+				p, err := r.commitInfo(ph)
 				if errors.Is(err, plumbing.ErrObjectNotFound) {
 					boundary = true // a grafted or incomplete history
 					break
@@ -94,25 +110,45 @@ func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.
 			continue
 		}
 		for _, p := range parents {
-			if !seen[p.Hash] {
-				seen[p.Hash] = true
-				heap.Push(queue, queued{p, pushed})
+			if !seen[p.hash] {
+				seen[p.hash] = true
+				heap.Push(queue, queued[*histCommit]{p, p.committed, pushed})
 				pushed++
 			}
 		}
-		touched, err := hw.touched(c, parents, trie)
-		if err != nil {
-			return nil, err
+		if c.state == touchUnknown {
+			if err := hw.exploreRoot(c, parents); err != nil {
+				return nil, err
+			}
+			cache.dirty = true
+		}
+		var touched []string
+		if c.state == touchKnown {
+			var grew bool
+			if touched, grew, err = hw.match(c, query); err != nil {
+				return nil, err
+			}
+			cache.dirty = cache.dirty || grew
+		}
+		if c.state == touchWide {
+			if trie == nil {
+				trie = newPathTrie(query)
+			}
+			if touched, err = hw.touched(c, parents, trie); err != nil {
+				return nil, err
+			}
 		}
 		if len(touched) == 0 {
 			continue
 		}
-		subject, _, _ := strings.Cut(strings.TrimSpace(c.Message), "\n")
+		if err := r.commitMeta(c); err != nil {
+			return nil, err
+		}
 		h.Commits = append(h.Commits, review.Commit{
-			Hash:    c.Hash.String(),
-			Author:  c.Author.Name,
-			When:    c.Author.When.Unix(),
-			Subject: strings.TrimSpace(subject),
+			Hash:    c.hash.String(),
+			Author:  c.author,
+			When:    c.authored,
+			Subject: c.subject,
 			Paths:   touched,
 		})
 	}
@@ -123,50 +159,97 @@ func (r *Repo) History(ctx context.Context, paths []string, limit int) (*review.
 	return h, nil
 }
 
-// Bounds of the objects History keeps between calls: a few walks of the
-// default limit, and the trees along their paths.
-const (
-	maxHistCommits = 4096
-	maxHistTrees   = 4096
-)
+// SetHistoryCacheWrites allows or forbids History to write its cache
+// under .copilot-tracking (allowed by default). A forbidding caller (the
+// CLI's --no-artifacts: nothing written) still has an existing cache read.
+func (r *Repo) SetHistoryCacheWrites(on bool) {
+	r.objMu.Lock()
+	r.histReadOnly = !on
+	r.objMu.Unlock()
+}
 
-// commitObject reads a commit through the cache History keeps. Requires
-// objMu.
-func (r *Repo) commitObject(h plumbing.Hash) (*object.Commit, error) {
-	if c, ok := r.histCommits[h]; ok {
+// maxHistTrees bounds the trees History keeps between calls: those along
+// the paths of a few walks of the default limit.
+const maxHistTrees = 4096
+
+// commitInfo returns commit h from the history cache, reading and adding
+// it when missing. A missing object, or one that is not a commit, is
+// [plumbing.ErrObjectNotFound]. Requires objMu.
+func (r *Repo) commitInfo(h plumbing.Hash) (*histCommit, error) {
+	cache := r.hist
+	if c, ok := cache.commits[h]; ok {
+		c.used = cache.walks
 		return c, nil
 	}
-	c, err := r.repo.CommitObject(h)
+	t, data, err := r.store.objs.read(h)
 	if err != nil {
 		return nil, err
 	}
-	if r.histCommits == nil || len(r.histCommits) >= maxHistCommits {
-		r.histCommits = map[plumbing.Hash]*object.Commit{}
+	if t != plumbing.CommitObject {
+		return nil, plumbing.ErrObjectNotFound
 	}
-	r.histCommits[h] = c
+	c, err := parseCommit(h, data)
+	if err != nil {
+		return nil, err
+	}
+	c.used = cache.walks
+	cache.commits[h] = c
+	cache.dirty = true
 	return c, nil
 }
 
-// commitQueue orders commits newest first by committer time, and in the
-// order they were queued among equal times, as git log does.
-type commitQueue []queued
-
-type queued struct {
-	c   *object.Commit
-	seq int
+// commitMeta reads the author and subject of a commit the cache file
+// gave without them. Requires objMu.
+func (r *Repo) commitMeta(c *histCommit) error {
+	if c.meta {
+		return nil
+	}
+	data, err := r.readObject(plumbing.CommitObject, c.hash)
+	if err != nil {
+		return err
+	}
+	full, err := parseCommit(c.hash, data)
+	if err != nil {
+		return fmt.Errorf("read commit %s: %w", review.ShortSHA(c.hash.String()), err)
+	}
+	c.author, c.subject, c.meta = full.author, full.subject, true
+	return nil
 }
 
-func (q commitQueue) Len() int { return len(q) }
-func (q commitQueue) Less(i, j int) bool {
-	ti, tj := q[i].c.Committer.When, q[j].c.Committer.When
-	if !ti.Equal(tj) {
-		return ti.After(tj)
+// queryPaths returns the asked paths History can answer for, clean,
+// sorted and without duplicates.
+func queryPaths(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if p, ok := cleanRel(p); ok {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+// commitQueue orders commits newest first by committer time (Unix
+// seconds, git's resolution), and in the order they were queued among
+// equal times, as git log does.
+type commitQueue[C any] []queued[C]
+
+type queued[C any] struct {
+	c    C
+	when int64
+	seq  int
+}
+
+func (q commitQueue[C]) Len() int { return len(q) }
+func (q commitQueue[C]) Less(i, j int) bool {
+	if q[i].when != q[j].when {
+		return q[i].when > q[j].when
 	}
 	return q[i].seq < q[j].seq
 }
-func (q commitQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *commitQueue) Push(x any)   { *q = append(*q, x.(queued)) }
-func (q *commitQueue) Pop() any {
+func (q commitQueue[C]) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *commitQueue[C]) Push(x any)   { *q = append(*q, x.(queued[C])) }
+func (q *commitQueue[C]) Pop() any {
 	old := *q
 	c := old[len(old)-1]
 	*q = old[:len(old)-1]
@@ -211,17 +294,17 @@ type historyWalker struct {
 }
 
 // touched returns the queried paths that c changed relative to its parents.
-func (w *historyWalker) touched(c *object.Commit, parents []*object.Commit, trie *pathTrie) ([]string, error) {
+func (w *historyWalker) touched(c *histCommit, parents []*histCommit, trie *pathTrie) ([]string, error) {
 	var out []string
 	if len(parents) == 0 {
-		ch, err := w.changed(c.TreeHash, plumbing.ZeroHash, trie, nil)
+		ch, err := w.changed(c.tree, plumbing.ZeroHash, trie, nil)
 		if err != nil {
 			return nil, err
 		}
 		out = ch
 	}
 	for i, p := range parents {
-		ch, err := w.changed(c.TreeHash, p.TreeHash, trie, nil)
+		ch, err := w.changed(c.tree, p.tree, trie, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -233,6 +316,182 @@ func (w *historyWalker) touched(c *object.Commit, parents []*object.Commit, trie
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// exploreRoot lists the entries of the root tree of c that differ from
+// every parent's (a root commit: all it has). Past maxTouchedPaths the
+// commit is wide.
+func (w *historyWalker) exploreRoot(c *histCommit, parents []*histCommit) error {
+	trees := []plumbing.Hash{c.tree, plumbing.ZeroHash}
+	if len(parents) > 0 {
+		trees = trees[:1]
+		for _, p := range parents {
+			trees = append(trees, p.tree)
+		}
+	}
+	ents, err := w.explore(trees, "")
+	if err != nil {
+		return err
+	}
+	c.touched, c.state = ents, touchKnown
+	if len(ents) > maxTouchedPaths {
+		c.touched, c.state = nil, touchWide
+	}
+	return nil
+}
+
+// match returns the paths of query (clean, sorted) that c touched,
+// exploring the open directories they lie below, and reports whether it
+// explored any. A commit that grows past maxTouchedPaths becomes wide,
+// and match returns nothing for it.
+func (w *historyWalker) match(c *histCommit, query []string) (out []string, grew bool, err error) {
+	for _, q := range query {
+		for {
+			hit, open := c.lookup(q)
+			if open < 0 {
+				if hit {
+					out = append(out, q)
+				}
+				break
+			}
+			e := c.touched[open]
+			ents, err := w.explore(e.trees, e.path+"/")
+			if err != nil {
+				return nil, grew, err
+			}
+			grew = true
+			if len(ents) == 0 {
+				// A directory whose entries are the same, renormalized.
+				c.touched[open].trees = nil
+				continue
+			}
+			c.touched = slices.Insert(slices.Delete(c.touched, open, open+1), open, ents...)
+			slices.SortFunc(c.touched, func(a, b touchEntry) int { return strings.Compare(a.path, b.path) })
+			if len(c.touched) > maxTouchedPaths {
+				c.touched, c.state = nil, touchWide
+				return nil, grew, nil
+			}
+		}
+	}
+	return out, grew, nil
+}
+
+// lookup reports whether c touched q as far as is known, or returns the
+// index of the open directory above q that must be explored first (-1
+// when none).
+func (c *histCommit) lookup(q string) (hit bool, open int) {
+	t := c.touched
+	find := func(p string) int {
+		return sort.Search(len(t), func(i int) bool { return t[i].path >= p })
+	}
+	if i := find(q); i < len(t) && t[i].path == q {
+		return true, -1
+	}
+	// Below q/ in byte order: "q-x" and "q.x" sort between q and q/.
+	if i := find(q + "/"); i < len(t) && strings.HasPrefix(t[i].path, q+"/") {
+		return true, -1
+	}
+	for a := path.Dir(q); a != "."; a = path.Dir(a) {
+		if i := find(a); i < len(t) && t[i].path == a {
+			if t[i].trees != nil {
+				return false, i
+			}
+			return false, -1
+		}
+	}
+	return false, -1
+}
+
+// explore returns, sorted, the entries below prefix whose version in tree
+// trees[0] differs from the version in every tree of trees[1:] (zero:
+// empty): directories open, the rest closed.
+func (w *historyWalker) explore(trees []plumbing.Hash, prefix string) ([]touchEntry, error) {
+	a, bs := trees[0], trees[1:]
+	if slices.Contains(bs, a) {
+		return nil, nil
+	}
+	ea, err := w.tree(a)
+	if err != nil {
+		return nil, err
+	}
+	ebs := make([][]treeEntry, len(bs))
+	for i, b := range bs {
+		if ebs[i], err = w.tree(b); err != nil {
+			return nil, err
+		}
+	}
+	var out []touchEntry
+	visit := func(name string) {
+		va := lookupEntry(ea, name)
+		sub := make([]plumbing.Hash, len(trees))
+		if va.mode == modeTree {
+			sub[0] = va.hash
+		}
+		dir := !sub[0].IsZero()
+		for i, eb := range ebs {
+			vb := lookupEntry(eb, name)
+			if vb == va {
+				return
+			}
+			if vb.mode == modeTree {
+				sub[i+1], dir = vb.hash, true
+			}
+		}
+		e := touchEntry{path: prefix + name}
+		if dir {
+			e.trees = sub
+		}
+		out = append(out, e)
+	}
+	for _, e := range ea {
+		visit(e.name)
+	}
+	// The names only parents have: deleted, or (in a merge) from the side
+	// c did not take.
+	for i, eb := range ebs {
+		for _, e := range eb {
+			if lookupEntry(ea, e.name).present() || slices.ContainsFunc(ebs[:i], func(o []treeEntry) bool { return lookupEntry(o, e.name).present() }) {
+				continue
+			}
+			visit(e.name)
+		}
+	}
+	slices.SortFunc(out, func(a, b touchEntry) int { return strings.Compare(a.path, b.path) })
+	return out, nil
+}
+
+// lookupEntry returns the entry called name of a tree in git's order
+// (names compared as if a directory's ended in "/"), or the zero version:
+// by a linear scan in a small tree, by binary search in a large one.
+func lookupEntry(ents []treeEntry, name string) version {
+	if len(ents) <= 16 {
+		return findEntry(ents, name)
+	}
+	for _, tree := range []bool{false, true} {
+		i := sort.Search(len(ents), func(i int) bool { return treeOrder(ents[i], name, tree) >= 0 })
+		if i < len(ents) && ents[i].name == name && (ents[i].mode == modeTree) == tree {
+			return version{hash: ents[i].hash, mode: ents[i].mode}
+		}
+	}
+	return version{}
+}
+
+// treeOrder compares entry e with an entry called name (a directory when
+// tree) in git's tree order.
+func treeOrder(e treeEntry, name string, tree bool) int {
+	ka, kb := e.name, name
+	k := min(len(ka), len(kb))
+	if c := strings.Compare(ka[:k], kb[:k]); c != 0 {
+		return c
+	}
+	sa, sb := ka[k:], kb[k:]
+	if e.mode == modeTree && sa == "" {
+		sa = "/"
+	}
+	if tree && sb == "" {
+		sb = "/"
+	}
+	return strings.Compare(sa, sb)
 }
 
 // changed appends to out the queried paths under trie whose entries differ

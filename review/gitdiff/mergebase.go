@@ -112,10 +112,10 @@ func (w *mergeBaseWalker) mergeBases(a, b *object.Commit) ([]*object.Commit, err
 // and returns the commits reached from both that are not below another
 // such commit. flags records what was painted.
 func (w *mergeBaseWalker) paint(one *object.Commit, twos []*object.Commit, flags map[plumbing.Hash]uint8) ([]*object.Commit, error) {
-	q := &commitQueue{}
+	q := &commitQueue[*object.Commit]{}
 	seq := 0
 	push := func(c *object.Commit) {
-		heap.Push(q, queued{c, seq})
+		heap.Push(q, queued[*object.Commit]{c, c.Committer.When.Unix(), seq})
 		seq++
 	}
 	flags[one.Hash] |= mbParent1
@@ -126,7 +126,7 @@ func (w *mergeBaseWalker) paint(one *object.Commit, twos []*object.Commit, flags
 	}
 	var res []*object.Commit
 	for w.nonStale(q, flags) {
-		c := heap.Pop(q).(queued).c
+		c := heap.Pop(q).(queued[*object.Commit]).c
 		f := flags[c.Hash] & (mbParent1 | mbParent2 | mbStale)
 		if f == mbParent1|mbParent2 {
 			if flags[c.Hash]&mbResult == 0 {
@@ -157,7 +157,7 @@ func (w *mergeBaseWalker) paint(one *object.Commit, twos []*object.Commit, flags
 }
 
 // nonStale reports whether the queue holds a commit still worth walking.
-func (w *mergeBaseWalker) nonStale(q *commitQueue, flags map[plumbing.Hash]uint8) bool {
+func (w *mergeBaseWalker) nonStale(q *commitQueue[*object.Commit], flags map[plumbing.Hash]uint8) bool {
 	for _, e := range *q {
 		if flags[e.c.Hash]&mbStale == 0 {
 			return true

@@ -39,6 +39,8 @@ type objectStore struct {
 	// zr and br are reused to inflate one object after another.
 	zr io.ReadCloser
 	br *bufio.Reader
+	// reads counts the objects read, for tests of the caches above.
+	reads int
 }
 
 // objectDir is one object directory: its loose objects and its packs.
@@ -264,6 +266,7 @@ func (s *objectStore) search(h plumbing.Hash) (location, bool, error) {
 func (s *objectStore) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.reads++
 	loc, err := s.locate(h)
 	if err != nil {
 		return 0, nil, err

@@ -12,7 +12,6 @@ import (
 	"github.com/go-git/go-billy/v5/osfs"
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -73,11 +72,14 @@ type Repo struct {
 	objMu sync.Mutex
 	repo  *git.Repository
 	store *storage
-	// histCommits and histTrees keep the commits and trees History read,
-	// bounded, for the next call (the language server asks about each
-	// newly changed path). Objects are immutable; guarded by objMu.
-	histCommits map[plumbing.Hash]*object.Commit
-	histTrees   map[plumbing.Hash][]treeEntry
+	// hist and histTrees keep the commits (with the paths each touched)
+	// and trees History read, bounded, for the next call (the language
+	// server asks about each newly changed path); hist is also persisted
+	// under .copilot-tracking unless histReadOnly. Objects are immutable;
+	// guarded by objMu.
+	hist         *histCache
+	histTrees    map[plumbing.Hash][]treeEntry
+	histReadOnly bool
 
 	// partial reports a partial clone (a promisor remote): objects it
 	// never fetched are missing by design.
