@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/reviewls/reviewls/internal/tracking"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -205,22 +206,7 @@ func (v *view) documents(folder string, d Disclaimer, extras []string) ([]file, 
 // openTracking opens root/.copilot-tracking, creating it, and refuses it
 // when it is a symbolic link or not a directory.
 func openTracking(root string) (*os.Root, error) {
-	repo, err := os.OpenRoot(root)
-	if err != nil {
-		return nil, fmt.Errorf("open repository root: %w", err)
-	}
-	defer repo.Close()
-	if err := repo.Mkdir(TrackingDir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
-		return nil, fmt.Errorf("create %s: %w", TrackingDir, err)
-	}
-	fi, err := repo.Lstat(TrackingDir)
-	if err != nil {
-		return nil, err
-	}
-	if fi.Mode()&fs.ModeSymlink != 0 || !fi.IsDir() {
-		return nil, fmt.Errorf("%s is not a directory (a symbolic link is refused)", TrackingDir)
-	}
-	return repo.OpenRoot(TrackingDir)
+	return tracking.Open(root, true)
 }
 
 // writeAtomic writes data to rel (slash-separated, inside r) through a

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/reviewls/reviewls/internal/tracking"
 )
 
 // The history cache keeps, per commit, what History needs of it, in
@@ -476,22 +478,5 @@ func removeStaleTemps(t *os.Root, dir, prefix string) {
 // when create is set, and refuses it when it is a symbolic link or not a
 // directory: nothing is ever read or written outside it.
 func (r *Repo) openTracking(create bool) (*os.Root, error) {
-	root, err := os.OpenRoot(r.root)
-	if err != nil {
-		return nil, fmt.Errorf("open work tree root: %w", err)
-	}
-	defer root.Close()
-	if create {
-		if err := root.Mkdir(trackingDir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
-			return nil, fmt.Errorf("create %s: %w", trackingDir, err)
-		}
-	}
-	fi, err := root.Lstat(trackingDir)
-	if err != nil {
-		return nil, err
-	}
-	if fi.Mode()&fs.ModeSymlink != 0 || !fi.IsDir() {
-		return nil, fmt.Errorf("%s is not a directory (a symbolic link is refused)", trackingDir)
-	}
-	return root.OpenRoot(trackingDir)
+	return tracking.Open(r.root, create)
 }
