@@ -14,14 +14,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
+	"github.com/reviewls/reviewls/internal/parallel"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/config"
 	"github.com/reviewls/reviewls/review/gitdiff"
@@ -696,16 +695,7 @@ type symbolsKey struct{}
 func (e *Engine) changedSymbols(t review.Target, cs *review.ChangeSet) map[string][]symbol.Change {
 	files := cs.Reviewed()
 	changes := make([][]symbol.Change, len(files))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(files)) {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(files); i = int(next.Add(1) - 1) {
-				changes[i] = e.ChangedSymbols(t, files[i])
-			}
-		})
-	}
-	wg.Wait()
+	parallel.Each(len(files), nil, func(i int) { changes[i] = e.ChangedSymbols(t, files[i]) })
 	out := make(map[string][]symbol.Change, len(files))
 	for i, f := range files {
 		out[f.Path] = changes[i]

@@ -14,13 +14,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
+	"github.com/reviewls/reviewls/internal/parallel"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -116,18 +114,11 @@ func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*rev
 	}{{files, false}, {all, true}} {
 		found := make([][]*review.Finding, len(pass.files))
 		failed := make([][]error, len(pass.files))
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range min(runtime.GOMAXPROCS(0), len(pass.files)) {
-			wg.Go(func() {
-				for i := int(next.Add(1) - 1); i < len(pass.files) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
-					if f := pass.files[i]; f.Reviewed() {
-						found[i], failed[i] = run(f, pass.crossFile)
-					}
-				}
-			})
-		}
-		wg.Wait()
+		parallel.Each(len(pass.files), func() bool { return ctx.Err() != nil }, func(i int) {
+			if f := pass.files[i]; f.Reviewed() {
+				found[i], failed[i] = run(f, pass.crossFile)
+			}
+		})
 		for i := range pass.files {
 			out = append(out, found[i]...)
 			errs = append(errs, failed[i]...)
