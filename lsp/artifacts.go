@@ -56,7 +56,11 @@ func (w *artifactWriter) write() {
 	if w.stopped || res == nil {
 		return
 	}
+	// The loop commands change the result's board and loop state under
+	// resultMu: the folder is rendered under it too.
+	w.ss.resultMu.Lock()
 	written, err := artifacts.Write(w.ss.root, res, artifacts.Options{Tool: "reviewls", Version: w.ss.srv.opts.Version, Rules: engine.Rules()})
+	w.ss.resultMu.Unlock()
 	if err != nil {
 		w.ss.logger.Warn("write artifacts", "err", err)
 		return

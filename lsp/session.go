@@ -66,8 +66,8 @@ type session struct {
 	// loop is the review loop's state (board ids and statuses, human
 	// choices), kept across reviews and changed by commands.
 	loop *review.Loop
-	// orienting is closed when the run that published last has adopted
-	// its result; nil outside that window (see lockResult).
+	// orienting is closed when the newest run has adopted its result (or
+	// ended without one); nil outside that window (see lockResult).
 	orienting chan struct{}
 
 	pub *publisher
@@ -148,6 +148,7 @@ func (ss *session) close() {
 	}
 	ss.artifacts.stop()
 	ss.wg.Wait()
+	ss.endOrientation()
 	ss.engMu.Lock()
 	ss.eng.Close()
 	ss.engMu.Unlock()
@@ -247,6 +248,7 @@ func (ss *session) run(ctx context.Context, id uint64) {
 		ss.modMu.Unlock()
 		return // a newer generation is scheduled
 	}
+	defer ss.settle(id)
 	full := ss.full > 0
 	var paths []string
 	for p := range ss.pending {
@@ -318,13 +320,25 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	// orientation the loop, the code lenses and the artifacts read, and
 	// the result is adopted. Readers of the result wait in between.
 	ss.beginOrientation()
-	defer ss.endOrientation()
 	ss.srv.setRedactor(ss, res.Redactor)
 	ss.pub.publish(res, versions, mustPub)
 	ss.logger.Debug("review done", "mod_id", id, "full", full, "files", len(res.ChangeSet.Files), "findings", len(res.Findings), "elapsed", time.Since(start))
 	ss.engMu.Lock()
 	eng := ss.eng
 	ss.engMu.Unlock()
+	// Orienting waits a moment: a message that follows the diagnostics
+	// at once (the next save of a burst) cancels it before it starts.
+	// A burst is then oriented once, at its end, and never keeps the next
+	// message waiting: on two cores a running orientation held back the
+	// reading of the next save until it ended (bench/lspbench).
+	wait := time.NewTimer(orientDelay)
+	defer wait.Stop()
+	select {
+	case <-wait.C:
+	case <-ctx.Done():
+		ss.logger.Debug("orientation not started", "mod_id", id, "err", ctx.Err())
+		return
+	}
 	if err := eng.Orient(ctx, res); err != nil {
 		ss.logger.Debug("orientation not completed", "mod_id", id, "err", err)
 		return // stale or cancelled: the newer generation adopts its own
@@ -334,6 +348,10 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	ss.artifacts.settled(res)
 	ss.analyzeLater(res, versions, id)
 }
+
+// orientDelay is how long a published result waits before its
+// orientation starts; readers of the result wait that much longer.
+const orientDelay = 5 * time.Millisecond
 
 // resumeFull schedules the full review a light run of generation id went
 // before, unless a newer generation took over.
@@ -470,7 +488,21 @@ func (ss *session) beginOrientation() {
 	}
 }
 
-// endOrientation closes the window, whether the result was adopted or not.
+// settle ends run id of the session: when no newer generation is
+// scheduled, the window closes, whether the result was adopted or not.
+// Otherwise it stays open for the newer run to close: readers then wait
+// for the newest result rather than read one a cancelled orientation
+// never adopted.
+func (ss *session) settle(id uint64) {
+	ss.modMu.Lock()
+	newest := id == ss.modID || ss.closed
+	ss.modMu.Unlock()
+	if newest {
+		ss.endOrientation()
+	}
+}
+
+// endOrientation closes the window.
 func (ss *session) endOrientation() {
 	ss.resultMu.Lock()
 	defer ss.resultMu.Unlock()
@@ -568,6 +600,9 @@ func (ss *session) reviewedFile(rel string) (*review.Result, map[string]int32, *
 
 // reviewNow runs a full review synchronously (commands).
 func (ss *session) reviewNow(ctx context.Context) (*review.Result, error) {
+	// Readers, this one included, wait for the result of the newest run,
+	// even when an edit makes this run stale.
+	ss.beginOrientation()
 	ss.didModify(fromUser)
 	// Wait for the scheduled generation instead of racing it: run it here.
 	ss.modMu.Lock()

@@ -21,6 +21,11 @@ type RuleInfo struct {
 	// files of the change set (or of the repository), so they must be
 	// recomputed whenever any file changes.
 	CrossFile bool
+	// Inputs, for a CrossFile rule, are base-name patterns ([path.Match])
+	// of the other files its findings read ("go.mod"): the findings on an
+	// unchanged file stay valid until a file matching one of them
+	// changes. Empty means any change may matter.
+	Inputs []string
 	// Skill is the standard the rule traces to, if any.
 	Skill string
 	// Note, when set, makes the rule a whole-change rule: it produces
@@ -36,7 +41,7 @@ type Lens interface {
 	Rules() []RuleInfo
 	// Check runs the lens's rules over the given files (all reviewed files
 	// when files is nil) and returns raw, unvalidated findings. Cross-file
-	// rules always run over every reviewed file of cs.
+	// rules run over every reviewed file of cs, or over opts.Cross.
 	Check(ctx context.Context, cs *ChangeSet, files []*File, opts CheckOptions) ([]*Finding, error)
 }
 
@@ -55,6 +60,10 @@ type CheckOptions struct {
 	// Skip, when set, names rules not to run this time (the engine skips
 	// expensive whole-package analysis on incremental runs).
 	Skip func(ruleID string) bool
+	// Cross, when not nil, are the files the cross-file rules run over:
+	// the engine keeps the findings of the others, none of whose inputs
+	// changed. Nil means every reviewed file of the change set.
+	Cross []*File
 }
 
 // A Processor is one named step of the findings chain (golangci-lint's

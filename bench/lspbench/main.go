@@ -40,6 +40,10 @@ import (
 
 var cpuprofile string
 
+// serverLog, when set, receives the server's debug log (one file per
+// repository: this path + the label), for the per-phase times of each run.
+var serverLog string
+
 // quiet is the server's quiet window during the benchmark; it is
 // subtracted from every latency.
 const quiet = time.Millisecond
@@ -59,6 +63,7 @@ func main() {
 	src := flag.String("repo", "", "measure a throwaway clone of this repository (work tree or bare) instead of generated ones")
 	open := flag.Bool("open", false, "open each file (didOpen) before its first save, as an editor does; the save carries the text")
 	flag.StringVar(&cpuprofile, "cpuprofile", "", "ask the server for a CPU profile (written to this file + the size)")
+	flag.StringVar(&serverLog, "log", "", "write the server's debug log to this file + the size")
 	flag.Parse()
 	log.SetFlags(0)
 
@@ -173,13 +178,25 @@ func measure(bin string, saves int, open bool, label string, setup func(root str
 	root := repo.Root
 	log.Printf("prepared %s (%d editable Go files) in %s", root, len(repo.Tracked), time.Since(start).Round(time.Millisecond))
 
-	args := []string{"serve", "--quiet", quiet.String(), "--log-level", "warn"}
+	level := "warn"
+	if serverLog != "" {
+		level = "debug"
+	}
+	args := []string{"serve", "--quiet", quiet.String(), "--log-level", level}
 	if cpuprofile != "" {
 		args = append(args, "--cpuprofile", cpuprofile+"."+label)
 	}
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = root
 	cmd.Stderr = os.Stderr
+	if serverLog != "" {
+		f, err := os.Create(serverLog + "." + label)
+		if err != nil {
+			log.Fatal(err)
+		}
+		defer f.Close()
+		cmd.Stderr = f
+	}
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	if err := cmd.Start(); err != nil {

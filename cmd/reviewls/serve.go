@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 	"strings"
 
 	"github.com/reviewls/reviewls/lsp"
@@ -47,6 +48,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	verbose := fs.Bool("v", false, "verbose: log at debug level")
 	quiet := fs.Duration("quiet", 0, "quiet window before a review after a change (default 200ms)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the session to this file (performance work)")
+	traceFile := fs.String("trace", "", "write an execution trace of the session to this file (go tool trace; performance work)")
 	memprofile := fs.String("memprofile", "", "write a heap profile to this file when the session ends (performance work)")
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
@@ -82,6 +84,17 @@ func runServe(ctx context.Context, e *env, args []string) int {
 			return e.errorf("--cpuprofile: %v", err)
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if *traceFile != "" {
+		f, err := os.Create(*traceFile)
+		if err != nil {
+			return e.errorf("--trace: %v", err)
+		}
+		defer f.Close()
+		if err := trace.Start(f); err != nil {
+			return e.errorf("--trace: %v", err)
+		}
+		defer trace.Stop()
 	}
 	if *memprofile != "" {
 		f, err := os.Create(*memprofile)

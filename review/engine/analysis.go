@@ -148,5 +148,5 @@ func (e *Engine) Analyze(ctx context.Context, res *review.Result) (*review.Resul
 	// The second result is published whole: it is oriented at once.
 	req := last.req
 	req.DeferOrientation = false
-	return e.finish(ctx, req, &next, last.pre, last.cfg, raw, last.findings, heavy, problems, true)
+	return e.finish(ctx, req, &next, last.pre, last.cfg, raw, fileCaches{last.findings, last.cross}, heavy, problems, true)
 }

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -99,6 +100,9 @@ type Engine struct {
 	// crossFile and heavy mark the rules that read beyond a file, and of
 	// those the expensive whole-package ones (comprehensive depth).
 	crossFile, heavy map[string]bool
+	// crossInputs are the base-name patterns of the files the other
+	// cross-file rules read; nil when one of them may read any file.
+	crossInputs []string
 
 	mu   sync.Mutex // serialises runs; guards last, hist, base and subjects
 	last *snapshot
@@ -117,6 +121,9 @@ type snapshot struct {
 	// *review.File is shared with the next change set (unchanged file) and
 	// the depth and perspectives are the same.
 	findings map[*review.File][]*review.Finding
+	// cross caches the cross-file rules' findings the same way, valid
+	// until one of their inputs changes too.
+	cross map[*review.File][]*review.Finding
 	// heavy holds the findings of the expensive whole-package rules
 	// (comprehensive, cross-file), carried over by incremental runs.
 	heavy []*review.Finding
@@ -180,11 +187,19 @@ func Open(dir string, opts Options) (*Engine, error) {
 		opts.HistoryLimit = DefaultHistoryLimit
 	}
 	e := &Engine{repo: repo, opts: opts, logger: logger, crossFile: map[string]bool{}, heavy: map[string]bool{}}
+	known := true
 	for _, l := range opts.Lenses {
 		for _, r := range l.Rules() {
 			e.crossFile[r.ID] = r.CrossFile
 			e.heavy[r.ID] = r.CrossFile && r.Depth == review.DepthComprehensive
+			if r.CrossFile && !e.heavy[r.ID] && r.Note == "" { // not a whole-change rule
+				known = known && len(r.Inputs) > 0
+				e.crossInputs = append(e.crossInputs, r.Inputs...)
+			}
 		}
+	}
+	if !known {
+		e.crossInputs = nil
 	}
 	return e, nil
 }
@@ -281,7 +296,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	incremental := len(req.Paths) > 0
 	inline := e.planAnalysis(res, req, cfg, chosen, incremental)
 	carry := incremental || res.Analysis.State == review.AnalysisPending
-	raw, cache, carried, problems := e.check(ctx, cs, res.Depth, cfg, carry)
+	raw, caches, carried, problems := e.check(ctx, cs, res.Depth, cfg, carry)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -296,7 +311,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 		raw, carried = append(raw, heavy...), heavy
 		ph.mark("analysis")
 	}
-	res, err = e.finish(ctx, req, res, &pre, cfg, raw, cache, carried, problems, incremental)
+	res, err = e.finish(ctx, req, res, &pre, cfg, raw, caches, carried, problems, incremental)
 	if err == nil {
 		ph.mark("finish")
 		e.logger.Debug("review", append([]any{"files", len(cs.Files)}, ph.attrs...)...)
@@ -307,7 +322,9 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 // Orient completes the orientation of a result whose run deferred it
 // (Request.DeferOrientation): changed symbols, board, walkthrough, loop
 // state and notes. It returns ErrStale when the engine has run again
-// since.
+// since, and the context's error when it is cancelled first (a newer
+// edit): the result then stays pending, and the engine free for the
+// next run.
 func (e *Engine) Orient(ctx context.Context, res *review.Result) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -317,16 +334,19 @@ func (e *Engine) Orient(ctx context.Context, res *review.Result) error {
 	if e.last == nil || e.last.res != res {
 		return ErrStale
 	}
-	e.orient(ctx, res)
-	return nil
+	return e.orient(ctx, res)
 }
 
 // orient fills the orientation of res, the result of the last run, and
-// keeps its call paths for the next incremental run. Requires e.mu.
-func (e *Engine) orient(ctx context.Context, res *review.Result) {
+// keeps its call paths for the next incremental run. It stops between
+// steps when ctx is cancelled, leaving res pending. Requires e.mu.
+func (e *Engine) orient(ctx context.Context, res *review.Result) error {
 	last := e.last
 	cs, target := res.ChangeSet, res.ChangeSet.Target
-	changes := e.changedSymbols(target, cs)
+	changes := e.changedSymbols(ctx, target, cs)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	areas := orient.Areas(cs, changes)
 	res.Board = orient.Board(cs, areas)
 	res.Walkthrough = orient.Walkthrough(cs, areas, res.Risk, changes)
@@ -335,15 +355,22 @@ func (e *Engine) orient(ctx context.Context, res *review.Result) {
 	} else {
 		last.callPaths, last.shared = nil, nil
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	orient.WalkBack(res.Board, res.Findings, res.Mode == review.ModeWorkflow)
 	res.Loop = orient.Sync(res, last.req.Loop)
 	res.Notes = e.reviewNotes(ctx, cs, res, last.cfg)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	res.Positive, res.Testing, res.Actions = notes(cs, res)
 	res.OutOfScope = []review.Observation{}
 	actions, observations := secretNotes(cs)
 	res.Actions = append(res.Actions, actions...)
 	res.OutOfScope = append(res.OutOfScope, observations...)
 	res.OrientationPending = false
+	return nil
 }
 
 // phases times the steps of a run for the debug log.
@@ -362,7 +389,7 @@ func (p *phases) mark(name string) {
 // perspectives, the processor chain, verdict and orientation; it leaves
 // the snapshot for the next run. pre is the result as it was before the
 // checks, for [Engine.Analyze] to finish again.
-func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *review.Result, cfg *review.Config, raw []*review.Finding, cache map[*review.File][]*review.Finding, carried []*review.Finding, problems []string, incremental bool) (*review.Result, error) {
+func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *review.Result, cfg *review.Config, raw []*review.Finding, caches fileCaches, carried []*review.Finding, problems []string, incremental bool) (*review.Result, error) {
 	cs, target, hist := res.ChangeSet, res.ChangeSet.Target, res.History
 	now := time.Now
 	if req.Now != nil {
@@ -398,15 +425,17 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 	res.Verdict = review.VerdictFor(res.Counts)
 
 	prev := e.last
-	e.last = &snapshot{target: target, cs: cs, findings: cache, heavy: carried, depth: res.Depth,
+	e.last = &snapshot{target: target, cs: cs, findings: caches.findings, cross: caches.cross, heavy: carried, depth: res.Depth,
 		req: req, cfg: cfg, res: res, pre: pre, light: raw[:len(raw)-len(carried)], problems: problems,
 		incremental: incremental}
 	if prev != nil {
 		e.last.callPaths, e.last.shared = prev.callPaths, prev.shared
 	}
-	res.OrientationPending = req.DeferOrientation
-	if !res.OrientationPending {
-		e.orient(ctx, res)
+	res.OrientationPending = true
+	if !req.DeferOrientation {
+		if err := e.orient(ctx, res); err != nil {
+			return nil, err
+		}
 	}
 	res.Finished = now()
 	return res, nil
@@ -594,11 +623,12 @@ func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Conf
 // findings on unchanged files carry over until the analysis runs again.
 // It returns the raw findings, the per-file cache, the heavy rules'
 // findings to carry, and check failures.
-func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.Depth, cfg *review.Config, carry bool) (raw []*review.Finding, cache map[*review.File][]*review.Finding, heavy []*review.Finding, problems []string) {
-	cache = map[*review.File][]*review.Finding{}
+func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.Depth, cfg *review.Config, carry bool) (raw []*review.Finding, caches fileCaches, heavy []*review.Finding, problems []string) {
+	cache, crossCache := map[*review.File][]*review.Finding{}, map[*review.File][]*review.Finding{}
+	same := e.last != nil && e.last.depth == depth
 	var fresh []*review.File
 	for _, f := range cs.Reviewed() {
-		if e.last != nil && e.last.depth == depth && e.last.findings != nil {
+		if same && e.last.findings != nil {
 			if old, ok := e.last.findings[f]; ok {
 				cache[f] = old
 				continue
@@ -608,6 +638,24 @@ func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.D
 		cache[f] = nil
 	}
 	opts := review.CheckOptions{Depth: depth, Config: cfg, Skip: func(id string) bool { return e.heavy[id] }}
+	if same && e.last.cross != nil && !e.crossInputsChanged(e.last.cs, cs) {
+		opts.Cross = []*review.File{}
+		for _, f := range cs.Reviewed() {
+			if old, ok := e.last.cross[f]; ok {
+				crossCache[f] = old
+			} else {
+				opts.Cross = append(opts.Cross, f)
+			}
+		}
+	}
+	for _, f := range opts.Cross {
+		crossCache[f] = nil
+	}
+	if opts.Cross == nil {
+		for _, f := range cs.Reviewed() {
+			crossCache[f] = nil
+		}
+	}
 	if carry && e.last != nil && e.last.depth == depth {
 		for _, f := range e.last.heavy {
 			if file := cs.File(f.Span.Path); file != nil && e.last.cs.File(f.Span.Path) == file {
@@ -616,14 +664,16 @@ func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.D
 		}
 	}
 	found, problems := e.checkLenses(ctx, cs, fresh, opts)
-	var cross []*review.Finding
+	var stray []*review.Finding
 	for _, r := range found {
 		for _, f := range r {
-			// Cross-file findings are never cached per file: they depend
-			// on files other than their own.
-			if e.crossFile[f.RuleID] {
-				cross = append(cross, f)
-			} else if file := cs.File(f.Span.Path); file != nil {
+			file := cs.File(f.Span.Path)
+			switch {
+			case e.crossFile[f.RuleID] && file != nil:
+				crossCache[file] = append(crossCache[file], f)
+			case e.crossFile[f.RuleID]:
+				stray = append(stray, f) // for from_diff to reject
+			case file != nil:
 				cache[file] = append(cache[file], f)
 			}
 		}
@@ -631,8 +681,56 @@ func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.D
 	for _, f := range cs.Files {
 		raw = append(raw, cache[f]...)
 	}
-	raw = append(raw, cross...)
-	return append(raw, heavy...), cache, heavy, problems
+	for _, f := range cs.Files {
+		raw = append(raw, crossCache[f]...)
+	}
+	raw = append(raw, stray...)
+	return append(raw, heavy...), fileCaches{cache, crossCache}, heavy, problems
+}
+
+// fileCaches are a run's raw findings per reviewed file, of the per-file
+// rules and of the cross-file ones, for the next run to reuse.
+type fileCaches struct {
+	findings, cross map[*review.File][]*review.Finding
+}
+
+// crossInputsChanged reports whether a file the cross-file rules read may
+// differ between two change sets: a path added, removed or changed that
+// matches one of their inputs (any path, when an input is unknown).
+func (e *Engine) crossInputsChanged(old, cur *review.ChangeSet) bool {
+	if e.crossInputs == nil {
+		return true
+	}
+	matches := func(p string) bool {
+		base := path.Base(p)
+		for _, pat := range e.crossInputs {
+			if ok, _ := path.Match(pat, base); ok {
+				return true
+			}
+		}
+		return false
+	}
+	i, j := 0, 0
+	for i < len(old.Files) || j < len(cur.Files) {
+		switch {
+		case j == len(cur.Files) || i < len(old.Files) && old.Files[i].Path < cur.Files[j].Path:
+			if matches(old.Files[i].Path) {
+				return true
+			}
+			i++
+		case i == len(old.Files) || cur.Files[j].Path < old.Files[i].Path:
+			if matches(cur.Files[j].Path) {
+				return true
+			}
+			j++
+		default:
+			if old.Files[i] != cur.Files[j] && matches(cur.Files[j].Path) {
+				return true
+			}
+			i, j = i+1, j+1
+		}
+	}
+	return false
 }
 
 // checkLenses runs every lens over files concurrently and returns their
@@ -692,10 +790,10 @@ type symbolsKey struct{}
 // changedSymbols returns the symbols each reviewed file's change added,
 // removed or changed, by path. The files not seen before are diffed on
 // every core: two symbol extractions each.
-func (e *Engine) changedSymbols(t review.Target, cs *review.ChangeSet) map[string][]symbol.Change {
+func (e *Engine) changedSymbols(ctx context.Context, t review.Target, cs *review.ChangeSet) map[string][]symbol.Change {
 	files := cs.Reviewed()
 	changes := make([][]symbol.Change, len(files))
-	parallel.Each(len(files), nil, func(i int) { changes[i] = e.ChangedSymbols(t, files[i]) })
+	parallel.Each(len(files), func() bool { return ctx.Err() != nil }, func(i int) { changes[i] = e.ChangedSymbols(t, files[i]) })
 	out := make(map[string][]symbol.Change, len(files))
 	for i, f := range files {
 		out[f.Path] = changes[i]

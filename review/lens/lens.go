@@ -108,10 +108,14 @@ func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*rev
 	}
 	var out []*review.Finding
 	var errs []error
+	cross := all
+	if opts.Cross != nil {
+		cross = opts.Cross
+	}
 	for _, pass := range []struct {
 		files     []*review.File
 		crossFile bool
-	}{{files, false}, {all, true}} {
+	}{{files, false}, {cross, true}} {
 		found := make([][]*review.Finding, len(pass.files))
 		failed := make([][]error, len(pass.files))
 		parallel.Each(len(pass.files), func() bool { return ctx.Err() != nil }, func(i int) {

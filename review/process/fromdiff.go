@@ -15,6 +15,8 @@ import (
 type FromDiff struct {
 	ChangeSet *review.ChangeSet
 	Rejected  []review.Rejected
+
+	lines map[*review.File]int // line counts, per run
 }
 
 var _ review.Processor = (*FromDiff)(nil)
@@ -25,6 +27,7 @@ func (*FromDiff) Name() string { return "from_diff" }
 // Process implements [review.Processor].
 func (p *FromDiff) Process(_ context.Context, findings []*review.Finding) ([]*review.Finding, error) {
 	p.Rejected = p.Rejected[:0]
+	p.lines = map[*review.File]int{}
 	out := findings[:0]
 	for _, f := range findings {
 		if reason := p.reject(f); reason != "" {
@@ -53,7 +56,11 @@ func (p *FromDiff) reject(f *review.Finding) string {
 		}
 		return fmt.Sprintf("%s has no reviewed content (%s)", f.Span.Path, file.Status)
 	}
-	last := countLines(file.Content)
+	last, ok := p.lines[file]
+	if !ok {
+		last = countLines(file.Content)
+		p.lines[file] = last
+	}
 	start, end := f.Span.StartLine, f.Span.Last()
 	switch {
 	case start < 1:

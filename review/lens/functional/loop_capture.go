@@ -23,6 +23,7 @@ var LoopVarCapture = &lens.Rule{
 		Depth:       review.DepthStandard,
 		// The finding depends on the go directive of the module's go.mod.
 		CrossFile: true,
+		Inputs:    []string{"go.mod"},
 		Fixable:   true,
 		Summary:   "Loop variable captured by a goroutine or deferred closure",
 		Doc: "Before Go 1.22 a for or range loop has one variable for all its iterations. A goroutine, deferred " +

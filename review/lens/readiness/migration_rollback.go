@@ -23,6 +23,7 @@ var MigrationWithoutRollback = &lens.Rule{
 		Languages:   append([]string{review.LangSQL, review.LangPython, review.LangRuby}, lens.JSLangs...),
 		Depth:       review.DepthStandard,
 		CrossFile:   true,
+		Inputs:      []string{"*.down.sql"}, // a .up.sql's rollback
 		Summary:     "Migration without a rollback",
 		Doc: "A schema migration that cannot be reversed turns a bad deploy into an outage: rolling the code back leaves " +
 			"the schema ahead of it, and the only way back is a hand-written fix under pressure. Write the down " +
