@@ -15,8 +15,6 @@ import (
 type FromDiff struct {
 	ChangeSet *review.ChangeSet
 	Rejected  []review.Rejected
-
-	lines map[*review.File]int // line counts, per run
 }
 
 var _ review.Processor = (*FromDiff)(nil)
@@ -27,7 +25,6 @@ func (*FromDiff) Name() string { return "from_diff" }
 // Process implements [review.Processor].
 func (p *FromDiff) Process(_ context.Context, findings []*review.Finding) ([]*review.Finding, error) {
 	p.Rejected = p.Rejected[:0]
-	p.lines = map[*review.File]int{}
 	out := findings[:0]
 	for _, f := range findings {
 		if reason := p.reject(f); reason != "" {
@@ -56,11 +53,7 @@ func (p *FromDiff) reject(f *review.Finding) string {
 		}
 		return fmt.Sprintf("%s has no reviewed content (%s)", f.Span.Path, file.Status)
 	}
-	last, ok := p.lines[file]
-	if !ok {
-		last = countLines(file.Content)
-		p.lines[file] = last
-	}
+	last := file.Memo(lineCountKey{}, func() any { return countLines(file.Content) }).(int)
 	start, end := f.Span.StartLine, f.Span.Last()
 	switch {
 	case start < 1:
@@ -78,6 +71,10 @@ func (p *FromDiff) reject(f *review.Finding) string {
 	}
 	return fmt.Sprintf("lines %d-%d of %s contain no changed line", start, end, f.Span.Path)
 }
+
+// lineCountKey memoises a file's line count on the file, which unchanged
+// files share with the next run.
+type lineCountKey struct{}
 
 // countLines counts lines the way review/lens splits them: a final line
 // without a newline still counts.
