@@ -19,7 +19,7 @@ type RuleInfo struct {
 	Fixable bool
 	// CrossFile reports that the rule's findings on a file depend on other
 	// files of the change set (or of the repository), so they must be
-	// recomputed whenever any file changes.
+	// recomputed when those files change (see Inputs).
 	CrossFile bool
 	// Inputs, for a CrossFile rule, are base-name patterns ([path.Match])
 	// of the other files its findings read ("go.mod"): the findings on an

@@ -626,37 +626,34 @@ func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Conf
 func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.Depth, cfg *review.Config, carry bool) (raw []*review.Finding, caches fileCaches, heavy []*review.Finding, problems []string) {
 	cache, crossCache := map[*review.File][]*review.Finding{}, map[*review.File][]*review.Finding{}
 	same := e.last != nil && e.last.depth == depth
+	reuseCross := same && e.last.cross != nil && !e.crossInputsChanged(e.last.cs, cs)
+	opts := review.CheckOptions{Depth: depth, Config: cfg, Skip: func(id string) bool { return e.heavy[id] }}
+	var lastFindings, lastCross map[*review.File][]*review.Finding
+	if same {
+		lastFindings = e.last.findings
+	}
+	if reuseCross {
+		lastCross = e.last.cross
+		opts.Cross = []*review.File{} // not nil: only the files below
+	}
 	var fresh []*review.File
 	for _, f := range cs.Reviewed() {
-		if same && e.last.findings != nil {
-			if old, ok := e.last.findings[f]; ok {
-				cache[f] = old
-				continue
-			}
+		if old, ok := lastFindings[f]; ok {
+			cache[f] = old
+		} else {
+			fresh = append(fresh, f)
+			cache[f] = nil
 		}
-		fresh = append(fresh, f)
-		cache[f] = nil
-	}
-	opts := review.CheckOptions{Depth: depth, Config: cfg, Skip: func(id string) bool { return e.heavy[id] }}
-	if same && e.last.cross != nil && !e.crossInputsChanged(e.last.cs, cs) {
-		opts.Cross = []*review.File{}
-		for _, f := range cs.Reviewed() {
-			if old, ok := e.last.cross[f]; ok {
-				crossCache[f] = old
-			} else {
+		if old, ok := lastCross[f]; ok {
+			crossCache[f] = old
+		} else {
+			crossCache[f] = nil
+			if reuseCross {
 				opts.Cross = append(opts.Cross, f)
 			}
 		}
 	}
-	for _, f := range opts.Cross {
-		crossCache[f] = nil
-	}
-	if opts.Cross == nil {
-		for _, f := range cs.Reviewed() {
-			crossCache[f] = nil
-		}
-	}
-	if carry && e.last != nil && e.last.depth == depth {
+	if carry && same {
 		for _, f := range e.last.heavy {
 			if file := cs.File(f.Span.Path); file != nil && e.last.cs.File(f.Span.Path) == file {
 				heavy = append(heavy, f)
