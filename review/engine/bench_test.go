@@ -20,10 +20,7 @@ import (
 // orientation deferred), then completes the orientation; "run-ms" and
 // "orient-ms" report the two parts. It restores every file it edits.
 func BenchmarkSaveRepo(b *testing.B) {
-	dir := os.Getenv("REVIEWLS_BENCH_REPO")
-	if dir == "" {
-		b.Skip("set REVIEWLS_BENCH_REPO to a work tree")
-	}
+	dir := reviewtest.BenchRepo(b)
 	var tracked []string
 	for _, p := range strings.Split(reviewtest.Git(b, dir, "ls-files", "--", "*.go"), "\n") {
 		if p != "" && !strings.Contains(p, "vendor/") {

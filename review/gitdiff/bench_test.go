@@ -434,10 +434,7 @@ func fastImport(b *testing.B, dir string, commits, files int, file func(f, c int
 // a pre-commit hook sees after a commit). It restores the cache file it
 // found.
 func BenchmarkHistoryRepo(b *testing.B) {
-	dir := os.Getenv("REVIEWLS_BENCH_REPO")
-	if dir == "" {
-		b.Skip("set REVIEWLS_BENCH_REPO to a work tree")
-	}
+	dir := reviewtest.BenchRepo(b)
 	var paths []string
 	for _, l := range strings.Split(reviewtest.Git(b, dir, "status", "--porcelain", "--untracked-files=all"), "\n") {
 		if len(l) > 3 && !strings.Contains(l, trackingDir) {

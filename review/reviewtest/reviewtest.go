@@ -336,3 +336,16 @@ func isolatedEnv(t testing.TB) []string {
 	}
 	return env
 }
+
+// BenchRepo returns the real repository a benchmark measures: the work
+// tree in $REVIEWLS_BENCH_REPO (a clone with a change in place, as
+// bench/scanbench leaves one). It skips the benchmark when that is unset:
+// go test and CI have no such clone.
+func BenchRepo(b *testing.B) string {
+	b.Helper()
+	dir := os.Getenv("REVIEWLS_BENCH_REPO")
+	if dir == "" {
+		b.Skip("set REVIEWLS_BENCH_REPO to a work tree")
+	}
+	return dir
+}
