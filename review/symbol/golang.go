@@ -32,22 +32,28 @@ type goCut struct{ at, shift int }
 // top-level function bodies are cut out first ("{}" is left), which more
 // than halves the work on a typical file when only declarations matter.
 func parseGo(content []byte, bodies bool) *goFile {
+	g, _ := parseGoErr(content, bodies)
+	return g
+}
+
+// parseGoErr is parseGo that also returns the syntax error.
+func parseGoErr(content []byte, bodies bool) (*goFile, error) {
 	g := &goFile{src: content, starts: lineStarts(content)}
 	src := content
 	if !bodies {
 		src, g.cuts = cutBodies(content)
 	}
 	fset := token.NewFileSet()
-	f, _ := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
 	if f == nil {
-		return nil
+		return nil, err
 	}
 	tf := fset.File(f.Package)
 	if tf == nil {
-		return nil
+		return nil, err
 	}
 	g.file, g.base = f, tf.Base()
-	return g
+	return g, err
 }
 
 // cutBodies returns content without the contents of its top-level

@@ -39,10 +39,30 @@ func extractParsed(f *review.File) (syms []Symbol) {
 // OfBase returns the symbols of old, a base version of f, extracted once
 // per file and base content (the rules rebuild the base from the hunks,
 // the walkthrough reads it from the object store; both get the same
-// bytes). The slice is shared; callers must not modify it.
+// bytes). A Go base is spliced from f's symbols where the hunks did not
+// touch a declaration, and only the rest is parsed. The slice is shared;
+// callers must not modify it.
 func OfBase(f *review.File, old []byte) []Symbol {
 	key := baseKey{n: len(old), h: maphash.Bytes(baseSeed, old)}
-	return f.Memo(key, func() any { return Extract(f.Path, old, f.Language) }).([]Symbol)
+	return f.Memo(key, func() any {
+		if f.Language == review.LangGo {
+			if syms, ok := spliceBase(f, old); ok {
+				return syms
+			}
+		}
+		return Extract(f.Path, old, f.Language)
+	}).([]Symbol)
+}
+
+// spliceBase is spliceBaseGo, where a bug costs the shortcut, not the
+// symbols.
+func spliceBase(f *review.File, old []byte) (syms []Symbol, ok bool) {
+	defer func() {
+		if recover() != nil {
+			syms, ok = nil, false
+		}
+	}()
+	return spliceBaseGo(f, old)
 }
 
 type currentKey struct{}

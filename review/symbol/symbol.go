@@ -162,13 +162,7 @@ var (
 // finish sorts the symbols and fills in Path, Hash and the Methods of
 // type-like symbols; starts are the line starts of content.
 func finish(syms []Symbol, path string, content []byte, starts []int32) {
-	sort.SliceStable(syms, func(i, j int) bool {
-		if syms[i].Line != syms[j].Line {
-			return syms[i].Line < syms[j].Line
-		}
-		return syms[i].NameCol < syms[j].NameCol
-	})
-	types := map[string]int{}
+	sortSymbols(syms)
 	// Symbols that span the same lines share a hash: a minified file puts
 	// thousands on one long line, which is hashed once, not per symbol.
 	hashes := map[[2]int]uint64{}
@@ -181,12 +175,31 @@ func finish(syms []Symbol, path string, content []byte, starts []int32) {
 			s.Hash = hashLines(content, starts, s.Line, s.EndLine)
 			hashes[span] = s.Hash
 		}
-		if _, dup := types[s.Name]; s.Kind.typeLike() && !dup {
-			types[s.Name] = i
+	}
+	fillMethods(syms)
+}
+
+// sortSymbols orders symbols by Line, then NameCol.
+func sortSymbols(syms []Symbol) {
+	sort.SliceStable(syms, func(i, j int) bool {
+		if syms[i].Line != syms[j].Line {
+			return syms[i].Line < syms[j].Line
+		}
+		return syms[i].NameCol < syms[j].NameCol
+	})
+}
+
+// fillMethods lists the methods of sorted syms on their type-like
+// symbols (the first one of each name).
+func fillMethods(syms []Symbol) {
+	types := map[string]int{}
+	for i := range syms {
+		if _, dup := types[syms[i].Name]; syms[i].Kind.typeLike() && !dup {
+			types[syms[i].Name] = i
 		}
 	}
 	for i := range syms {
-		s := syms[i]
+		s := &syms[i]
 		if s.Kind != KindMethod || s.Container == "" {
 			continue
 		}
