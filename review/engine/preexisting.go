@@ -52,6 +52,13 @@ type baseKey struct {
 type baseCache struct {
 	cfg   *review.Config
 	known map[baseKey]*baseEntry
+	// decided are the last run's per-file decisions, for its depth and
+	// baseline.
+	decided struct {
+		depth    review.Depth
+		baseline *review.Baseline
+		d        *process.Decisions
+	}
 }
 
 // baseEntry is what is known of one base version: the fingerprints of the
@@ -67,8 +74,12 @@ func (e *Engine) preexisting(cs *review.ChangeSet, depth review.Depth, cfg *revi
 	if e.base == nil || e.base.cfg != cfg || len(e.base.known) > maxBaseEntries {
 		e.base = &baseCache{cfg: cfg, known: map[baseKey]*baseEntry{}}
 	}
+	if dd := &e.base.decided; dd.d == nil || dd.depth != depth || dd.baseline != baseline {
+		dd.depth, dd.baseline, dd.d = depth, baseline, &process.Decisions{}
+	}
 	return &process.Preexisting{
 		ChangeSet: cs,
+		Decisions: e.base.decided.d,
 		Known: func(ctx context.Context, f *review.File, rules map[string]bool) map[string]process.Known {
 			return withBaseline(e.baseKnown(ctx, cs, f, depth, cfg, rules), baseline, f.Path)
 		},

@@ -2,6 +2,7 @@ package process
 
 import (
 	"context"
+	"slices"
 	"sort"
 
 	"github.com/reviewls/reviewls/review"
@@ -42,6 +43,11 @@ type Preexisting struct {
 	Whole func(ctx context.Context, f *review.File, rules map[string]bool) map[string]int
 	// ChangeSet resolves a finding's path to its file.
 	ChangeSet *review.ChangeSet
+	// Decisions, when set, carries each file's decision from one run to
+	// the next: a file whose findings are those it had then (the same
+	// values, in order) is decided as then, without Known or Whole. Its
+	// owner keeps one per configuration, depth and baseline.
+	Decisions *Decisions
 
 	// Found are the findings set aside, in the order they came.
 	Found []review.PreExisting
@@ -64,11 +70,33 @@ func (p *Preexisting) Process(ctx context.Context, findings []*review.Finding) (
 		byFile[f.Span.Path] = append(byFile[f.Span.Path], f)
 	}
 	pre := map[*review.Finding]string{}
+	next := map[*review.File]decision{}
 	for _, path := range order {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		p.file(ctx, p.ChangeSet.File(path), byFile[path], pre)
+		file, fs := p.ChangeSet.File(path), byFile[path]
+		if p.Decisions == nil || file == nil {
+			p.file(ctx, file, fs, pre)
+			continue
+		}
+		d, ok := p.Decisions.last[file]
+		if !ok || !slices.Equal(d.findings, fs) {
+			p.file(ctx, file, fs, pre)
+			d = decision{findings: fs, sources: make([]string, len(fs))}
+			for i, f := range fs {
+				d.sources[i] = pre[f]
+			}
+		}
+		for i, f := range fs {
+			if d.sources[i] != "" {
+				pre[f] = d.sources[i]
+			}
+		}
+		next[file] = d
+	}
+	if p.Decisions != nil {
+		p.Decisions.last = next
 	}
 	out := findings[:0]
 	for _, f := range findings {
@@ -83,6 +111,19 @@ func (p *Preexisting) Process(ctx context.Context, findings []*review.Finding) (
 		out = append(out, f)
 	}
 	return out, nil
+}
+
+// Decisions are the per-file decisions of a [Preexisting] run, for the
+// next run to reuse. The zero value is ready to use.
+type Decisions struct {
+	last map[*review.File]decision
+}
+
+// decision is which of a file's findings were pre-existing: sources[i] is
+// the source of findings[i], "" when it is new.
+type decision struct {
+	findings []*review.Finding
+	sources  []string
 }
 
 // file decides which of the findings of one file are pre-existing,

@@ -116,18 +116,7 @@ func assessCoverage(files []*fileFacts, root string, names []string) *coverageRe
 		}
 		names = defaultProfiles
 	}
-	changed := map[string][]int{}
-	for _, ff := range files {
-		if ff.skipped || ff.f.Status == review.StatusDeleted || ff.doc {
-			continue
-		}
-		lines := make([]int, len(ff.added))
-		for i, l := range ff.added {
-			lines[i] = l.n
-		}
-		changed[ff.path] = lines
-	}
-	res2 := &resolver{root: root, changed: changed, cache: map[string]string{}}
+	var res2 *resolver // made for the first profile found: most saves find none
 	for _, name := range names {
 		full := name
 		if !filepath.IsAbs(full) {
@@ -153,6 +142,9 @@ func assessCoverage(files []*fileFacts, root string, names []string) *coverageRe
 			res.problems = append(res.problems, fmt.Sprintf("%s: %d MiB exceeds the %d MiB cap", display, fi.Size()>>20, maxProfileSize>>20))
 			continue
 		}
+		if res2 == nil {
+			res2 = &resolver{root: root, changed: changedLines(files), cache: map[string]string{}}
+		}
 		p, err := parseProfile(full, res2)
 		if err != nil {
 			res.problems = append(res.problems, fmt.Sprintf("%s: %v", display, err))
@@ -163,6 +155,23 @@ func assessCoverage(files []*fileFacts, root string, names []string) *coverageRe
 		res.profiles = append(res.profiles, p)
 	}
 	return res
+}
+
+// changedLines maps the reviewed, not deleted, non-documentation files to
+// their added line numbers.
+func changedLines(files []*fileFacts) map[string][]int {
+	changed := map[string][]int{}
+	for _, ff := range files {
+		if ff.skipped || ff.f.Status == review.StatusDeleted || ff.doc {
+			continue
+		}
+		lines := make([]int, len(ff.added))
+		for i, l := range ff.added {
+			lines[i] = l.n
+		}
+		changed[ff.path] = lines
+	}
+	return changed
 }
 
 func displayName(root, full string) string {

@@ -36,6 +36,13 @@ type numLine struct {
 
 // fileFacts is what Assess learns about one changed file.
 type fileFacts struct {
+	*facts // shared by every change set that holds the file
+	risk   string
+	tests  testState
+}
+
+// facts are what a changed file says about risk on its own.
+type facts struct {
 	f    *review.File
 	path string
 	lang string
@@ -78,14 +85,11 @@ type fileFacts struct {
 	// piiLogged is the first added line that logs or prints a personal-data
 	// field, or 0.
 	piiLogged int
-
-	risk  string
-	tests testState
 }
 
 // behavioural reports whether the file's change may alter behaviour: it is
 // reviewed or deleted, is not documentation and is not mechanical.
-func (ff *fileFacts) behavioural() bool {
+func (ff *facts) behavioural() bool {
 	if ff.f.Status == review.StatusDeleted {
 		return !ff.doc
 	}
@@ -93,22 +97,22 @@ func (ff *fileFacts) behavioural() bool {
 }
 
 // shipped reports whether the file is product (not a test, not docs).
-func (ff *fileFacts) shipped() bool { return !ff.test && !ff.doc }
+func (ff *facts) shipped() bool { return !ff.test && !ff.doc }
 
 // factsKey memoises a file's facts on the file.
 type factsKey struct{}
 
-// cachedFacts returns a fresh copy of f's per-file facts, computing them
-// once per file: in the language server an unchanged file is shared by
-// every later change set, and its facts depend only on it. Fields set by
-// the whole-change analysis (tests, risk) start zero in each copy.
+// cachedFacts returns f's facts for one analysis: the per-file ones are
+// computed once per file and shared (in the language server an unchanged
+// file is shared by every later change set, and they depend only on it,
+// so nothing after newFacts may change them); the fields set by the
+// whole-change analysis (tests, risk) start zero.
 func cachedFacts(f *review.File, sc *scanner) *fileFacts {
-	ff := *f.Memo(factsKey{}, func() any { return newFacts(f, sc) }).(*fileFacts)
-	return &ff
+	return &fileFacts{facts: f.Memo(factsKey{}, func() any { return newFacts(f, sc) }).(*facts)}
 }
 
-func newFacts(f *review.File, sc *scanner) *fileFacts {
-	ff := &fileFacts{f: f, path: f.Path, lang: f.Language}
+func newFacts(f *review.File, sc *scanner) *facts {
+	ff := &facts{f: f, path: f.Path, lang: f.Language}
 	if ff.lang == "" {
 		ff.lang = review.DetectLanguage(f.Path, f.Content)
 	}
@@ -140,7 +144,7 @@ func newFacts(f *review.File, sc *scanner) *fileFacts {
 }
 
 // classifyPath sets the kinds that follow from the path alone.
-func (ff *fileFacts) classifyPath() {
+func (ff *facts) classifyPath() {
 	p := ff.path
 	base := path.Base(p)
 	lower := strings.ToLower(base)
@@ -529,7 +533,7 @@ func isComment(lang, t string) bool {
 // scan collects the path and added-line cues of the file. Tests and docs
 // carry no cues (they do not ship), except that a prompt file is an AI
 // cue; lockfiles carry none; dependency manifests carry AI SDK cues only.
-func (ff *fileFacts) scan(sc *scanner) {
+func (ff *facts) scan(sc *scanner) {
 	switch {
 	case ff.test:
 		return
@@ -588,7 +592,7 @@ func (ff *fileFacts) scan(sc *scanner) {
 }
 
 // pathKinds adds the cues that follow from the kind of the file.
-func (ff *fileFacts) pathKinds() {
+func (ff *facts) pathKinds() {
 	lower := strings.ToLower(path.Base(ff.path))
 	ext := path.Ext(lower)
 	switch {
@@ -632,14 +636,14 @@ func isSecretFile(lower, ext string) bool {
 	return true
 }
 
-func (ff *fileFacts) addHit(h hit) {
+func (ff *facts) addHit(h hit) {
 	ff.hits = append(ff.hits, h)
 	ff.cats.add(h.c)
 }
 
 // dedupe keeps the first hit of each category and label, ordered by
 // category, then line, then label.
-func (ff *fileFacts) dedupe() {
+func (ff *facts) dedupe() {
 	slices.SortStableFunc(ff.hits, func(a, b hit) int {
 		if a.c != b.c {
 			return int(a.c) - int(b.c)

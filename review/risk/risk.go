@@ -207,7 +207,7 @@ func (a *analysis) hotspots() []review.Hotspot {
 
 // why describes the first cue of category c: `migration` (the file kind),
 // `"login" in path` or `"password" at line 14`.
-func (ff *fileFacts) why(c cat) string {
+func (ff *facts) why(c cat) string {
 	for _, h := range ff.hits {
 		if h.c == c {
 			switch {
@@ -231,7 +231,7 @@ var categoryNames = map[cat]string{
 
 // reasons describes why a file has its risk: each category with its first
 // cue, e.g. `auth ("login" in path), secrets ("password" at line 14)`.
-func (ff *fileFacts) reasons(mask catSet) string {
+func (ff *facts) reasons(mask catSet) string {
 	var parts []string
 	for c := range numCats {
 		if !mask.has(c) || !ff.cats.has(c) {

@@ -248,7 +248,7 @@ func TestTestPresence(t *testing.T) {
 	got := map[string]string{}
 	a := &analysis{byPath: map[string]*fileFacts{}}
 	for _, f := range cs.Files {
-		ff := newFacts(f, &scanner{})
+		ff := &fileFacts{facts: newFacts(f, &scanner{})}
 		a.files = append(a.files, ff)
 		a.byPath[ff.path] = ff
 	}

@@ -144,7 +144,7 @@ func testCandidates(p, lang string) []string {
 // needsTest reports a behaviour-changing product source file that is not
 // deleted. SQL is left out: schema and query files are tested through the
 // code that runs them.
-func (ff *fileFacts) needsTest() bool {
+func (ff *facts) needsTest() bool {
 	return ff.code && ff.lang != review.LangSQL && ff.shipped() && ff.behavioural() && ff.f.Status != review.StatusDeleted
 }
 
