@@ -3,8 +3,9 @@ package lsp
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
-	"fmt"
+	"hash/maphash"
 	"sort"
 	"sync"
 
@@ -40,7 +41,7 @@ type publisher struct {
 
 // pubState is what was last published for a path.
 type pubState struct {
-	hash    [32]byte
+	hash    uint64
 	version int32
 	empty   bool
 }
@@ -81,7 +82,14 @@ func (p *publisher) publish(res *review.Result, versions map[string]int32, mustP
 	for path := range paths {
 		ordered = append(ordered, path)
 	}
-	sort.Strings(ordered)
+	// The files the editor just changed first: those are what the user
+	// waits for; then the rest in path order.
+	sort.Slice(ordered, func(i, j int) bool {
+		if mi, mj := mustPub[ordered[i]], mustPub[ordered[j]]; mi != mj {
+			return mi
+		}
+		return ordered[i] < ordered[j]
+	})
 	for _, path := range ordered {
 		findings := byPath[path]
 		st := pubState{hash: fingerprint(findings), version: versions[path], empty: len(findings) == 0}
@@ -115,17 +123,35 @@ func (p *publisher) publish(res *review.Result, versions map[string]int32, mustP
 }
 
 // fingerprint identifies what a file's diagnostics would say: the same
-// findings at the same places with the same text give the same value.
-func fingerprint(findings []*review.Finding) [32]byte {
-	h := sha256.New()
-	for _, f := range findings {
-		fmt.Fprintf(h, "%s|%s|%d:%d-%d:%d|%s|%s|%s\x00", f.ID, f.RuleID, f.Span.StartLine, f.Span.StartCol, f.Span.EndLine, f.Span.EndCol,
-			f.Severity, f.LineState, f.Message)
+// findings at the same places with the same text give the same value. It
+// runs for every file with findings on every save, so it is a fast hash.
+func fingerprint(findings []*review.Finding) uint64 {
+	var h maphash.Hash
+	h.SetSeed(fingerprintSeed)
+	var buf [8]byte
+	num := func(n int) {
+		binary.LittleEndian.PutUint64(buf[:], uint64(n))
+		h.Write(buf[:])
 	}
-	var sum [32]byte
-	h.Sum(sum[:0])
-	return sum
+	str := func(s string) {
+		num(len(s))
+		h.WriteString(s)
+	}
+	for _, f := range findings {
+		str(f.ID)
+		str(f.RuleID)
+		num(f.Span.StartLine)
+		num(f.Span.StartCol)
+		num(f.Span.EndLine)
+		num(f.Span.EndCol)
+		num(int(f.Severity))
+		str(string(f.LineState))
+		str(f.Message)
+	}
+	return h.Sum64()
 }
+
+var fingerprintSeed = maphash.MakeSeed()
 
 // clear publishes empty lists for every path with diagnostics (a session
 // closing, or a folder removed).

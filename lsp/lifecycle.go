@@ -109,6 +109,7 @@ func (s *server) addFolders(ctx context.Context, folders []protocol.WorkspaceFol
 		default:
 		}
 		s.sessions = append(s.sessions, ss)
+		s.sessionsGen.Add(1)
 		s.sessionsMu.Unlock()
 		s.logger.Info("session opened", "root", ss.root, "folder", path)
 		ss.start()

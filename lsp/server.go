@@ -185,9 +185,11 @@ type server struct {
 	docsMu sync.Mutex
 	docs   map[protocol.DocumentURI]*document
 
-	// sessionsMu guards sessions.
-	sessionsMu sync.Mutex
-	sessions   []*session
+	// sessionsMu guards sessions; sessionsGen counts their changes, so
+	// that a document's cached owner (document.owner) is known stale.
+	sessionsMu  sync.Mutex
+	sessions    []*session
+	sessionsGen atomic.Uint64
 
 	// redMu guards redactors, each session's current redactor; red is
 	// their union with the secret detector, which every outgoing message
@@ -224,6 +226,11 @@ type document struct {
 	// while compared is set: until the text changes, or the file is
 	// reported modified (see server.overlays).
 	clean, compared bool
+	// owner and rel are the session the document belongs to and its path
+	// there, as of sessions generation ownerGen (see server.ownerOf).
+	owner    *session
+	rel      string
+	ownerGen uint64
 }
 
 func newServer(opts Options) *server {
@@ -380,6 +387,7 @@ func (s *server) stopAll() {
 		s.sessionsMu.Lock()
 		sessions := s.sessions
 		s.sessions = nil
+		s.sessionsGen.Add(1)
 		s.sessionsMu.Unlock()
 		for _, ss := range sessions {
 			ss.close()

@@ -119,7 +119,7 @@ func (s *server) overlays(ss *session, full bool, modified []string) (map[string
 	texts := map[string][]byte{}
 	versions := map[string]int32{}
 	for u, d := range s.docs {
-		owner, rel := s.sessionForURI(u)
+		owner, rel := s.ownerOf(u, d)
 		if owner != ss {
 			continue
 		}
@@ -132,6 +132,18 @@ func (s *server) overlays(ss *session, full bool, modified []string) (map[string
 		}
 	}
 	return texts, versions
+}
+
+// ownerOf is sessionForURI for an open document, cached on it until the
+// sessions change. Requires docsMu.
+func (s *server) ownerOf(u protocol.DocumentURI, d *document) (*session, string) {
+	// Read the generation first: a change after it makes the cache stale.
+	gen := s.sessionsGen.Load()
+	if d.ownerGen != gen || gen == 0 {
+		d.owner, d.rel = s.sessionForURI(u)
+		d.ownerGen = gen
+	}
+	return d.owner, d.rel
 }
 
 // under reports whether rel is one of paths or inside one of them.

@@ -102,6 +102,7 @@ func (s *server) DidChangeWorkspaceFolders(ctx context.Context, params *protocol
 			}
 		}
 		s.sessions = kept
+		s.sessionsGen.Add(1)
 		s.sessionsMu.Unlock()
 		for _, ss := range gone {
 			ss.close()
