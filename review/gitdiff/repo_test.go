@@ -259,3 +259,47 @@ func TestHistoryAcrossCalls(t *testing.T) {
 		t.Errorf("after a commit (-want +got):\n%s", diff)
 	}
 }
+
+// TestResolveHeadFromFiles checks the local target read from the ref
+// files against go-git's reading of HEAD, in the states HEAD can be in.
+func TestResolveHeadFromFiles(t *testing.T) {
+	dir := initRepo(t)
+	check := func(state string) {
+		t.Helper()
+		r := open(t, dir, Options{})
+		st, err := readHead(r.gitDir, r.commonDir)
+		if err != nil {
+			t.Fatalf("%s: readHead: %v", state, err)
+		}
+		base := review.Target{Kind: review.LocalChanges, Provider: "unknown", BaseRef: "HEAD"}
+		want, err := r.resolveHead(base)
+		if err != nil {
+			t.Fatalf("%s: go-git: %v", state, err)
+		}
+		if diff := cmp.Diff(want, headTarget(base, st)); diff != "" {
+			t.Errorf("%s: from the files (-go-git +files):\n%s", state, diff)
+		}
+		if got, err := r.Resolve(t.Context(), false, ""); err != nil || !cmp.Equal(want, got) {
+			t.Errorf("%s: Resolve = %+v, %v; want %+v", state, got, err, want)
+		}
+	}
+	check("unborn")
+	write(t, dir, map[string]string{"a.txt": "1\n"})
+	commitAll(t, dir, "one")
+	check("a branch")
+	runGit(t, dir, "checkout", "-q", "-b", "feat/deep/x")
+	check("a nested branch name")
+	runGit(t, dir, "pack-refs", "--all")
+	check("packed refs")
+	runGit(t, dir, "symbolic-ref", "refs/heads/alias", "refs/heads/feat/deep/x")
+	runGit(t, dir, "symbolic-ref", "HEAD", "refs/heads/alias")
+	check("a symbolic ref to a symbolic ref")
+	runGit(t, dir, "checkout", "-q", "--detach")
+	check("detached")
+	runGit(t, dir, "checkout", "-q", "--orphan", "fresh")
+	check("an orphan branch")
+	wt := filepath.Join(t.TempDir(), "wt")
+	runGit(t, dir, "worktree", "add", "-q", "-b", "other", wt, "main")
+	dir = wt
+	check("a linked worktree")
+}

@@ -30,33 +30,20 @@ func (r *Repo) Resolve(ctx context.Context, staged bool, base string) (review.Ta
 		return review.Target{}, fmt.Errorf("resolve target: a staged review has no base (got %q)", base)
 	}
 	t := review.Target{Kind: review.LocalChanges, Provider: "unknown", BaseRef: "HEAD", Staged: staged}
+	if base == "" {
+		// Every save resolves HEAD: read it from the files, as the
+		// "has HEAD moved" check does, and leave go-git the odd cases
+		// (and their error messages).
+		if st, err := readHead(r.gitDir, r.commonDir); err == nil {
+			return headTarget(t, st), nil
+		}
+	}
 
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
-	head, err := r.repo.Storer.Reference(plumbing.HEAD)
-	if err != nil {
-		return t, fmt.Errorf("resolve HEAD: %w", err)
-	}
-	if head.Type() == plumbing.SymbolicReference {
-		t.HeadRef = head.Target().String()
-		t.Branch = head.Target().Short()
-		ref, err := r.repo.Reference(head.Target(), true)
-		switch {
-		case errors.Is(err, plumbing.ErrReferenceNotFound):
-			t.Unborn = true
-		case err != nil:
-			return t, fmt.Errorf("resolve HEAD: %w", err)
-		default:
-			t.HeadSHA = ref.Hash().String()
-		}
-	} else {
-		t.Detached = true
-		t.HeadRef = "HEAD"
-		t.HeadSHA = head.Hash().String()
-	}
-	if base == "" {
-		t.BaseSHA = t.HeadSHA
-		return t, nil
+	t, err := r.resolveHead(t)
+	if err != nil || base == "" {
+		return t, err
 	}
 
 	t.Kind = review.BranchDiff
@@ -121,4 +108,50 @@ func bestMergeBase(cs []*object.Commit) *object.Commit {
 		return cs[i].Hash.String() < cs[j].Hash.String()
 	})
 	return cs[0]
+}
+
+// headTarget completes t, a local target, from what HEAD resolves to.
+func headTarget(t review.Target, st refState) review.Target {
+	if st.symref != "" {
+		t.HeadRef = st.symref
+		t.Branch = plumbing.ReferenceName(st.symref).Short()
+		if st.hash.IsZero() {
+			t.Unborn = true
+		} else {
+			t.HeadSHA = st.hash.String()
+		}
+	} else {
+		t.Detached = true
+		t.HeadRef = "HEAD"
+		t.HeadSHA = st.hash.String()
+	}
+	t.BaseSHA = t.HeadSHA
+	return t
+}
+
+// resolveHead completes t from HEAD as go-git reads it. Requires objMu.
+func (r *Repo) resolveHead(t review.Target) (review.Target, error) {
+	head, err := r.repo.Storer.Reference(plumbing.HEAD)
+	if err != nil {
+		return t, fmt.Errorf("resolve HEAD: %w", err)
+	}
+	if head.Type() == plumbing.SymbolicReference {
+		t.HeadRef = head.Target().String()
+		t.Branch = head.Target().Short()
+		ref, err := r.repo.Reference(head.Target(), true)
+		switch {
+		case errors.Is(err, plumbing.ErrReferenceNotFound):
+			t.Unborn = true
+		case err != nil:
+			return t, fmt.Errorf("resolve HEAD: %w", err)
+		default:
+			t.HeadSHA = ref.Hash().String()
+		}
+	} else {
+		t.Detached = true
+		t.HeadRef = "HEAD"
+		t.HeadSHA = head.Hash().String()
+	}
+	t.BaseSHA = t.HeadSHA
+	return t, nil
 }
