@@ -445,7 +445,7 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 // and nothing but those paths can have changed since the last run.
 func (e *Engine) changeSet(ctx context.Context, t review.Target, req review.Request) (*review.ChangeSet, error) {
 	if len(req.Paths) > 0 && e.last != nil && e.last.target == t {
-		moved, err := e.repo.Moved()
+		moved, err := e.repo.MovedFrom(t)
 		if err == nil && !moved {
 			return e.repo.Refresh(ctx, e.last.cs, req.Overlay, req.Paths...)
 		}

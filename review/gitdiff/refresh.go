@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -396,11 +398,31 @@ func (r *Repo) Moved() (bool, error) {
 	return r.movedSince(st)
 }
 
+// MovedFrom is Moved for a target just resolved: HEAD is taken from t
+// rather than read again.
+func (r *Repo) MovedFrom(t review.Target) (bool, error) {
+	r.mu.Lock()
+	st := r.snap
+	r.mu.Unlock()
+	if st == nil {
+		return true, nil
+	}
+	head := refState{hash: plumbing.NewHash(t.HeadSHA)} // "" is the zero hash: unborn
+	if !t.Detached {
+		head.symref = t.HeadRef
+	}
+	return r.movedSinceHead(st, head)
+}
+
 func (r *Repo) movedSince(st *state) (bool, error) {
 	head, err := readHead(r.gitDir, r.commonDir)
 	if err != nil {
 		return false, err
 	}
+	return r.movedSinceHead(st, head)
+}
+
+func (r *Repo) movedSinceHead(st *state, head refState) (bool, error) {
 	if head != st.head {
 		return true, nil
 	}

@@ -141,6 +141,14 @@ func TestRefreshFallsBackWhenIndexOrHeadMoves(t *testing.T) {
 	if moved, err := r.Moved(); err != nil || moved {
 		t.Fatalf("Moved right after a scan = %v, %v", moved, err)
 	}
+	if moved, err := r.MovedFrom(tg); err != nil || moved {
+		t.Fatalf("MovedFrom the scanned target = %v, %v", moved, err)
+	}
+	detached := tg
+	detached.Detached, detached.HeadRef, detached.Branch = true, "HEAD", ""
+	if moved, _ := r.MovedFrom(detached); !moved {
+		t.Errorf("MovedFrom a detached HEAD at the same commit = false")
+	}
 
 	// git add moves the index: the refresh of an unrelated path still
 	// sees the newly staged file.
@@ -158,6 +166,9 @@ func TestRefreshFallsBackWhenIndexOrHeadMoves(t *testing.T) {
 
 	// A commit moves HEAD: the refresh reviews the new HEAD.
 	runGit(t, dir, "commit", "-q", "-m", "more")
+	if moved, err := r.MovedFrom(resolve(t, r, false, "")); err != nil || !moved {
+		t.Errorf("MovedFrom the new HEAD after a commit = %v, %v", moved, err)
+	}
 	got, err = r.Refresh(t.Context(), got, nil, "clean.go")
 	if err != nil {
 		t.Fatal(err)
