@@ -170,6 +170,37 @@ func TestIncrementalRunMatchesFullRun(t *testing.T) {
 	}
 }
 
+// TestIncrementalRunAtANewDepth checks an incremental run whose depth is
+// not the last run's: the findings reused from the last run must not be
+// those of its depth.
+func TestIncrementalRunAtANewDepth(t *testing.T) {
+	dir := repo(t, map[string]string{"a.go": "package a\n", "b.go": "package a\n"})
+	eng, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	write(t, dir, "a.go", []byte("package a\n\n// TODO: one\n"))
+	if _, err := eng.Run(t.Context(), review.Request{Dir: dir, Depth: review.DepthBasic}); err != nil {
+		t.Fatal(err)
+	}
+	// defer-in-loop is a standard-depth rule.
+	write(t, dir, "b.go", []byte("package a\n\nfunc F() {\n\tfor i := 0; i < 3; i++ {\n\t\tdefer println(i)\n\t}\n}\n"))
+	for _, depth := range []review.Depth{review.DepthStandard, review.DepthBasic} {
+		inc, err := eng.Run(t.Context(), review.Request{Dir: dir, Paths: []string{"b.go"}, Depth: depth})
+		if err != nil {
+			t.Fatal(err)
+		}
+		full := run(t, dir, review.Request{Depth: depth})
+		if got, want := findingLines(inc), findingLines(full); !slices.Equal(got, want) {
+			t.Errorf("depth %s: incremental = %q, full = %q", depth, got, want)
+		}
+		if has := slices.Contains(findingLines(inc), "functional/defer-in-loop@b.go:5"); has != (depth == review.DepthStandard) {
+			t.Errorf("depth %s: findings %q", depth, findingLines(inc))
+		}
+	}
+}
+
 // TestPerspectiveGating checks the profiles: standard adds security when a
 // security rule fires, custom keeps exactly what was asked, full runs all.
 func TestPerspectiveGating(t *testing.T) {
