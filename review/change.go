@@ -168,6 +168,30 @@ func (f *File) Memo(key any, compute func() any) any {
 	return e.v
 }
 
+type textLinesKey struct{}
+
+// TextLines returns the lines of Content ([SplitLines]), split once per
+// file: the rules, the risk assessment and the orientation share them.
+// Callers must not modify the slice.
+func (f *File) TextLines() []string {
+	return f.Memo(textLinesKey{}, func() any { return SplitLines(f.Content) }).([]string)
+}
+
+// SplitLines splits content on "\n", dropping one trailing "\r" per line
+// and the empty string after a final newline.
+func SplitLines(content []byte) []string {
+	if len(content) == 0 {
+		return nil
+	}
+	s := string(content)
+	s = strings.TrimSuffix(s, "\n")
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
 // BasePath returns the path of the file at the review base: OldPath for a
 // renamed file, Path otherwise.
 func (f *File) BasePath() string {

@@ -82,3 +82,24 @@ func BenchmarkSaveRepo(b *testing.B) {
 	b.ReportMetric(float64(runs.Microseconds())/1e3/float64(i), "run-ms")
 	b.ReportMetric(float64(orients.Microseconds())/1e3/float64(i), "orient-ms")
 }
+
+// BenchmarkReviewRepo measures what `reviewls review` does in process on
+// a real repository: REVIEWLS_BENCH_REPO=<work tree> with its change in
+// place (bench/scanbench -changes N leaves N changed files). Each
+// iteration opens the engine and runs a workflow review, orientation
+// included; artifacts are not written.
+func BenchmarkReviewRepo(b *testing.B) {
+	dir := reviewtest.BenchRepo(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		eng, err := Open(dir, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		eng.Repo().SetHistoryCacheWrites(false)
+		if _, err := eng.Run(b.Context(), review.Request{Dir: dir}); err != nil {
+			b.Fatal(err)
+		}
+		eng.Close()
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"strings"
+	"unsafe"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -33,7 +34,8 @@ func Diff(old, new []byte) []review.Hunk {
 }
 
 // splitLines splits data into lines, each keeping its "\n" terminator (the
-// last line may have none).
+// last line may have none). The lines alias data, without a copy: data
+// must not change while they are in use (hunks copy what they keep).
 func splitLines(data []byte) []string {
 	if len(data) == 0 {
 		return nil
@@ -42,8 +44,7 @@ func splitLines(data []byte) []string {
 	if data[len(data)-1] != '\n' {
 		n++
 	}
-	// One string conversion for the whole file; lines are substrings of it.
-	s := string(data)
+	s := unsafe.String(unsafe.SliceData(data), len(data))
 	out := make([]string, 0, n)
 	for len(s) > 0 {
 		i := strings.IndexByte(s, '\n')

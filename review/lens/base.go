@@ -1,8 +1,6 @@
 package lens
 
 import (
-	"strings"
-
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/symbol"
 )
@@ -11,8 +9,24 @@ import (
 // content and its hunks (a hunk holds the old lines of the region it
 // replaces), so no repository access is needed. An added or untracked
 // file's base is empty. ok is false when the hunks do not fit the content
-// (a file built without hunks), and the base is unknown.
+// (a file built without hunks), and the base is unknown. It is rebuilt
+// once per file; callers must not modify it.
 func OldContent(f *review.File) (old []byte, ok bool) {
+	b := f.Memo(oldContentKey{}, func() any {
+		old, ok := rebuildBase(f)
+		return baseContent{old, ok}
+	}).(baseContent)
+	return b.old, b.ok
+}
+
+type oldContentKey struct{}
+
+type baseContent struct {
+	old []byte
+	ok  bool
+}
+
+func rebuildBase(f *review.File) (old []byte, ok bool) {
 	if f.Status == review.StatusAdded || f.Status == review.StatusUntracked {
 		return nil, true
 	}
@@ -20,7 +34,15 @@ func OldContent(f *review.File) (old []byte, ok bool) {
 		return nil, false
 	}
 	lines := Lines(f)
-	var b strings.Builder
+	size := len(f.Content) + 1
+	for _, h := range f.Hunks {
+		for _, l := range h.Lines {
+			if l != "" && l[0] == '-' {
+				size += len(l)
+			}
+		}
+	}
+	b := make([]byte, 0, size)
 	next := 1 // the next new line to copy
 	for _, h := range f.Hunks {
 		start := h.NewStart
@@ -31,8 +53,7 @@ func OldContent(f *review.File) (old []byte, ok bool) {
 			return nil, false
 		}
 		for ; next < start; next++ {
-			b.WriteString(lines[next-1])
-			b.WriteByte('\n')
+			b = append(append(b, lines[next-1]...), '\n')
 		}
 		kept := 0
 		for _, l := range h.Lines {
@@ -44,8 +65,7 @@ func OldContent(f *review.File) (old []byte, ok bool) {
 				kept++
 				fallthrough
 			case '-':
-				b.WriteString(l[1:])
-				b.WriteByte('\n')
+				b = append(append(b, l[1:]...), '\n')
 			case '+':
 				kept++
 			}
@@ -56,10 +76,9 @@ func OldContent(f *review.File) (old []byte, ok bool) {
 		next = start + h.NewLines
 	}
 	for ; next <= len(lines); next++ {
-		b.WriteString(lines[next-1])
-		b.WriteByte('\n')
+		b = append(append(b, lines[next-1]...), '\n')
 	}
-	return []byte(b.String()), true
+	return b, true
 }
 
 type addedKey struct{}

@@ -27,31 +27,15 @@ func (p *Pass) changedIndex() *changedIndex {
 	return p.changed
 }
 
-type linesKey struct{}
-
 // Lines returns the file's lines without terminators (a trailing "\r" of a
 // CRLF file is removed). Index i holds line i+1.
-func (p *Pass) Lines() []string { return Lines(p.File) }
+func (p *Pass) Lines() []string { return p.File.TextLines() }
 
-// Lines returns the lines of f's content, memoised on f.
-func Lines(f *review.File) []string {
-	return f.Memo(linesKey{}, func() any { return SplitLines(f.Content) }).([]string)
-}
+// Lines returns the lines of f's content ([review.File.TextLines]).
+func Lines(f *review.File) []string { return f.TextLines() }
 
-// SplitLines splits content on "\n", dropping one trailing "\r" per line
-// and the empty string after a final newline.
-func SplitLines(content []byte) []string {
-	if len(content) == 0 {
-		return nil
-	}
-	s := string(content)
-	s = strings.TrimSuffix(s, "\n")
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
-	return lines
-}
+// SplitLines splits content on "\n" ([review.SplitLines]).
+func SplitLines(content []byte) []string { return review.SplitLines(content) }
 
 // Line returns line n (1-based), or "" when out of range.
 func (p *Pass) Line(n int) string {

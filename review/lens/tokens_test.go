@@ -18,8 +18,9 @@ func TestOldContent(t *testing.T) {
 	if !ok || string(old) != "a\nb\nc\nd\ne\nf\n" {
 		t.Errorf("OldContent = %q, %v", old, ok)
 	}
-	f.Hunks[1].NewLines = 3 // does not fit the hunk's lines
-	if _, ok := lens.OldContent(f); ok {
+	bad := &review.File{Path: f.Path, Status: f.Status, Content: f.Content, Hunks: []review.Hunk{f.Hunks[0], f.Hunks[1]}}
+	bad.Hunks[1].NewLines = 3 // does not fit the hunk's lines
+	if _, ok := lens.OldContent(bad); ok {
 		t.Error("OldContent accepted hunks that do not fit")
 	}
 	if old, ok := lens.OldContent(&review.File{Status: review.StatusUntracked, Content: []byte("x\n")}); !ok || old != nil {

@@ -129,10 +129,7 @@ func newFacts(f *review.File, sc *scanner) *facts {
 		ff.lines = f.Added + f.Deleted
 	}
 	if f.Content != nil {
-		ff.content = strings.Split(string(f.Content), "\n")
-		for i, l := range ff.content {
-			ff.content[i] = strings.TrimSuffix(l, "\r")
-		}
+		ff.content = f.TextLines()
 	}
 	ff.added = addedLines(f, ff.content)
 	deleted := deletedLines(f)

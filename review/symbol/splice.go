@@ -37,7 +37,7 @@ func spliceBaseGo(f *review.File, old []byte) (syms []Symbol, ok bool) {
 	newStarts := lineStarts(f.Content)
 	type span struct{ from, to, shift int } // current lines, and to base lines
 	var clean []span
-	frag := bytes.Clone(old)
+	cut := 0 // bytes of old the clean spans hold
 	for _, d := range p.File.Decls {
 		from, to := tf.Line(d.Pos()), tf.Line(d.End())
 		if doc := declDoc(d); doc != nil {
@@ -48,28 +48,33 @@ func spliceBaseGo(f *review.File, old []byte) (syms []Symbol, ok bool) {
 			continue
 		}
 		clean = append(clean, span{from, to, shift})
-		lo := oldStarts[from+shift-1]
-		hi := len(old)
-		if to+shift < len(oldStarts) {
-			hi = int(oldStarts[to+shift]) - 1
-		}
-		for i := int(lo); i < hi; i++ {
-			if frag[i] != '\n' {
-				frag[i] = ' '
-			}
-		}
+		cut += lineEnd(old, oldStarts, to+shift) - int(oldStarts[from+shift-1])
 	}
-	if len(clean) > 0 {
-		g, err := parseGoErr(frag, false)
-		if g == nil || err != nil {
-			return nil, false
-		}
-		syms = g.symbols()
-		finish(syms, f.Path, frag, g.starts)
-	} else {
-		syms = Extract(f.Path, old, f.Language)
+	cur := Of(f)
+	if len(clean) == 0 {
+		return Extract(f.Path, old, f.Language), true
 	}
-	for _, s := range Of(f) {
+	// The fragment keeps the lines of old outside the clean spans and
+	// empties those inside, so every line keeps its number.
+	frag := make([]byte, 0, len(old)-cut+len(oldStarts))
+	prev := 0
+	for _, c := range clean {
+		frag = append(frag, old[prev:oldStarts[c.from+c.shift-1]]...)
+		for range c.to - c.from {
+			frag = append(frag, '\n')
+		}
+		prev = lineEnd(old, oldStarts, c.to+c.shift)
+	}
+	frag = append(frag, old[prev:]...)
+	g, err := parseGoErr(frag, false)
+	if g == nil || err != nil {
+		return nil, false
+	}
+	parsed := g.symbols()
+	finish(parsed, f.Path, frag, g.starts)
+	syms = make([]Symbol, 0, len(parsed)+len(cur))
+	syms = append(syms, parsed...)
+	for _, s := range cur {
 		i, found := slices.BinarySearchFunc(clean, s.Line, func(c span, line int) int {
 			switch {
 			case c.to < line:
@@ -186,6 +191,14 @@ func (lm lineMap) untouched(from, to int) (int, bool) {
 		}
 	}
 	return int(lm.shift[from]), true
+}
+
+// lineEnd returns the offset of the end of line n (its "\n", or the end).
+func lineEnd(content []byte, starts []int32, n int) int {
+	if n < len(starts) {
+		return int(starts[n]) - 1
+	}
+	return len(content)
 }
 
 // sameLines reports whether lines from..to of cur equal lines
