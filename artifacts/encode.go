@@ -41,22 +41,16 @@ func encodeJSON(v any, r *review.Redactor) ([]byte, error) {
 	var raw bytes.Buffer
 	enc := json.NewEncoder(&raw)
 	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	compact, err := r.JSON(bytes.TrimSpace(raw.Bytes()))
-	if err != nil {
-		return nil, err
-	}
-	var out bytes.Buffer
-	if err := json.Indent(&out, compact, "", "  "); err != nil {
-		return nil, err
-	}
-	out.WriteByte('\n')
-	// No byte-level pass on top: a secret that looks like a number would
-	// turn a line number into invalid JSON. Every string is redacted above,
-	// and numbers, booleans and null carry no text.
-	return out.Bytes(), nil
+	// Redacting the indented document replaces whole string tokens, so
+	// the indentation stays as the encoder made it. No byte-level pass on
+	// top: a secret that looks like a number would turn a line number into
+	// invalid JSON. Every string is redacted here, and numbers, booleans
+	// and null carry no text.
+	return r.JSON(raw.Bytes())
 }
 
 // encodeValid encodes v and validates the result against schema: a
