@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -384,14 +383,24 @@ func (c *histCommit) lookup(q string) (hit bool, open int) {
 	find := func(p string) int {
 		return sort.Search(len(t), func(i int) bool { return t[i].path >= p })
 	}
-	if i := find(q); i < len(t) && t[i].path == q {
+	i := find(q)
+	if i < len(t) && t[i].path == q {
 		return true, -1
 	}
 	// Below q/ in byte order: "q-x" and "q.x" sort between q and q/.
-	if i := find(q + "/"); i < len(t) && strings.HasPrefix(t[i].path, q+"/") {
-		return true, -1
+	for ; i < len(t) && strings.HasPrefix(t[i].path, q); i++ {
+		if p := t[i].path; len(p) > len(q) && p[len(q)] == '/' {
+			return true, -1
+		}
 	}
-	for a := path.Dir(q); a != "."; a = path.Dir(a) {
+	// The directories above q, without allocating (this runs for every
+	// path and commit of the walk).
+	for a := q; ; {
+		slash := strings.LastIndexByte(a, '/')
+		if slash < 0 {
+			break
+		}
+		a = a[:slash]
 		if i := find(a); i < len(t) && t[i].path == a {
 			if t[i].trees != nil {
 				return false, i

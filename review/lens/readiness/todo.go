@@ -39,6 +39,15 @@ func runTodoAdded(p *lens.Pass) {
 	if !p.Contains("TODO") && !p.Contains("FIXME") && !p.Contains("XXX") || review.IsTestPath(p.File.Path) {
 		return
 	}
+	// A marker on a changed line, or nothing to report: the file's
+	// comments are lexed only then.
+	marked := false
+	p.EachChanged(func(_ int, line string) {
+		marked = marked || strings.Contains(line, "TODO") || strings.Contains(line, "FIXME") || strings.Contains(line, "XXX")
+	})
+	if !marked {
+		return
+	}
 	type added struct {
 		line         int
 		marker, note string
