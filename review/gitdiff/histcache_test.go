@@ -427,12 +427,12 @@ func TestHistoryCacheShallow(t *testing.T) {
 // objectReads runs f and returns the number of objects it read from r.
 func objectReads(r *Repo, f func()) int {
 	r.store.objs.mu.Lock()
-	before := r.store.objs.reads
+	before := r.store.objs.reads.Load()
 	r.store.objs.mu.Unlock()
 	f()
 	r.store.objs.mu.Lock()
 	defer r.store.objs.mu.Unlock()
-	return r.store.objs.reads - before
+	return int(r.store.objs.reads.Load() - before)
 }
 
 // TestHistoryCacheUsed: a warm cache answers without walking: from the

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -30,18 +31,32 @@ import (
 // before it reports [plumbing.ErrObjectNotFound]. Deltas of both kinds are
 // resolved by walking the chain to its base; resolved objects are kept in
 // a cache of bounded size, so memory stays flat in the size of the packs.
-// It is safe for concurrent use.
+// It is safe for concurrent use: reads of known objects run side by side
+// (the diff of a large change reads a thousand blobs on two cores); only
+// a scan for new packs, or a Close, takes the store for itself.
 type objectStore struct {
-	mu     sync.Mutex
+	// mu guards dirs and their packs: held to read for a lookup and a
+	// read, exclusively to scan the directories and to close.
+	mu     sync.RWMutex
 	dirs   []*objectDir
+	cmu    sync.Mutex // guards cache
 	cache  objectCache
 	logger *slog.Logger
-	// zr and br are reused to inflate one object after another.
+	// inflaters are reused to inflate one object after another.
+	inflaters sync.Pool
+	// reads counts the objects read, for tests of the caches above.
+	reads atomic.Int64
+}
+
+// inflater is a zlib reader with its buffer, reused between objects.
+type inflater struct {
 	zr io.ReadCloser
 	br *bufio.Reader
-	// reads counts the objects read, for tests of the caches above.
-	reads int
 }
+
+// errExclusive reports that a lookup under the shared lock needs the store
+// for itself: a directory not scanned yet, or a base outside the pack.
+var errExclusive = errors.New("object store: needs the exclusive lock")
 
 // objectDir is one object directory: its loose objects and its packs.
 type objectDir struct {
@@ -90,7 +105,9 @@ func (s *objectStore) Close() error {
 		}
 		d.packs, d.scanned = nil, false
 	}
+	s.cmu.Lock()
 	s.cache.clear()
+	s.cmu.Unlock()
 	return errors.Join(errs...)
 }
 
@@ -121,7 +138,9 @@ func (s *objectStore) scan(d *objectDir) {
 			continue
 		}
 		// A repack deleted it; what it held is in the new packs.
+		s.cmu.Lock()
 		s.cache.dropPack(p)
+		s.cmu.Unlock()
 		if err := p.close(); err != nil {
 			s.logger.Warn("close pack", "pack", p.path, "err", err)
 		}
@@ -203,9 +222,9 @@ type location struct {
 	loose string
 }
 
-// locate finds object h. Called with mu held.
+// locate finds object h. Called with mu held exclusively.
 func (s *objectStore) locate(h plumbing.Hash) (location, error) {
-	loc, ok, err := s.search(h)
+	loc, ok, err := s.search(h, true)
 	if err != nil || ok {
 		return loc, err
 	}
@@ -213,7 +232,7 @@ func (s *objectStore) locate(h plumbing.Hash) (location, error) {
 	for _, d := range s.dirs {
 		s.scan(d)
 	}
-	loc, ok, err = s.search(h)
+	loc, ok, err = s.search(h, true)
 	if err == nil && !ok {
 		err = s.notFound()
 	}
@@ -232,11 +251,16 @@ func (s *objectStore) notFound() error {
 }
 
 // search looks for h in the packs, then among the loose objects, of each
-// directory in turn.
-func (s *objectStore) search(h plumbing.Hash) (location, bool, error) {
+// directory in turn. Held exclusively, it scans a directory not scanned
+// yet and moves the pack it finds h in first; held shared, it returns
+// errExclusive instead of scanning.
+func (s *objectStore) search(h plumbing.Hash, exclusive bool) (location, bool, error) {
 	hex := h.String()
 	for _, d := range s.dirs {
 		if !d.scanned {
+			if !exclusive {
+				return location{}, false, errExclusive
+			}
 			s.scan(d)
 		}
 		for i, p := range d.packs {
@@ -245,7 +269,7 @@ func (s *objectStore) search(h plumbing.Hash) (location, bool, error) {
 				return location{}, false, fmt.Errorf("%s: %w", filepath.Base(p.path), err)
 			}
 			if ok {
-				if i > 0 {
+				if i > 0 && exclusive {
 					// Most lookups hit the pack of the last one.
 					copy(d.packs[1:i+1], d.packs[:i])
 					d.packs[0] = p
@@ -264,10 +288,30 @@ func (s *objectStore) search(h plumbing.Hash) (location, bool, error) {
 // read returns the type and content of object h. The content is the
 // caller's.
 func (s *objectStore) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
+	s.reads.Add(1)
+	s.mu.RLock()
+	t, data, err := s.readLocked(h, false)
+	s.mu.RUnlock()
+	if err != errExclusive {
+		return t, data, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.reads++
-	loc, err := s.locate(h)
+	return s.readLocked(h, true)
+}
+
+// readLocked is read with mu held, exclusively or not (see search).
+func (s *objectStore) readLocked(h plumbing.Hash, exclusive bool) (plumbing.ObjectType, []byte, error) {
+	var loc location
+	var err error
+	if exclusive {
+		loc, err = s.locate(h)
+	} else {
+		var ok bool
+		if loc, ok, err = s.search(h, false); err == nil && !ok {
+			err = errExclusive // perhaps in a pack not seen yet
+		}
+	}
 	if err != nil {
 		return 0, nil, err
 	}
@@ -275,15 +319,38 @@ func (s *objectStore) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error)
 		t, _, data, err := s.readLoose(loc.loose, false)
 		return t, data, err
 	}
-	t, data, err := s.unpack(loc.p, loc.off)
-	return t, bytes.Clone(data), err
+	t, data, err := s.unpack(loc.p, loc.off, exclusive)
+	if err != nil {
+		return 0, nil, err
+	}
+	return t, bytes.Clone(data), nil
 }
 
 // size returns the size of object h, reading no more than its header.
 func (s *objectStore) size(h plumbing.Hash) (int64, error) {
+	s.mu.RLock()
+	n, err := s.sizeLocked(h, false)
+	s.mu.RUnlock()
+	if err != errExclusive {
+		return n, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	loc, err := s.locate(h)
+	return s.sizeLocked(h, true)
+}
+
+// sizeLocked is size with mu held, exclusively or not (see search).
+func (s *objectStore) sizeLocked(h plumbing.Hash, exclusive bool) (int64, error) {
+	var loc location
+	var err error
+	if exclusive {
+		loc, err = s.locate(h)
+	} else {
+		var ok bool
+		if loc, ok, err = s.search(h, false); err == nil && !ok {
+			err = errExclusive
+		}
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -291,7 +358,7 @@ func (s *objectStore) size(h plumbing.Hash) (int64, error) {
 		_, n, _, err := s.readLoose(loc.loose, true)
 		return n, err
 	}
-	if e, ok := s.cache.get(loc.p, loc.off); ok {
+	if e, ok := s.cacheGet(loc.p, loc.off); ok {
 		return int64(len(e.data)), nil
 	}
 	hd, err := loc.p.header(loc.off)
@@ -448,30 +515,50 @@ func (s *objectStore) inflate(p *pack, hd entryHeader, limit int64) ([]byte, err
 	if limit >= 0 {
 		want = min(want, limit)
 	}
-	sec := io.NewSectionReader(p.f, hd.data, p.size-hd.data)
-	if s.br == nil {
-		s.br = bufio.NewReaderSize(sec, 16<<10)
-	} else {
-		s.br.Reset(sec)
-	}
-	if err := s.resetZlib(s.br); err != nil {
+	in := s.inflater()
+	defer s.inflaters.Put(in)
+	if err := in.reset(io.NewSectionReader(p.f, hd.data, p.size-hd.data)); err != nil {
 		return nil, p.corrupt(hd.off, err.Error())
 	}
-	data, err := readN(s.zr, want)
+	data, err := readN(in.zr, want)
 	if err != nil {
 		return nil, p.corrupt(hd.off, "inflate: "+err.Error())
 	}
 	return data, nil
 }
 
-// resetZlib points the reused zlib reader at r.
-func (s *objectStore) resetZlib(r io.Reader) error {
-	if s.zr == nil {
-		zr, err := zlib.NewReader(r)
-		s.zr = zr
+func (s *objectStore) inflater() *inflater {
+	if in, ok := s.inflaters.Get().(*inflater); ok {
+		return in
+	}
+	return &inflater{}
+}
+
+// reset points the inflater at the compressed data in r.
+func (in *inflater) reset(r io.Reader) error {
+	if in.br == nil {
+		in.br = bufio.NewReaderSize(r, 16<<10)
+	} else {
+		in.br.Reset(r)
+	}
+	if in.zr == nil {
+		zr, err := zlib.NewReader(in.br)
+		in.zr = zr
 		return err
 	}
-	return s.zr.(zlib.Resetter).Reset(r, nil)
+	return in.zr.(zlib.Resetter).Reset(in.br, nil)
+}
+
+func (s *objectStore) cacheGet(p *pack, off int64) (*cacheEntry, bool) {
+	s.cmu.Lock()
+	defer s.cmu.Unlock()
+	return s.cache.get(p, off)
+}
+
+func (s *objectStore) cachePut(p *pack, off int64, typ plumbing.ObjectType, data []byte) {
+	s.cmu.Lock()
+	defer s.cmu.Unlock()
+	s.cache.put(p, off, typ, data)
 }
 
 // readN reads exactly n bytes from r. Beyond 64 MiB it allocates as the
@@ -506,13 +593,14 @@ type deltaLink struct {
 }
 
 // unpack returns the type and content of the entry at off in p, resolving
-// deltas. The content may be shared with the cache. Called with mu held.
-func (s *objectStore) unpack(p *pack, off int64) (plumbing.ObjectType, []byte, error) {
+// deltas. The content may be shared with the cache. Called with mu held,
+// exclusively or not: held shared, a base outside p is errExclusive.
+func (s *objectStore) unpack(p *pack, off int64, exclusive bool) (plumbing.ObjectType, []byte, error) {
 	var chain []deltaLink
 	var typ plumbing.ObjectType
 	var data []byte
 	for {
-		if e, ok := s.cache.get(p, off); ok {
+		if e, ok := s.cacheGet(p, off); ok {
 			typ, data = e.typ, e.data
 			break
 		}
@@ -526,7 +614,7 @@ func (s *objectStore) unpack(p *pack, off int64) (plumbing.ObjectType, []byte, e
 		}
 		if !hd.delta() {
 			typ, data = hd.typ, d
-			s.cache.put(p, off, typ, data)
+			s.cachePut(p, off, typ, data)
 			break
 		}
 		if len(chain) >= maxDeltaChain {
@@ -542,6 +630,9 @@ func (s *objectStore) unpack(p *pack, off int64) (plumbing.ObjectType, []byte, e
 		if boff, ok, err := p.idx.find(hd.ref); err == nil && ok {
 			off = boff
 			continue
+		}
+		if !exclusive {
+			return 0, nil, errExclusive
 		}
 		loc, err := s.locate(hd.ref)
 		if err != nil {
@@ -564,7 +655,7 @@ func (s *objectStore) unpack(p *pack, off int64) (plumbing.ObjectType, []byte, e
 			return 0, nil, l.p.corrupt(l.off, err.Error())
 		}
 		data = out
-		s.cache.put(l.p, l.off, typ, data)
+		s.cachePut(l.p, l.off, typ, data)
 	}
 	return typ, data, nil
 }
@@ -642,15 +733,12 @@ func (s *objectStore) readLoose(path string, headerOnly bool) (plumbing.ObjectTy
 	}
 	defer f.Close()
 	bad := func(what string) error { return fmt.Errorf("loose object %s: %s", path, what) }
-	if s.br == nil {
-		s.br = bufio.NewReaderSize(f, 16<<10)
-	} else {
-		s.br.Reset(f)
-	}
-	if err := s.resetZlib(s.br); err != nil {
+	in := s.inflater()
+	defer s.inflaters.Put(in)
+	if err := in.reset(f); err != nil {
 		return 0, 0, nil, bad(err.Error())
 	}
-	zr := bufio.NewReaderSize(s.zr, 64)
+	zr := bufio.NewReaderSize(in.zr, 64)
 	hdr, err := zr.ReadSlice(0)
 	if err != nil {
 		return 0, 0, nil, bad("bad header")

@@ -8,11 +8,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -329,5 +332,45 @@ func TestApplyDelta(t *testing.T) {
 		if _, err := applyDelta(base, d); err == nil {
 			t.Errorf("%s: no error", name)
 		}
+	}
+}
+
+// TestObjectStoreConcurrentReads reads every object of a repository with
+// packed deltas and loose objects from several goroutines at once, the
+// first reads racing the first scan of the packs, and checks each against
+// git (run with -race).
+func TestObjectStoreConcurrentReads(t *testing.T) {
+	dir := historyRepo(t, 30)
+	runGit(t, dir, "repack", "-adq", "--depth=10")
+	write(t, dir, map[string]string{"loose.txt": "a loose blob\n"})
+	commitAll(t, dir, "loose objects after the pack")
+	want := gitObjects(t, dir)
+	s := newObjectStore([]string{filepath.Join(dir, ".git", "objects")}, slog.New(slog.DiscardHandler))
+	defer s.Close()
+	hashes := slices.Collect(maps.Keys(want))
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range hashes {
+				h := hashes[(i+g*len(hashes)/8)%len(hashes)]
+				typ, data, err := s.read(h)
+				if err == nil && (typ.String() != want[h].typ || !bytes.Equal(data, want[h].data)) {
+					err = fmt.Errorf("read %s: %s of %d bytes, git has %s of %d", h, typ, len(data), want[h].typ, len(want[h].data))
+				}
+				if n, serr := s.size(h); err == nil && (serr != nil || n != int64(len(want[h].data))) {
+					err = fmt.Errorf("size %s = %d, %v", h, n, serr)
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }

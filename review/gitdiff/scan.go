@@ -518,9 +518,7 @@ func (r *Repo) readBlob(v version) ([]byte, error) {
 	if !v.present() || v.mode == modeGitlink {
 		return nil, nil
 	}
-	r.objMu.Lock()
-	defer r.objMu.Unlock()
-	return r.readObject(plumbing.BlobObject, v.hash)
+	return r.readObject(plumbing.BlobObject, v.hash) // the store is safe for concurrent use
 }
 
 // ReadBlob returns the content of the blob with the given id (a
@@ -537,8 +535,6 @@ func (r *Repo) blobSize(v version) (int64, error) {
 	if !v.present() || v.mode == modeGitlink {
 		return 0, nil
 	}
-	r.objMu.Lock()
-	defer r.objMu.Unlock()
 	n, err := r.store.objs.size(v.hash)
 	if err != nil {
 		return 0, r.objectErr("blob", v.hash, err)
