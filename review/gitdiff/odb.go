@@ -300,18 +300,22 @@ func (s *objectStore) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error)
 	return s.readLocked(h, true)
 }
 
+// find locates h with mu held: exclusively, as locate; shared, a miss is
+// errExclusive (h may be in a pack not seen yet).
+func (s *objectStore) find(h plumbing.Hash, exclusive bool) (location, error) {
+	if exclusive {
+		return s.locate(h)
+	}
+	loc, ok, err := s.search(h, false)
+	if err == nil && !ok {
+		err = errExclusive
+	}
+	return loc, err
+}
+
 // readLocked is read with mu held, exclusively or not (see search).
 func (s *objectStore) readLocked(h plumbing.Hash, exclusive bool) (plumbing.ObjectType, []byte, error) {
-	var loc location
-	var err error
-	if exclusive {
-		loc, err = s.locate(h)
-	} else {
-		var ok bool
-		if loc, ok, err = s.search(h, false); err == nil && !ok {
-			err = errExclusive // perhaps in a pack not seen yet
-		}
-	}
+	loc, err := s.find(h, exclusive)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -341,16 +345,7 @@ func (s *objectStore) size(h plumbing.Hash) (int64, error) {
 
 // sizeLocked is size with mu held, exclusively or not (see search).
 func (s *objectStore) sizeLocked(h plumbing.Hash, exclusive bool) (int64, error) {
-	var loc location
-	var err error
-	if exclusive {
-		loc, err = s.locate(h)
-	} else {
-		var ok bool
-		if loc, ok, err = s.search(h, false); err == nil && !ok {
-			err = errExclusive
-		}
-	}
+	loc, err := s.find(h, exclusive)
 	if err != nil {
 		return 0, err
 	}
