@@ -3,7 +3,6 @@ package review
 import (
 	"sort"
 	"strings"
-	"sync"
 )
 
 // TargetKind is what is being reviewed (hve-spec §1.1).
@@ -141,40 +140,16 @@ type File struct {
 	// skipped.
 	Content []byte
 
-	memoMu sync.Mutex
-	memo   map[any]*memoEntry
+	memo memoTable
 }
 
-type memoEntry struct {
-	once sync.Once
-	v    any
-}
-
-// Memo returns the value cached on the file under key, computing it once
-// with compute. Rules use it to share a parse of Content; it is safe for
-// concurrent use. Keys should be unexported types of the caller's package.
-func (f *File) Memo(key any, compute func() any) any {
-	f.memoMu.Lock()
-	if f.memo == nil {
-		f.memo = map[any]*memoEntry{}
-	}
-	e := f.memo[key]
-	if e == nil {
-		e = &memoEntry{}
-		f.memo[key] = e
-	}
-	f.memoMu.Unlock()
-	e.once.Do(func() { e.v = compute() })
-	return e.v
-}
-
-type textLinesKey struct{}
+var textLines Memo[[]string]
 
 // TextLines returns the lines of Content ([SplitLines]), split once per
 // file: the rules, the risk assessment and the orientation share them.
 // Callers must not modify the slice.
 func (f *File) TextLines() []string {
-	return f.Memo(textLinesKey{}, func() any { return SplitLines(f.Content) }).([]string)
+	return textLines.Of(f, func() []string { return SplitLines(f.Content) })
 }
 
 // SplitLines splits content on "\n", dropping one trailing "\r" per line
@@ -246,27 +221,7 @@ type ChangeSet struct {
 	Target Target
 	Files  []*File
 
-	memoMu sync.Mutex
-	memo   map[any]*memoEntry
-}
-
-// Memo returns the value cached on the change set under key, computing it
-// once. Cross-file rules use it for indexes of the whole change set; an
-// incremental refresh builds a new ChangeSet (sharing unchanged Files), so
-// these never go stale. It is safe for concurrent use.
-func (cs *ChangeSet) Memo(key any, compute func() any) any {
-	cs.memoMu.Lock()
-	if cs.memo == nil {
-		cs.memo = map[any]*memoEntry{}
-	}
-	e := cs.memo[key]
-	if e == nil {
-		e = &memoEntry{}
-		cs.memo[key] = e
-	}
-	cs.memoMu.Unlock()
-	e.once.Do(func() { e.v = compute() })
-	return e.v
+	memo memoTable
 }
 
 // File returns the changed file at path, or nil.

@@ -780,9 +780,9 @@ func recommend(p review.Profile, rk *review.Risk, raw []*review.Finding) []revie
 	return review.SortPerspectives(set)
 }
 
-// symbolsKey memoises a file's changed symbols on the file: unchanged
+// symbolsOf memoises a file's changed symbols on the file: unchanged
 // files are shared by later change sets, so a save costs one file's diff.
-type symbolsKey struct{}
+var symbolsOf review.Memo[[]symbol.Change]
 
 // changedSymbols returns the symbols each reviewed file's change added,
 // removed or changed, by path. The files not seen before are diffed on
@@ -802,11 +802,11 @@ func (e *Engine) changedSymbols(ctx context.Context, t review.Target, cs *review
 // removed or changed, memoised on the file.
 func (e *Engine) ChangedSymbols(t review.Target, f *review.File) []symbol.Change {
 	ws := rebuiltBase{e.Workspace(t), f}
-	return f.Memo(symbolsKey{}, func() any {
+	return symbolsOf.Of(f, func() []symbol.Change {
 		// Not a run's context: a cancelled run must not leave a memo
 		// computed without the base version.
 		return orient.ChangedSymbols(context.Background(), ws, f)
-	}).([]symbol.Change)
+	})
 }
 
 // rebuiltBase is a workspace that reads the base version of f from f's

@@ -131,13 +131,21 @@ func (e *Engine) baseKnown(ctx context.Context, cs *review.ChangeSet, f *review.
 	return entry.known
 }
 
-// wholeKey memoises on a file the fingerprint counts of its whole content
-// for a rule set, depth and configuration.
+// wholeKey keys the memo, on a file, of the fingerprint counts of its
+// whole content for a rule set, depth and configuration.
 type wholeKey struct {
 	rules string
 	depth review.Depth
 	cfg   *review.Config
 }
+
+// wholeResult is what wholeCounts memoises.
+type wholeResult struct {
+	counts map[string]int
+	ok     bool
+}
+
+var wholeOf review.MemoBy[wholeKey, wholeResult]
 
 // wholeCounts counts the fingerprints of the given rules' findings over
 // the whole current content of f, memoised on f (an unchanged file is
@@ -148,19 +156,15 @@ func (e *Engine) wholeCounts(ctx context.Context, cs *review.ChangeSet, f *revie
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
-	type result struct {
-		counts map[string]int
-		ok     bool
-	}
 	key := wholeKey{strings.Join(ids, ","), depth, cfg}
-	compute := func() any {
+	compute := func() wholeResult {
 		counts, _, ok := e.fingerprints(ctx, cs, wholeFile(f.Path, f.Language, f.Content), depth, cfg, func(id string) bool { return !rules[id] })
-		return result{counts, ok}
+		return wholeResult{counts, ok}
 	}
-	r := f.Memo(key, compute).(result)
+	r := wholeOf.Of(f, key, compute)
 	if !r.ok && ctx.Err() == nil {
 		// A memo computed under a cancelled context is incomplete.
-		r = compute().(result)
+		r = compute()
 	}
 	return r.counts
 }

@@ -55,9 +55,9 @@ func (e *Engine) subjectSecrets(commits []review.Commit) []string {
 	return out
 }
 
-// quotedKey memoises a file's quoted secrets on the file, so an
+// quotedOnFile memoises a file's quoted secrets on the file, so an
 // incremental run detects only in the files it re-diffed.
-type quotedKey struct{}
+var quotedOnFile review.Memo[*quoted]
 
 // quoted is what the detector found in the parts of one changed file that
 // the outputs quote besides its added lines.
@@ -75,7 +75,7 @@ type lineSecret struct {
 }
 
 func quotedOf(f *review.File) *quoted {
-	return f.Memo(quotedKey{}, func() any { return detectQuoted(f) }).(*quoted)
+	return quotedOnFile.Of(f, func() *quoted { return detectQuoted(f) })
 }
 
 // detectQuoted runs the detector over a file's names and the removed and

@@ -12,14 +12,14 @@ import (
 // (a file built without hunks), and the base is unknown. It is rebuilt
 // once per file; callers must not modify it.
 func OldContent(f *review.File) (old []byte, ok bool) {
-	b := f.Memo(oldContentKey{}, func() any {
+	b := oldContentOf.Of(f, func() baseContent {
 		old, ok := rebuildBase(f)
 		return baseContent{old, ok}
-	}).(baseContent)
+	})
 	return b.old, b.ok
 }
 
-type oldContentKey struct{}
+var oldContentOf review.Memo[baseContent]
 
 type baseContent struct {
 	old []byte
@@ -81,18 +81,20 @@ func rebuildBase(f *review.File) (old []byte, ok bool) {
 	return b, true
 }
 
-type addedKey struct{}
+// added is what AddedSymbols memoises.
+type added struct {
+	names map[string]bool
+	ok    bool
+}
+
+var addedOf review.Memo[added]
 
 // AddedSymbols returns the qualified names ("Store.Get", "Config") of the
 // symbols the change adds to f, memoised on f: those of the new version
 // that the base version (see [OldContent]) does not declare. ok is false
 // when the base is unknown.
 func AddedSymbols(f *review.File) (names map[string]bool, ok bool) {
-	type added struct {
-		names map[string]bool
-		ok    bool
-	}
-	a := f.Memo(addedKey{}, func() any {
+	a := addedOf.Of(f, func() added {
 		old, ok := OldContent(f)
 		if !ok {
 			return added{}
@@ -105,6 +107,6 @@ func AddedSymbols(f *review.File) (names map[string]bool, ok bool) {
 			}
 		}
 		return added{names, true}
-	}).(added)
+	})
 	return a.names, a.ok
 }

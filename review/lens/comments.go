@@ -99,7 +99,7 @@ type commentScan struct {
 	parts    [][]CommentPart
 }
 
-type commentsKey struct{}
+var commentsOf review.Memo[*commentScan]
 
 // Comments returns, for each line of f (index i = line i+1), the comment
 // text on that line, or a zero Comment. It follows block comments and
@@ -114,10 +114,10 @@ func Comments(f *review.File) []Comment { return scanned(f).comments }
 func CommentParts(f *review.File) [][]CommentPart { return scanned(f).parts }
 
 func scanned(f *review.File) *commentScan {
-	return f.Memo(commentsKey{}, func() any {
+	return commentsOf.Of(f, func() *commentScan {
 		c, p := lexComments(Lines(f), CommentSyntax(f.Language))
 		return &commentScan{comments: c, parts: p}
-	}).(*commentScan)
+	})
 }
 
 // scanComments returns the comment text of each line.

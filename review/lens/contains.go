@@ -20,7 +20,7 @@ type containsIndex struct {
 	seen map[string]bool
 }
 
-type containsKey struct{}
+var containsOf review.Memo[*containsIndex]
 
 func trigram(a, b, c byte) uint32 {
 	return (uint32(a)*0x9E3779B1 ^ uint32(b)*0x85EBCA77 ^ uint32(c)*0xC2B2AE3D) >> 16
@@ -71,5 +71,5 @@ func (x *containsIndex) contains(s string) bool {
 // Contains reports whether f's content contains s. It is the cheap
 // pre-filter of rules and is safe for concurrent use.
 func Contains(f *review.File, s string) bool {
-	return f.Memo(containsKey{}, func() any { return newContainsIndex(f.Content) }).(*containsIndex).contains(s)
+	return containsOf.Of(f, func() *containsIndex { return newContainsIndex(f.Content) }).contains(s)
 }

@@ -24,13 +24,13 @@ type GoSyntax struct {
 	starts     []int
 }
 
-type goKey struct{}
+var goSyntaxOf review.Memo[*GoSyntax]
 
 // GoFile returns the parsed syntax of a Go file (with comments), memoised
 // on f so every rule of every perspective shares one parse. File is nil
 // when the content is not Go at all.
 func GoFile(f *review.File) *GoSyntax {
-	return f.Memo(goKey{}, func() any {
+	return goSyntaxOf.Of(f, func() *GoSyntax {
 		p := symbol.ParseGo(f)
 		fset, file := p.Fset, p.File
 		g := &GoSyntax{Fset: fset, File: file, Err: p.Err}
@@ -40,7 +40,7 @@ func GoFile(f *review.File) *GoSyntax {
 			}
 		}
 		return g
-	}).(*GoSyntax)
+	})
 }
 
 // Line returns the 1-based line of pos.

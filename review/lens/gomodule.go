@@ -13,19 +13,6 @@ import (
 	"github.com/reviewls/reviewls/review"
 )
 
-// ChangeSetMemo returns the value cached for the change set under key,
-// computing it once with compute. Cross-file rules use it for work done
-// once per review (reading go.mod files, loading packages). The value lives
-// as long as the change set; it is safe for concurrent use.
-func ChangeSetMemo(cs *review.ChangeSet, key any, compute func() any) any {
-	if cs == nil {
-		return compute()
-	}
-	return cs.Memo(changeSetKey{key}, compute)
-}
-
-type changeSetKey struct{ key any }
-
 // GoModule is a go.mod file found above a Go file.
 type GoModule struct {
 	// Dir is the slash-separated, repo-relative directory of go.mod ("."
@@ -59,7 +46,7 @@ func (m *GoModule) GoMinor() int {
 // trees are unheard of, and the bound keeps a pathological path cheap.
 const goModSearchDepth = 32
 
-type goModulesKey struct{}
+var goModulesOf review.Memo[*goModCache]
 
 // goModCache memoises the go.mod lookup of each directory of a change set.
 type goModCache struct {
@@ -77,7 +64,7 @@ func GoModuleOf(cs *review.ChangeSet, file string) *GoModule {
 	if cs == nil {
 		return nil
 	}
-	c := ChangeSetMemo(cs, goModulesKey{}, func() any { return &goModCache{dirs: map[string]*GoModule{}} }).(*goModCache)
+	c := goModulesOf.OfSet(cs, func() *goModCache { return &goModCache{dirs: map[string]*GoModule{}} })
 	dir := path.Dir(file)
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -138,13 +138,13 @@ type GoDecl struct {
 	Start, End int
 }
 
-type goDeclsKey struct{}
+var goDeclsOf review.Memo[[]GoDecl]
 
 // GoDecls returns the top-level declarations of a Go file with their line
 // ranges (doc comments excluded), in source order, memoised on f. It
 // returns nil when the file does not parse at all.
 func GoDecls(f *review.File) []GoDecl {
-	return f.Memo(goDeclsKey{}, func() any {
+	return goDeclsOf.Of(f, func() []GoDecl {
 		g := GoFile(f)
 		if g.File == nil {
 			return []GoDecl(nil)
@@ -155,7 +155,7 @@ func GoDecls(f *review.File) []GoDecl {
 			out[i] = GoDecl{Decl: d, Start: tf.Line(d.Pos()), End: tf.Line(d.End())}
 		}
 		return out
-	}).([]GoDecl)
+	})
 }
 
 // GoDeclAt returns the top-level declaration that spans line n, or nil.
@@ -247,6 +247,8 @@ type changedKey struct {
 	n     int
 }
 
+var changedOn review.MemoBy[changedKey, *changedIndex]
+
 // changedIndex holds a file's changed lines sorted and as a dense set.
 type changedIndex struct {
 	sorted []int
@@ -255,7 +257,7 @@ type changedIndex struct {
 
 func changedOf(f *review.File) *changedIndex {
 	key := changedKey{reflect.ValueOf(f.Lines).Pointer(), len(f.Lines)}
-	return f.Memo(key, func() any {
+	return changedOn.Of(f, key, func() *changedIndex {
 		x := &changedIndex{sorted: f.ChangedLines()}
 		if n := len(x.sorted); n > 0 {
 			x.has = make([]bool, x.sorted[n-1]+1)
@@ -266,7 +268,7 @@ func changedOf(f *review.File) *changedIndex {
 			}
 		}
 		return x
-	}).(*changedIndex)
+	})
 }
 
 // ChangedLines returns the changed line numbers of f in increasing order,

@@ -108,13 +108,13 @@ type Attr struct {
 	Start, End, ValStart, ValEnd int
 }
 
-type markupKey struct{}
+var markupOf review.Memo[*Markup]
 
 // MarkupFile returns the scanned markup of f, memoised on f so every rule
 // shares one scan. For a language that is not markup ([review.IsMarkup]) it
 // returns an empty Markup.
 func MarkupFile(f *review.File) *Markup {
-	return f.Memo(markupKey{}, func() any { return ScanMarkup(f.Language, f.Content) }).(*Markup)
+	return markupOf.Of(f, func() *Markup { return ScanMarkup(f.Language, f.Content) })
 }
 
 // ScanMarkup scans content of language lang; see [Markup].

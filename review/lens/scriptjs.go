@@ -69,7 +69,7 @@ func (js *JSFile) EndCol(i int) (line, col int) {
 	return l, int(t.End-js.lineStart[l-1]) + 1
 }
 
-type jsKey struct{}
+var jsOf review.Memo[*JSFile]
 
 // JS returns the tokens of a JavaScript or TypeScript file (JSX and TSX
 // included), memoised on f. The tokenizer skips comments and keeps string,
@@ -77,7 +77,7 @@ type jsKey struct{}
 // text inside them. JSX text is lexed as code; an apostrophe in it opens a
 // string that ends with the line, which keeps the damage to that line.
 func JS(f *review.File) *JSFile {
-	return f.Memo(jsKey{}, func() any { return tokenizeJS(string(f.Content)) }).(*JSFile)
+	return jsOf.Of(f, func() *JSFile { return tokenizeJS(string(f.Content)) })
 }
 
 // IsJS reports whether lang is JavaScript or TypeScript, with or without
@@ -539,12 +539,12 @@ type JSFunc struct {
 	Start, Open, Close int
 }
 
-type jsFuncsKey struct{}
+var jsFuncsOf review.Memo[[]JSFunc]
 
 // JSFuncs returns the functions of a JavaScript or TypeScript file, sorted
 // by the position of their body, memoised on f.
 func JSFuncs(f *review.File) []JSFunc {
-	return f.Memo(jsFuncsKey{}, func() any { return JS(f).findFuncs() }).([]JSFunc)
+	return jsFuncsOf.Of(f, func() []JSFunc { return JS(f).findFuncs() })
 }
 
 // jsNotMethods are keywords that a "(" may follow without making a call or
@@ -645,13 +645,13 @@ func (js *JSFile) funcAt(i int) (JSFunc, bool) {
 	return JSFunc{}, false
 }
 
-type jsAsyncKey struct{}
+var jsAsyncOf review.Memo[[]JSFunc]
 
 // JSAsyncFuncs returns the async functions of a JavaScript or TypeScript
 // file, sorted by the position of their body, memoised on f. It looks only
 // at async keywords, so it is much cheaper than [JSFuncs].
 func JSAsyncFuncs(f *review.File) []JSFunc {
-	return f.Memo(jsAsyncKey{}, func() any {
+	return jsAsyncOf.Of(f, func() []JSFunc {
 		js := JS(f)
 		var out []JSFunc
 		for i := range js.Toks {
@@ -689,7 +689,7 @@ func JSAsyncFuncs(f *review.File) []JSFunc {
 		}
 		sort.Slice(out, func(a, b int) bool { return out[a].Open < out[b].Open })
 		return out
-	}).([]JSFunc)
+	})
 }
 
 // LongestBlock returns the largest number of lines between a "{" and its
@@ -849,12 +849,12 @@ type JSImport struct {
 	Name string
 }
 
-type jsImportsKey struct{}
+var jsImportsOf review.Memo[[]JSImport]
 
 // JSImports returns the ES imports and CommonJS requires of a file,
 // memoised on f. Type-only imports are left out.
 func JSImports(f *review.File) []JSImport {
-	return f.Memo(jsImportsKey{}, func() any { return JS(f).imports() }).([]JSImport)
+	return jsImportsOf.Of(f, func() []JSImport { return JS(f).imports() })
 }
 
 // ImportOf returns the module and export a local name is bound to.

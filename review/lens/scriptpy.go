@@ -66,11 +66,11 @@ type PyFunc struct {
 	Body, End int
 }
 
-type pyKey struct{}
+var pyOf review.Memo[*PyFile]
 
 // Python returns the layout of a Python file, memoised on f.
 func Python(f *review.File) *PyFile {
-	return f.Memo(pyKey{}, func() any { return scanPython(string(f.Content)) }).(*PyFile)
+	return pyOf.Of(f, func() *PyFile { return scanPython(string(f.Content)) })
 }
 
 // LineOf returns the 1-based line of byte offset off.

@@ -53,7 +53,7 @@ func (p *FromDiff) reject(f *review.Finding) string {
 		}
 		return fmt.Sprintf("%s has no reviewed content (%s)", f.Span.Path, file.Status)
 	}
-	last := file.Memo(lineCountKey{}, func() any { return countLines(file.Content) }).(int)
+	last := lineCounts.Of(file, func() int { return countLines(file.Content) })
 	start, end := f.Span.StartLine, f.Span.Last()
 	switch {
 	case start < 1:
@@ -72,9 +72,9 @@ func (p *FromDiff) reject(f *review.Finding) string {
 	return fmt.Sprintf("lines %d-%d of %s contain no changed line", start, end, f.Span.Path)
 }
 
-// lineCountKey memoises a file's line count on the file, which unchanged
+// lineCounts memoises a file's line count on the file, which unchanged
 // files share with the next run.
-type lineCountKey struct{}
+var lineCounts review.Memo[int]
 
 // countLines counts lines the way review/lens splits them: a final line
 // without a newline still counts.

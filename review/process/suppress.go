@@ -125,7 +125,7 @@ func (d Directive) Matches(rule string) bool {
 	return false
 }
 
-type directivesKey struct{}
+var directivesOf review.Memo[[]Directive]
 
 // Directives returns the directives of f, valid or not, in line order.
 // Only comments count: the file is lexed in its language's comment syntax
@@ -133,7 +133,7 @@ type directivesKey struct{}
 // that is not a comment of that language, is no directive. A file without
 // comment syntax (JSON, plain text) has none.
 func Directives(f *review.File) []Directive {
-	return f.Memo(directivesKey{}, func() any { return scanDirectives(f) }).([]Directive)
+	return directivesOf.Of(f, func() []Directive { return scanDirectives(f) })
 }
 
 func scanDirectives(f *review.File) []Directive {

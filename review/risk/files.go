@@ -99,8 +99,8 @@ func (ff *facts) behavioural() bool {
 // shipped reports whether the file is product (not a test, not docs).
 func (ff *facts) shipped() bool { return !ff.test && !ff.doc }
 
-// factsKey memoises a file's facts on the file.
-type factsKey struct{}
+// factsOf memoises a file's facts on the file.
+var factsOf review.Memo[*facts]
 
 // cachedFacts returns f's facts for one analysis: the per-file ones are
 // computed once per file and shared (in the language server an unchanged
@@ -108,7 +108,7 @@ type factsKey struct{}
 // so nothing after newFacts may change them); the fields set by the
 // whole-change analysis (tests, risk) start zero.
 func cachedFacts(f *review.File, sc *scanner) *fileFacts {
-	return &fileFacts{facts: f.Memo(factsKey{}, func() any { return newFacts(f, sc) }).(*facts)}
+	return &fileFacts{facts: factsOf.Of(f, func() *facts { return newFacts(f, sc) })}
 }
 
 func newFacts(f *review.File, sc *scanner) *facts {

@@ -148,14 +148,14 @@ func (ff *facts) needsTest() bool {
 	return ff.code && ff.lang != review.LangSQL && ff.shipped() && ff.behavioural() && ff.f.Status != review.StatusDeleted
 }
 
-// siblingsKey memoises, on a source file, which of its unchanged test
+// siblings memoises, on a source file, which of its unchanged test
 // candidates exist on disk. A candidate that is created, changed or
 // deleted later shows in the change set, which testsOf consults first, so
 // the remembered answer only serves candidates nobody touched.
-type siblingsKey struct{}
+var siblings review.Memo[*sync.Map]
 
 func onDisk(f *review.File, root, candidate string) bool {
-	m := f.Memo(siblingsKey{}, func() any { return &sync.Map{} }).(*sync.Map)
+	m := siblings.Of(f, func() *sync.Map { return &sync.Map{} })
 	if v, ok := m.Load(candidate); ok {
 		return v.(bool)
 	}

@@ -18,15 +18,15 @@ type GoParse struct {
 	Err  error
 }
 
-type goParseKey struct{}
+var goParse review.Memo[*GoParse]
 
 // ParseGo returns the parse of f's content, memoised on f.
 func ParseGo(f *review.File) *GoParse {
-	return f.Memo(goParseKey{}, func() any {
+	return goParse.Of(f, func() *GoParse {
 		fset := token.NewFileSet()
 		file, err := parser.ParseFile(fset, f.Path, f.Content, parser.ParseComments|parser.SkipObjectResolution)
 		return &GoParse{Fset: fset, File: file, Err: err}
-	}).(*GoParse)
+	})
 }
 
 // extractGoParsed reads the symbols of f from its shared parse.

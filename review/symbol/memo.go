@@ -10,12 +10,12 @@ import (
 // rules, the walkthrough and the board share them. The slice is shared;
 // callers must not modify it.
 func Of(f *review.File) []Symbol {
-	return f.Memo(currentKey{}, func() any {
+	return current.Of(f, func() []Symbol {
 		if f.Language == review.LangGo {
 			return extractParsed(f)
 		}
 		return Extract(f.Path, f.Content, f.Language)
-	}).([]Symbol)
+	})
 }
 
 // extractParsed extracts the symbols of a Go file from the parse the rules
@@ -44,14 +44,14 @@ func extractParsed(f *review.File) (syms []Symbol) {
 // callers must not modify it.
 func OfBase(f *review.File, old []byte) []Symbol {
 	key := baseKey{n: len(old), h: maphash.Bytes(baseSeed, old)}
-	return f.Memo(key, func() any {
+	return base.Of(f, key, func() []Symbol {
 		if f.Language == review.LangGo {
 			if syms, ok := spliceBase(f, old); ok {
 				return syms
 			}
 		}
 		return Extract(f.Path, old, f.Language)
-	}).([]Symbol)
+	})
 }
 
 // spliceBase is spliceBaseGo, where a bug costs the shortcut, not the
@@ -65,8 +65,12 @@ func spliceBase(f *review.File, old []byte) (syms []Symbol, ok bool) {
 	return spliceBaseGo(f, old)
 }
 
-type currentKey struct{}
+var (
+	current review.Memo[[]Symbol]
+	base    review.MemoBy[baseKey, []Symbol]
+)
 
+// baseKey identifies a base content.
 type baseKey struct {
 	n int
 	h uint64

@@ -143,10 +143,10 @@ type goAnalysisMemo struct {
 	res *goAnalysisResult
 }
 
-type goAnalysisKey struct{}
+var goAnalysisOf review.Memo[*goAnalysisMemo]
 
 func runGoAnalysis(p *lens.Pass) {
-	m := lens.ChangeSetMemo(p.ChangeSet, goAnalysisKey{}, func() any { return &goAnalysisMemo{} }).(*goAnalysisMemo)
+	m := goAnalysisOf.OfSet(p.ChangeSet, func() *goAnalysisMemo { return &goAnalysisMemo{} })
 	m.mu.Lock()
 	if m.res == nil || m.res.cut && p.Ctx.Err() == nil {
 		m.res = analyzeChangeSet(p.Ctx, p.ChangeSet)

@@ -157,10 +157,10 @@ type testIndex struct {
 	rootDir *bool                          // a tests/, test/, __tests__ or spec/ directory at the root
 }
 
-type testIndexKey struct{}
+var testIndexes review.Memo[*testIndex]
 
 func testIndexOf(cs *review.ChangeSet) *testIndex {
-	return lens.ChangeSetMemo(cs, testIndexKey{}, func() any {
+	return testIndexes.OfSet(cs, func() *testIndex {
 		x := &testIndex{cs: cs, tests: map[testFamily][]string{}, dirs: map[string]map[testFamily]bool{}}
 		for _, o := range cs.Files {
 			if !review.IsTestPath(o.Path) {
@@ -173,7 +173,7 @@ func testIndexOf(cs *review.ChangeSet) *testIndex {
 			x.tests[fam] = append(x.tests[fam], o.Path)
 		}
 		return x
-	}).(*testIndex)
+	})
 }
 
 // projectTests reports whether the project tests the family's language:
@@ -223,16 +223,18 @@ func (x *testIndex) projectTests(p string, fam testFamily) bool {
 	return fams[fam]
 }
 
-// codeKey memoises changedCodeLines on the file, keyed by its
+// codeKey keys the memo of changedCodeLines on the file: its
 // changed-line map (the count depends on the file alone, and a later
 // change set shares an unchanged file).
 type codeKey struct{ lines uintptr }
+
+var codeLines review.MemoBy[codeKey, int]
 
 // changedCodeLines counts the changed lines of f that are code: not blank
 // and not starting a comment.
 func changedCodeLines(f *review.File) int {
 	key := codeKey{reflect.ValueOf(f.Lines).Pointer()}
-	return f.Memo(key, func() any {
+	return codeLines.Of(f, key, func() int {
 		n := 0
 		lineComment := lens.CommentSyntax(f.Language).Line
 		lens.EachChangedLine(f, func(_ int, line string) {
@@ -246,5 +248,5 @@ func changedCodeLines(f *review.File) int {
 			n++
 		})
 		return n
-	}).(int)
+	})
 }

@@ -150,7 +150,7 @@ func surfaceTriggers(p *lens.Pass, cs *review.ChangeSet) []surfaceTrigger {
 	return nil
 }
 
-type privateKey struct{}
+var privateOf review.Memo[*privateCache]
 
 // privateCache remembers, per directory, whether the nearest package.json
 // at or above it declares a private package.
@@ -163,7 +163,7 @@ type privateCache struct {
 // (the change set's version, else the work tree's) says "private": true:
 // an application or a monorepo root, not a published library.
 func privatePackage(cs *review.ChangeSet, dir string) bool {
-	c := lens.ChangeSetMemo(cs, privateKey{}, func() any { return &privateCache{dirs: map[string]bool{}} }).(*privateCache)
+	c := privateOf.OfSet(cs, func() *privateCache { return &privateCache{dirs: map[string]bool{}} })
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var walk func(dir string) bool
@@ -365,10 +365,10 @@ func goSurfaceTriggers(p *lens.Pass) []surfaceTrigger {
 func goAPITriggers(p *lens.Pass, g *lens.GoSyntax) []surfaceTrigger {
 	// Memoised on the file: the language server's runs reuse the files a
 	// save did not change, and the base parse is the cost.
-	return p.File.Memo(goAPIKey{}, func() any { return computeGoAPITriggers(p, g) }).([]surfaceTrigger)
+	return goAPIOf.Of(p.File, func() []surfaceTrigger { return computeGoAPITriggers(p, g) })
 }
 
-type goAPIKey struct{}
+var goAPIOf review.Memo[[]surfaceTrigger]
 
 func computeGoAPITriggers(p *lens.Pass, g *lens.GoSyntax) []surfaceTrigger {
 	src, ok := lens.OldContent(p.File)

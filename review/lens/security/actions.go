@@ -6,18 +6,18 @@ import (
 	"github.com/reviewls/reviewls/review"
 )
 
-type actionsDocKey struct{}
+var actionsDocOf review.Memo[*yaml.Node]
 
 // actionsDoc returns the root mapping of a workflow or action file,
 // memoised on f, or nil when it is not valid YAML.
 func actionsDoc(f *review.File) *yaml.Node {
-	return f.Memo(actionsDocKey{}, func() any {
+	return actionsDocOf.Of(f, func() *yaml.Node {
 		var doc yaml.Node
 		if err := yaml.Unmarshal(f.Content, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 			return (*yaml.Node)(nil)
 		}
 		return doc.Content[0]
-	}).(*yaml.Node)
+	})
 }
 
 // yamlKey returns the key and value nodes of key in mapping m, or nils.

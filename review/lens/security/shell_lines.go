@@ -34,12 +34,12 @@ func (c *shellCommand) Line(off int) int {
 	return n
 }
 
-type shellCommandsKey struct{}
+var shellCommandsOf review.Memo[[]shellCommand]
 
 // shellCommands returns the command lines of a shell-like file, memoised
 // on f.
 func shellCommands(f *review.File) []shellCommand {
-	return f.Memo(shellCommandsKey{}, func() any {
+	return shellCommandsOf.Of(f, func() []shellCommand {
 		var out []shellCommand
 		var cur *shellCommand
 		for i, line := range lens.Lines(f) {
@@ -63,7 +63,7 @@ func shellCommands(f *review.File) []shellCommand {
 			out[i].Code = maskShellQuotes(out[i].Text)
 		}
 		return out
-	}).([]shellCommand)
+	})
 }
 
 // stripShellComment removes a trailing comment: a "#" that starts a word

@@ -1,0 +1,84 @@
+package review
+
+import "sync"
+
+// A Memo names one kind of value derived from a [File] (or a [ChangeSet])
+// and kept on it: computed once, by whoever asks first, and shared by
+// every rule, the risk assessment and the orientation. T is the value's
+// type, so no caller asserts one. Declare each as a package variable:
+//
+//	var parsed review.Memo[*GoParse]
+//
+//	func ParseGo(f *review.File) *GoParse {
+//		return parsed.Of(f, func() *GoParse { return parse(f) })
+//	}
+//
+// The zero value is ready to use. An incremental refresh builds new Files
+// only for the paths it re-diffed, so a value never outlives its content.
+type Memo[T any] struct {
+	_ byte // a distinct address per Memo: the address is the key
+}
+
+// Of returns m's value for f, computing it with compute the first time. It
+// is safe for concurrent use; concurrent first callers wait for one
+// computation.
+func (m *Memo[T]) Of(f *File, compute func() T) T {
+	return typed[T](f.memo.get(m, func() any { return compute() }))
+}
+
+// OfSet is Of for a change set (the indexes of cross-file rules). A nil
+// change set keeps nothing: compute runs every time.
+func (m *Memo[T]) OfSet(cs *ChangeSet, compute func() T) T {
+	if cs == nil {
+		return compute()
+	}
+	return typed[T](cs.memo.get(m, func() any { return compute() }))
+}
+
+// MemoBy is a [Memo] with one value per key of type K for each file (a
+// base version's content, a set of rule ids).
+type MemoBy[K comparable, T any] struct {
+	_ byte
+}
+
+type memoByKey[K comparable] struct {
+	m any // the *MemoBy
+	k K
+}
+
+// Of returns m's value for f and k, computing it with compute the first
+// time.
+func (m *MemoBy[K, T]) Of(f *File, k K, compute func() T) T {
+	return typed[T](f.memo.get(memoByKey[K]{m, k}, func() any { return compute() }))
+}
+
+func typed[T any](v any) T {
+	t, _ := v.(T) // a nil interface value is T's zero value
+	return t
+}
+
+// memoTable holds the memoised values of a File or ChangeSet.
+type memoTable struct {
+	mu sync.Mutex
+	m  map[any]*memoEntry
+}
+
+type memoEntry struct {
+	once sync.Once
+	v    any
+}
+
+func (t *memoTable) get(key any, compute func() any) any {
+	t.mu.Lock()
+	if t.m == nil {
+		t.m = map[any]*memoEntry{}
+	}
+	e := t.m[key]
+	if e == nil {
+		e = &memoEntry{}
+		t.m[key] = e
+	}
+	t.mu.Unlock()
+	e.once.Do(func() { e.v = compute() })
+	return e.v
+}
