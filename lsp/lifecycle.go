@@ -8,10 +8,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/reviewls/reviewls/review"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
-
-	"github.com/reviewls/reviewls/review/gitdiff"
 )
 
 // Initialize records the client's capabilities, folders and settings and
@@ -89,7 +88,7 @@ func (s *server) addFolders(ctx context.Context, folders []protocol.WorkspaceFol
 			continue
 		}
 		ss, err := s.newSession(path)
-		if errors.Is(err, gitdiff.ErrNotRepository) {
+		if errors.Is(err, review.ErrNotRepository) {
 			notRepo = append(notRepo, path)
 			continue
 		}

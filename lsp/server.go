@@ -20,7 +20,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/gitdiff"
+	"github.com/reviewls/reviewls/review/engine"
 )
 
 // Options configures the server. The zero value is usable.
@@ -54,10 +54,10 @@ type Options struct {
 	// GitEnv is the git environment every session opens its repository
 	// with, a workspace folder taking the place of git's current
 	// directory: `reviewls serve` passes the process's
-	// ([gitdiff.ProcessEnv]), so $GIT_DIR, $GIT_WORK_TREE and
+	// ([engine.ProcessEnv]), so $GIT_DIR, $GIT_WORK_TREE and
 	// $GIT_INDEX_FILE apply to the server as to the CLI. The zero value
 	// discovers each folder's repository.
-	GitEnv gitdiff.Env
+	GitEnv engine.Env
 }
 
 const (

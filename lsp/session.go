@@ -15,7 +15,6 @@ import (
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/config"
 	"github.com/reviewls/reviewls/review/engine"
-	"github.com/reviewls/reviewls/review/gitdiff"
 	"github.com/reviewls/reviewls/review/orient"
 )
 
@@ -72,9 +71,9 @@ type session struct {
 
 	pub *publisher
 
-	watcher   *watcher                         // set under modMu, never after close
-	matcher   *atomic.Pointer[gitdiff.Matcher] // swapped when a .gitignore changes
-	pollStop  chan struct{}                    // set under modMu, never after close
+	watcher   *watcher                        // set under modMu, never after close
+	matcher   *atomic.Pointer[engine.Matcher] // swapped when a .gitignore changes
+	pollStop  chan struct{}                   // set under modMu, never after close
 	artifacts *artifactWriter
 
 	wg sync.WaitGroup

@@ -35,11 +35,11 @@ const defaultMaxWait = 2 * time.Second
 
 // watcherOptions configures a [watcher].
 type watcherOptions struct {
-	// Root, GitDir and CommonDir come from gitdiff.Repo; in a linked
+	// Root, GitDir and CommonDir come from engine.Repo; in a linked
 	// worktree GitDir (HEAD, index) differs from CommonDir (refs).
 	Root, GitDir, CommonDir string
 	// Ignored reports whether a repo-relative slash path is ignored
-	// (gitdiff.Matcher.Ignored); nil ignores nothing but .git.
+	// (engine.Matcher.Ignored); nil ignores nothing but .git.
 	Ignored func(rel string, isDir bool) bool
 	// Quiet is the quiet window; 0 means defaultQuiet.
 	Quiet time.Duration

@@ -8,9 +8,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/reviewls/reviewls/review/engine"
 	"go.lsp.dev/protocol"
-
-	"github.com/reviewls/reviewls/review/gitdiff"
 )
 
 // startWatcher watches the session's work tree and git state. When the
@@ -18,7 +17,7 @@ import (
 // back to rescanning every PollInterval.
 func (ss *session) startWatcher() {
 	repo := ss.eng.Repo()
-	var matcher atomic.Pointer[gitdiff.Matcher]
+	var matcher atomic.Pointer[engine.Matcher]
 	m, err := repo.Matcher()
 	if err != nil {
 		ss.logger.Warn("read ignore rules", "err", err)

@@ -13,7 +13,6 @@ import (
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/engine"
-	"github.com/reviewls/reviewls/review/gitdiff"
 )
 
 // runBaseline implements 'reviewls baseline create|update|check [PATH]'.
@@ -60,7 +59,7 @@ Flags:
 	if len(pos) == 1 {
 		dir = pos[0]
 	}
-	eng, code := openEngine(e, dir, engine.Options{Logger: e.logger, Env: gitdiff.ProcessEnv()})
+	eng, code := openEngine(e, dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv()})
 	if eng == nil {
 		return code
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/gitdiff"
+	"github.com/reviewls/reviewls/review/engine"
 )
 
 // hookMarker identifies a pre-commit hook written by reviewls.
@@ -63,7 +63,7 @@ func runHook(_ context.Context, e *env, args []string) int {
 	if err != nil || threshold.Never {
 		return e.errorf("--fail-on: want critical, high, medium or low, got %q", *failOn)
 	}
-	repo, err := gitdiff.Open(dir, gitdiff.Options{Env: gitdiff.ProcessEnv()})
+	repo, err := engine.OpenRepo(dir, engine.ProcessEnv())
 	if err != nil {
 		return e.errorf("%v", err)
 	}

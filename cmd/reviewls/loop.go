@@ -12,7 +12,6 @@ import (
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/engine"
-	"github.com/reviewls/reviewls/review/gitdiff"
 	"github.com/reviewls/reviewls/review/orient"
 )
 
@@ -27,9 +26,9 @@ type loopRun struct {
 // state (board ids, statuses, human choices) of the branch's last
 // interactive review. It returns an exit code when it cannot.
 func openLoop(ctx context.Context, e *env, dir string) (*loopRun, int) {
-	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, Env: gitdiff.ProcessEnv()})
+	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv()})
 	if err != nil {
-		if errors.Is(err, gitdiff.ErrNotRepository) {
+		if errors.Is(err, review.ErrNotRepository) {
 			abs, _ := filepath.Abs(dir)
 			return nil, e.errorf("not a git repository: %s", abs)
 		}

@@ -12,7 +12,6 @@ import (
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/engine"
-	"github.com/reviewls/reviewls/review/gitdiff"
 )
 
 // formats lists the --format values.
@@ -84,7 +83,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
-	eng, code := openEngine(e, dir, engine.Options{Logger: e.logger, Env: gitdiff.ProcessEnv()})
+	eng, code := openEngine(e, dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv()})
 	if eng == nil {
 		return code
 	}
@@ -161,7 +160,7 @@ func openEngine(e *env, dir string, opts engine.Options) (*engine.Engine, int) {
 	}
 	eng, err := engine.Open(dir, opts)
 	if err != nil {
-		if errors.Is(err, gitdiff.ErrNotRepository) {
+		if errors.Is(err, review.ErrNotRepository) {
 			abs, _ := filepath.Abs(dir)
 			return nil, e.errorf("not a git repository: %s", abs)
 		}

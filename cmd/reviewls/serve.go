@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/lsp"
-	"github.com/reviewls/reviewls/review/gitdiff"
+	"github.com/reviewls/reviewls/review/engine"
 )
 
 // stdrwc joins the process's stdin and stdout into the stream the language
@@ -113,7 +113,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 		Logger:           logger,
 		Version:          version(),
 		DiagnosticsDelay: *quiet,
-		GitEnv:           gitdiff.ProcessEnv(),
+		GitEnv:           engine.ProcessEnv(),
 	})
 	switch {
 	case err == nil:

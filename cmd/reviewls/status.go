@@ -9,7 +9,8 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/artifacts"
-	"github.com/reviewls/reviewls/review/gitdiff"
+	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/engine"
 )
 
 // runStatus lists the changed paths a review would look at, without
@@ -33,9 +34,9 @@ func runStatus(ctx context.Context, e *env, args []string) int {
 	if len(pos) == 1 {
 		dir = pos[0]
 	}
-	repo, err := gitdiff.Open(dir, gitdiff.Options{Env: gitdiff.ProcessEnv()})
+	repo, err := engine.OpenRepo(dir, engine.ProcessEnv())
 	if err != nil {
-		if errors.Is(err, gitdiff.ErrNotRepository) {
+		if errors.Is(err, review.ErrNotRepository) {
 			abs, _ := filepath.Abs(dir)
 			return e.errorf("not a git repository: %s", abs)
 		}

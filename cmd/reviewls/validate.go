@@ -7,7 +7,7 @@ import (
 	"os"
 
 	"github.com/reviewls/reviewls/artifacts"
-	"github.com/reviewls/reviewls/review/gitdiff"
+	"github.com/reviewls/reviewls/review/engine"
 )
 
 func runValidate(ctx context.Context, e *env, args []string) int {
@@ -26,7 +26,7 @@ func runValidate(ctx context.Context, e *env, args []string) int {
 	if len(pos) == 1 {
 		dir = pos[0]
 	} else {
-		repo, err := gitdiff.Open(".", gitdiff.Options{Env: gitdiff.ProcessEnv()})
+		repo, err := engine.OpenRepo(".", engine.ProcessEnv())
 		if err != nil {
 			return e.errorf("%v", err)
 		}

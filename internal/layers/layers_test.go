@@ -17,6 +17,9 @@ type rule struct {
 	name    string
 	applies func(dir string) bool
 	deny    []string
+	// prodOnly leaves test files out (they may build fixtures with the
+	// layer below).
+	prodOnly bool
 }
 
 func under(prefixes ...string) func(string) bool {
@@ -40,6 +43,17 @@ var rules = []rule{
 		name:    "go-git stays behind review/gitdiff (and the test-only review/reviewtest)",
 		applies: func(dir string) bool { return !under("review/gitdiff", "review/reviewtest")(dir) },
 		deny:    []string{"github.com/go-git/"},
+	},
+	{
+		name:     "the front ends reach the repository through the engine",
+		applies:  under("lsp", "cmd"),
+		deny:     []string{module + "/review/gitdiff"},
+		prodOnly: true,
+	},
+	{
+		name:    "the rules never read the repository",
+		applies: under("review/lens"),
+		deny:    []string{module + "/review/gitdiff"},
 	},
 	{
 		name:    "review does not import artifacts",
@@ -93,7 +107,7 @@ func TestImportRules(t *testing.T) {
 		for _, imp := range f.Imports {
 			ipath, _ := strconv.Unquote(imp.Path.Value)
 			for _, r := range rules {
-				if !r.applies(dir) {
+				if !r.applies(dir) || r.prodOnly && isTest {
 					continue
 				}
 				// Tests may use the test helpers, and helper packages may

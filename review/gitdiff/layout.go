@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/reviewls/reviewls/internal/regular"
+	"github.com/reviewls/reviewls/review"
 )
 
 // Env holds the environment variables through which git selects the
@@ -95,7 +96,7 @@ func locate(dir string, env Env) (root, gitDir, commonDir string, err error) {
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			return "", "", "", ErrNotRepository
+			return "", "", "", review.ErrNotRepository
 		}
 		d = parent
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/reviewtest"
 )
 
@@ -158,7 +159,7 @@ func TestOpenLayoutErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		_, err := Open(tc.dir, Options{Env: tc.env})
-		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, ErrNotRepository) {
+		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, review.ErrNotRepository) {
 			t.Errorf("%s: Open = %v, want an error containing %q", tc.name, err, tc.want)
 		}
 	}
@@ -178,8 +179,8 @@ func TestOpenLayoutErrors(t *testing.T) {
 	// a git directory.
 	plain := t.TempDir()
 	write(t, plain, map[string]string{"HEAD": "not a ref\n", "objects/x": "", "refs/y": ""})
-	if _, err := Open(plain, Options{}); !errors.Is(err, ErrNotRepository) {
-		t.Errorf("Open of a look-alike directory = %v, want ErrNotRepository", err)
+	if _, err := Open(plain, Options{}); !errors.Is(err, review.ErrNotRepository) {
+		t.Errorf("Open of a look-alike directory = %v, want review.ErrNotRepository", err)
 	}
 }
 

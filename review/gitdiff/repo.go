@@ -1,7 +1,6 @@
 package gitdiff
 
 import (
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -15,10 +14,6 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 )
-
-// ErrNotRepository is returned (wrapped) by [Open] when the directory is not
-// inside a git work tree.
-var ErrNotRepository = errors.New("not a git repository")
 
 // Options configures a [Repo].
 type Options struct {
@@ -103,7 +98,7 @@ type Repo struct {
 // worktrees and submodules); the work tree is $GIT_WORK_TREE, core.worktree
 // or that directory. A bare repository, or a ".git" file naming a missing
 // git directory, is an error saying so. When no repository is found the
-// error wraps [ErrNotRepository] and names dir.
+// error wraps [review.ErrNotRepository] and names dir.
 func Open(dir string, opts Options) (*Repo, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, fmt.Errorf("open repository %q: %w", dir, err)

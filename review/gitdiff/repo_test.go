@@ -16,20 +16,20 @@ import (
 func TestOpenNotRepository(t *testing.T) {
 	dir := t.TempDir()
 	_, err := Open(dir, Options{})
-	if !errors.Is(err, ErrNotRepository) {
-		t.Fatalf("Open(%s) error = %v, want ErrNotRepository", dir, err)
+	if !errors.Is(err, review.ErrNotRepository) {
+		t.Fatalf("Open(%s) error = %v, want review.ErrNotRepository", dir, err)
 	}
 	if !strings.Contains(err.Error(), dir) {
 		t.Errorf("error %q does not name %s", err, dir)
 	}
-	if _, err := Open(filepath.Join(dir, "missing"), Options{}); err == nil || errors.Is(err, ErrNotRepository) {
+	if _, err := Open(filepath.Join(dir, "missing"), Options{}); err == nil || errors.Is(err, review.ErrNotRepository) {
 		t.Errorf("Open(missing dir) error = %v, want a not-exist error", err)
 	}
 	// An empty .git directory is not a repository, as for git.
 	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(dir, Options{}); !errors.Is(err, ErrNotRepository) {
+	if _, err := Open(dir, Options{}); !errors.Is(err, review.ErrNotRepository) {
 		t.Errorf("Open with an empty .git = %v", err)
 	}
 	if _, err := Open(dir, Options{SizeCap: -1}); err == nil {
