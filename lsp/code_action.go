@@ -8,8 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens"
-	"github.com/reviewls/reviewls/review/process"
+	"github.com/reviewls/reviewls/review/engine"
 )
 
 // codeActionReviewNow is the kind of the "Review now" source action.
@@ -76,7 +75,7 @@ func (s *server) quickFixes(ss *session, rel string, params *protocol.CodeAction
 		}
 	}
 	m := newMapper(file.Content)
-	syn := lens.CommentSyntax(file.Language)
+	syn := engine.CommentSyntaxOf(file.Language)
 	commentable := syn.Line != "" || syn.BlockStart != ""
 	var ignores []protocol.CodeAction
 	for _, f := range res.Findings {
@@ -168,7 +167,7 @@ func workspaceEdit(u protocol.DocumentURI, m *mapper, edits []review.TextEdit) (
 
 // ignoreReasonPlaceholder is inserted for the user to replace: until they
 // do, the directive suppresses nothing.
-const ignoreReasonPlaceholder = process.IgnorePlaceholder
+const ignoreReasonPlaceholder = review.IgnorePlaceholder
 
 // ignoreEdit inserts an ignore comment for f on its own line above the
 // finding, indented like it, in the file's comment syntax (JSX markup gets
@@ -177,7 +176,7 @@ func ignoreEdit(u protocol.DocumentURI, file *review.File, m *mapper, f *review.
 	line := f.Span.StartLine
 	text := string(m.lineText(line - 1))
 	indent := text[:len(text)-len(strings.TrimLeft(text, " \t"))]
-	comment := lens.IgnoreComment(file.Language, f.RuleID, ignoreReasonPlaceholder)
+	comment := engine.IgnoreComment(file.Language, f.RuleID, ignoreReasonPlaceholder)
 	trimmed := strings.TrimSpace(text)
 	if (file.Language == review.LangJSX || file.Language == review.LangTSX) && strings.HasPrefix(trimmed, "<") {
 		comment = "{/* reviewls:ignore " + f.RuleID + " " + ignoreReasonPlaceholder + " */}"

@@ -11,8 +11,7 @@ import (
 
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/orient"
-	"github.com/reviewls/reviewls/review/symbol"
+	"github.com/reviewls/reviewls/review/engine"
 )
 
 type explainArgs struct {
@@ -49,7 +48,7 @@ func runExplainCommand(ctx context.Context, s *server, args []json.RawMessage) (
 	if err != nil {
 		return nil, err
 	}
-	req := orient.ExplainRequest{Item: a.Item, Symbol: a.Symbol}
+	req := engine.ExplainRequest{Item: a.Item, Symbol: a.Symbol}
 	if a.URI != "" && a.Position != nil {
 		_, rel := s.sessionForURI(a.URI)
 		file := res.ChangeSet.File(rel)
@@ -62,7 +61,7 @@ func runExplainCommand(ctx context.Context, s *server, args []json.RawMessage) (
 			return nil, invalidParams("position: %v", err)
 		}
 	}
-	e, err := orient.Explain(ctx, ss.eng.Workspace(res.ChangeSet.Target), res, req)
+	e, err := ss.eng.Explain(ctx, res, req)
 	if err != nil {
 		return nil, loopError(err)
 	}
@@ -76,7 +75,7 @@ func runExplainCommand(ctx context.Context, s *server, args []json.RawMessage) (
 		return nil, err
 	}
 	if err := ss.withLoop(func(l *review.Loop, _ *review.Result) error {
-		_, err := orient.Explained(l, item, e.Symbol, rel, e.FollowOn)
+		_, err := engine.Explained(l, item, e.Symbol, rel, e.FollowOn)
 		return err
 	}); err != nil {
 		return nil, loopError(err)
@@ -87,8 +86,8 @@ func runExplainCommand(ctx context.Context, s *server, args []json.RawMessage) (
 
 // loopError turns the loop's argument errors into InvalidParams.
 func loopError(err error) error {
-	var ue *orient.ErrUnknownItem
-	if errors.As(err, &ue) || errors.Is(err, orient.ErrSymbolNotFound) {
+	var ue *engine.ErrUnknownItem
+	if errors.As(err, &ue) || errors.Is(err, engine.ErrSymbolNotFound) {
 		return invalidParams("%v", err)
 	}
 	return err
@@ -131,7 +130,7 @@ type investigateResult struct {
 	Investigation string                 `json:"investigation"`
 	Path          string                 `json:"path"`
 	Perspective   review.Perspective     `json:"perspective"`
-	Checklist     []orient.ChecklistItem `json:"checklist"`
+	Checklist     []engine.ChecklistItem `json:"checklist"`
 	Conclusion    string                 `json:"conclusion"`
 	FollowOn      []string               `json:"followOn"`
 	Markdown      string                 `json:"markdown"`
@@ -150,11 +149,11 @@ func runInvestigateCommand(ctx context.Context, s *server, args []json.RawMessag
 	if loop == nil {
 		return nil, invalidParams("nothing to review yet")
 	}
-	id, err := orient.NextInvestigation(loop, a.Item)
+	id, err := engine.NextInvestigation(loop, a.Item)
 	if err != nil {
 		return nil, loopError(err)
 	}
-	inv, err := orient.Investigate(ctx, ss.eng.Workspace(res.ChangeSet.Target), res, a.Item, id, a.Question)
+	inv, err := ss.eng.Investigate(ctx, res, a.Item, id, a.Question)
 	if err != nil {
 		return nil, loopError(err)
 	}
@@ -164,7 +163,7 @@ func runInvestigateCommand(ctx context.Context, s *server, args []json.RawMessag
 		return nil, err
 	}
 	if err := ss.withLoop(func(l *review.Loop, _ *review.Result) error {
-		_, err := orient.Investigated(l, a.Item, id, a.Question, rel, inv.FollowOn)
+		_, err := engine.Investigated(l, a.Item, id, a.Question, rel, inv.FollowOn)
 		return err
 	}); err != nil {
 		return nil, loopError(err)
@@ -195,7 +194,7 @@ func (s *server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 	}
 	m := newMapper(file.Content)
 	for _, c := range ss.eng.ChangedSymbols(res.ChangeSet.Target, file) {
-		if c.Kind == symbol.ChangeRemoved {
+		if c.Kind == engine.SymbolRemoved {
 			continue
 		}
 		name := c.Symbol.QualifiedName()
@@ -245,7 +244,7 @@ func (s *server) loopActions(ss *session, rel string, params *protocol.CodeActio
 		// also searches the repository, which is too slow for every
 		// cursor move). A name the redactor would hide is part of a
 		// secret: no action may carry it.
-		if name := orient.DefinedInChange(res, rel, line, col); name != "" && res.Redactor.String(name) == name {
+		if name := engine.DefinedInChange(res, rel, line, col); name != "" && res.Redactor.String(name) == name {
 			actions = append(actions, protocol.CodeAction{
 				Title: "Explain " + name,
 				Kind:  codeActionExplain,

@@ -10,7 +10,7 @@ import (
 
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/orient"
+	"github.com/reviewls/reviewls/review/engine"
 )
 
 // Commands of the orientation-first review loop (hve-spec §9–§12).
@@ -95,7 +95,7 @@ func runWalkthroughCommand(ctx context.Context, s *server, args []json.RawMessag
 	if err != nil {
 		return nil, err
 	}
-	if err := ss.withLoop(func(l *review.Loop, _ *review.Result) error { orient.Confirm(l); return nil }); err != nil {
+	if err := ss.withLoop(func(l *review.Loop, _ *review.Result) error { engine.Confirm(l); return nil }); err != nil {
 		return nil, err
 	}
 	res, _ = ss.current()
@@ -133,7 +133,7 @@ func runBoardCommand(ctx context.Context, s *server, args []json.RawMessage) (an
 	if err != nil {
 		return nil, err
 	}
-	if err := ss.withLoop(func(l *review.Loop, _ *review.Result) error { orient.Confirm(l); return nil }); err != nil {
+	if err := ss.withLoop(func(l *review.Loop, _ *review.Result) error { engine.Confirm(l); return nil }); err != nil {
 		return nil, err
 	}
 	return boardOf(ss), nil
@@ -168,7 +168,7 @@ func runBookmarkCommand(ctx context.Context, s *server, args []json.RawMessage) 
 	}
 	var out bookmarkResult
 	err = ss.withLoop(func(l *review.Loop, _ *review.Result) error {
-		action, err := orient.Bookmark(l, a.Item, a.Question)
+		action, err := engine.Bookmark(l, a.Item, a.Question)
 		if err != nil {
 			return invalidParams("%v", err)
 		}
@@ -213,7 +213,7 @@ func runSelectPerspectivesCommand(ctx context.Context, s *server, args []json.Ra
 		return nil, err
 	}
 	if err := ss.withLoop(func(l *review.Loop, _ *review.Result) error {
-		orient.SelectPerspectives(l, review.SortPerspectives(a.set))
+		engine.SelectPerspectives(l, review.SortPerspectives(a.set))
 		return nil
 	}); err != nil {
 		return nil, err
@@ -247,7 +247,7 @@ func runSetDepthCommand(ctx context.Context, s *server, args []json.RawMessage) 
 		return nil, err
 	}
 	if err := ss.withLoop(func(l *review.Loop, _ *review.Result) error {
-		orient.SetDepth(l, a.depth, a.Rationale)
+		engine.SetDepth(l, a.depth, a.Rationale)
 		return nil
 	}); err != nil {
 		return nil, err
@@ -283,7 +283,7 @@ func runSweepCommand(ctx context.Context, s *server, args []json.RawMessage) (an
 	if err != nil {
 		return nil, err
 	}
-	if err := ss.withLoop(func(l *review.Loop, _ *review.Result) error { orient.Sweep(l); return nil }); err != nil {
+	if err := ss.withLoop(func(l *review.Loop, _ *review.Result) error { engine.Sweep(l); return nil }); err != nil {
 		return nil, err
 	}
 	res, _ = ss.current()
@@ -320,7 +320,7 @@ func runEmitCommand(ctx context.Context, s *server, args []json.RawMessage) (any
 	err = ss.withLoop(func(l *review.Loop, res *review.Result) error {
 		c := res.Counts
 		summary := fmt.Sprintf("%s: %d critical, %d high, %d medium, %d low in review.md", res.Verdict, c.Critical, c.High, c.Medium, c.Low)
-		out.Record = orient.Emit(l, *a.Confirm, summary)
+		out.Record = engine.Emit(l, *a.Confirm, summary)
 		out.Ready = l.Gates.EmissionReady
 		return nil
 	})

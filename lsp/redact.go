@@ -2,7 +2,7 @@ package lsp
 
 import (
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens/security"
+	"github.com/reviewls/reviewls/review/engine"
 )
 
 // Every message the server sends passes the redactor on its way out (the
@@ -23,7 +23,7 @@ func (s *server) setRedactor(ss *session, r *review.Redactor) {
 		s.redactors = map[*session]*review.Redactor{}
 	}
 	s.redactors[ss] = r
-	all := review.NewRedactor(nil).WithDetector(security.Find)
+	all := engine.NewRedactor()
 	for _, r := range s.redactors {
 		all = all.Join(r)
 	}
@@ -34,7 +34,7 @@ func (s *server) setRedactor(ss *session, r *review.Redactor) {
 func (s *server) redactMessage(data []byte) []byte {
 	r := s.red.Load()
 	if r == nil {
-		r = review.NewRedactor(nil).WithDetector(security.Find)
+		r = engine.NewRedactor()
 	}
 	out, err := r.JSON(data)
 	if err != nil {

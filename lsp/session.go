@@ -13,9 +13,7 @@ import (
 
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/config"
 	"github.com/reviewls/reviewls/review/engine"
-	"github.com/reviewls/reviewls/review/orient"
 )
 
 // session reviews one repository for one workspace folder.
@@ -192,7 +190,7 @@ func (ss *session) didModify(src modSource, mods ...modification) {
 // isConfigPath reports paths whose change affects the whole review.
 func isConfigPath(p string) bool {
 	base := p[strings.LastIndexByte(p, '/')+1:]
-	return p == config.FileName || base == ".gitignore" || base == ".gitattributes"
+	return p == engine.ConfigFile || base == ".gitignore" || base == ".gitattributes"
 }
 
 // scheduleLocked cancels the running review of an older generation and
@@ -403,7 +401,7 @@ func (ss *session) review(ctx context.Context, req review.Request) (*review.Resu
 		// from: with core.worktree or $GIT_DIR the root holds no ".git".
 		eng, err := engine.Open(ss.folder, ss.srv.engineOptions())
 		if err != nil {
-			var ce *config.Error
+			var ce *engine.ConfigError
 			if errors.As(err, &ce) {
 				ss.srv.showMessageOnce("reviewls: " + err.Error())
 			}
@@ -465,7 +463,7 @@ func (ss *session) adopt(res *review.Result, versions map[string]int32) {
 	ss.resultMu.Lock()
 	defer ss.resultMu.Unlock()
 	if ss.loop != nil {
-		res.Loop = orient.Sync(res, ss.loop)
+		res.Loop = engine.SyncLoop(res, ss.loop)
 	}
 	ss.loop = res.Loop
 	ss.result, ss.versions = res, versions
@@ -545,7 +543,7 @@ func (ss *session) withLoop(fn func(l *review.Loop, res *review.Result) error) e
 		ss.resultMu.Unlock()
 		return err
 	}
-	res.Loop = orient.Sync(res, ss.loop)
+	res.Loop = engine.SyncLoop(res, ss.loop)
 	ss.loop = res.Loop
 	ss.resultMu.Unlock()
 	ss.pub.announce(res)
@@ -569,7 +567,7 @@ func (ss *session) reloadLoop() {
 		ss.resultMu.Unlock()
 		return
 	}
-	res.Loop = orient.Sync(res, l)
+	res.Loop = engine.SyncLoop(res, l)
 	ss.loop = res.Loop
 	ss.resultMu.Unlock()
 	ss.pub.announce(res)

@@ -12,7 +12,6 @@ import (
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/engine"
-	"github.com/reviewls/reviewls/review/orient"
 )
 
 // loopRun is an interactive review run for the loop commands, started from
@@ -58,7 +57,7 @@ func openLoop(ctx context.Context, e *env, dir string) (*loopRun, int) {
 
 // save syncs the loop into the result and writes the artifact folder.
 func (lr *loopRun) save(e *env) int {
-	lr.res.Loop = orient.Sync(lr.res, lr.res.Loop)
+	lr.res.Loop = engine.SyncLoop(lr.res, lr.res.Loop)
 	if _, err := artifacts.Write(lr.eng.Root(), lr.res, artifactOptions()); err != nil {
 		return e.errorf("%v", err)
 	}
@@ -94,7 +93,7 @@ func confirmedLoop(ctx context.Context, e *env, name, usage string, args []strin
 	if lr == nil {
 		return nil, code
 	}
-	orient.Confirm(lr.res.Loop)
+	engine.Confirm(lr.res.Loop)
 	if code := lr.save(e); code != exitOK {
 		lr.eng.Close()
 		return nil, code
@@ -147,24 +146,23 @@ func runExplain(ctx context.Context, e *env, args []string) int {
 	}
 	defer lr.eng.Close()
 	res := lr.res
-	ws := lr.eng.Workspace(res.ChangeSet.Target)
-	var ex *orient.Explanation
+	var ex *engine.Explanation
 	var err error
 	if file, line, col, isPos := parsePosition(pos[0]); isPos {
 		rel, rerr := repoRelative(lr.eng.Root(), file)
 		if rerr != nil {
 			return e.errorf("%v", rerr)
 		}
-		ex, err = orient.Explain(ctx, ws, res, orient.ExplainRequest{Path: rel, Line: line, Col: col})
+		ex, err = lr.eng.Explain(ctx, res, engine.ExplainRequest{Path: rel, Line: line, Col: col})
 	} else {
-		err = fmt.Errorf("%w: %q is not a changed symbol of any board item", orient.ErrSymbolNotFound, pos[0])
+		err = fmt.Errorf("%w: %q is not a changed symbol of any board item", engine.ErrSymbolNotFound, pos[0])
 		for _, it := range res.Board {
-			if ex, err = orient.Explain(ctx, ws, res, orient.ExplainRequest{Item: it.ID, Symbol: pos[0]}); err == nil {
+			if ex, err = lr.eng.Explain(ctx, res, engine.ExplainRequest{Item: it.ID, Symbol: pos[0]}); err == nil {
 				break
 			}
 		}
 		if ex == nil {
-			err = fmt.Errorf("%w: %q is not defined in the changed files of any board item", orient.ErrSymbolNotFound, pos[0])
+			err = fmt.Errorf("%w: %q is not defined in the changed files of any board item", engine.ErrSymbolNotFound, pos[0])
 		}
 	}
 	if err != nil {
@@ -178,7 +176,7 @@ func runExplain(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return e.errorf("%v", err)
 	}
-	if _, err := orient.Explained(res.Loop, ex.Item, ex.Symbol, rel, ex.FollowOn); err != nil {
+	if _, err := engine.Explained(res.Loop, ex.Item, ex.Symbol, rel, ex.FollowOn); err != nil {
 		return e.errorf("%v", err)
 	}
 	if code := lr.save(e); code != exitOK {
@@ -242,11 +240,11 @@ func runInvestigate(ctx context.Context, e *env, args []string) int {
 	}
 	defer lr.eng.Close()
 	res := lr.res
-	id, err := orient.NextInvestigation(res.Loop, pos[0])
+	id, err := engine.NextInvestigation(res.Loop, pos[0])
 	if err != nil {
 		return e.errorf("%v", err)
 	}
-	inv, err := orient.Investigate(ctx, lr.eng.Workspace(res.ChangeSet.Target), res, pos[0], id, pos[1])
+	inv, err := lr.eng.Investigate(ctx, res, pos[0], id, pos[1])
 	if err != nil {
 		return e.errorf("%v", err)
 	}
@@ -255,7 +253,7 @@ func runInvestigate(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return e.errorf("%v", err)
 	}
-	if _, err := orient.Investigated(res.Loop, pos[0], id, pos[1], rel, inv.FollowOn); err != nil {
+	if _, err := engine.Investigated(res.Loop, pos[0], id, pos[1], rel, inv.FollowOn); err != nil {
 		return e.errorf("%v", err)
 	}
 	if code := lr.save(e); code != exitOK {

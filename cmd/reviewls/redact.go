@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens/security"
+	"github.com/reviewls/reviewls/review/engine"
 )
 
 // redactWriter passes every write through the secret detector: the last
@@ -22,7 +22,7 @@ type redactWriter struct {
 
 // redacting wraps w in a redactWriter.
 func redacting(w io.Writer) io.Writer {
-	return &redactWriter{w: w, red: review.NewRedactor(nil).WithDetector(security.Find)}
+	return &redactWriter{w: w, red: engine.NewRedactor()}
 }
 
 // Write redacts p and writes it; it reports len(p) written on success, as

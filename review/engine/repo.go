@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/reviewls/reviewls/review/gitdiff"
+import (
+	"github.com/reviewls/reviewls/review/config"
+	"github.com/reviewls/reviewls/review/gitdiff"
+)
 
 // The repository layer, as the front ends (the CLI and the language
 // server) see it: they import the engine, not review/gitdiff.
@@ -25,3 +28,10 @@ type Matcher = gitdiff.Matcher
 func OpenRepo(dir string, env Env) (*Repo, error) {
 	return gitdiff.Open(dir, gitdiff.Options{Env: env})
 }
+
+// ConfigFile is the configuration file at the repository root.
+const ConfigFile = config.FileName
+
+// ConfigError is the error of a configuration file that cannot be used
+// (its path, line and why), which [Open] returns wrapped.
+type ConfigError = config.Error

@@ -112,36 +112,6 @@ func TestSuppressRejectsNonReasons(t *testing.T) {
 	}
 }
 
-func TestParseDirectiveProblems(t *testing.T) {
-	tests := []struct {
-		comment string
-		want    Directive
-	}{
-		{" reviewls:ignore", Directive{Problem: "it names no rule (want reviewls:ignore <perspective>/<rule> <reason>)"}},
-		{" reviewls:ignore because this is fine", Directive{Problem: "it names no rule (want reviewls:ignore <perspective>/<rule> <reason>)"}},
-		{" reviewls:ignored security/x a b c", Directive{Problem: "it names no rule (want reviewls:ignore <perspective>/<rule> <reason>)"}},
-		{" reviewls:ignore security/x", Directive{Rule: "security/x", Problem: "it gives no reason"}},
-		{" reviewls:ignore security/x " + IgnorePlaceholder, Directive{Rule: "security/x", Reason: IgnorePlaceholder,
-			Problem: "its reason is still the placeholder <why this finding does not apply>"}},
-		{" reviewls:ignore security/* two words", Directive{Rule: "security/*", Reason: "two words",
-			Problem: `its reason "two words" has 2 word(s), fewer than 3: say why the finding does not apply`}},
-		{"\treviewls:ignore\tsecurity/x\tmock key for tests ", Directive{Rule: "security/x", Reason: "mock key for tests"}},
-	}
-	for _, tt := range tests {
-		got, ok := ParseDirective(tt.comment)
-		if !ok {
-			t.Errorf("ParseDirective(%q): no directive", tt.comment)
-			continue
-		}
-		if diff := cmp.Diff(tt.want, got); diff != "" {
-			t.Errorf("ParseDirective(%q) (-want +got):\n%s", tt.comment, diff)
-		}
-	}
-	if _, ok := ParseDirective(" nothing to see "); ok {
-		t.Error("ParseDirective found a directive in a comment without the marker")
-	}
-}
-
 // secretFinding is a finding of a secret-class rule.
 func secretFinding(path string, line int, value string) *review.Finding {
 	f := finding("security/hardcoded-secret", path, line, review.SeverityCritical)

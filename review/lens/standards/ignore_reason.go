@@ -54,5 +54,5 @@ func runIgnoreWithoutReason(p *lens.Pass) {
 	}
 }
 
-// words is [process.MinReasonWords] in words.
-var words = fmt.Sprintf("%d words", process.MinReasonWords)
+// words is [review.MinReasonWords] in words.
+var words = fmt.Sprintf("%d words", review.MinReasonWords)
