@@ -96,7 +96,7 @@ func (v *view) mdChangedFiles(m *md) {
 		m.para("Listed but not reviewed:")
 		rows = rows[:0]
 		for _, f := range skipped {
-			rows = append(rows, []string{m.path(f.Path), string(f.Status), m.prose(f.Skip)})
+			rows = append(rows, []string{m.path(f.Path), string(f.Status), m.prose(f.Skip.String())})
 		}
 		m.table([]string{"File", "Status", "Reason skipped"}, rows)
 	}

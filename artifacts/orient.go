@@ -244,7 +244,7 @@ func (v *view) walkthroughMarkdown() []byte {
 			note += " from " + m.code(f.OldPath)
 		}
 		if f.Skip != "" {
-			note += "; not reviewed: " + m.prose(f.Skip)
+			note += "; not reviewed: " + m.prose(f.Skip.String())
 		}
 		rows = append(rows, []string{m.fileLink(f.Path, 0, 0), note, "+" + strconv.Itoa(f.Added), "-" + strconv.Itoa(f.Deleted)})
 	}

@@ -67,7 +67,7 @@ func (v *view) prReference() []byte {
 		b.WriteString("\n  <skipped_files>\n")
 		for _, f := range skipped {
 			fmt.Fprintf(&b, "    <file path=\"%s\" status=\"%s\" reason=\"%s\"/>\n",
-				xmlAttr(v.red.String(f.Path)), xmlAttr(string(f.Status)), xmlAttr(v.red.String(f.Skip)))
+				xmlAttr(v.red.String(f.Path)), xmlAttr(string(f.Status)), xmlAttr(v.red.String(f.Skip.String())))
 		}
 		b.WriteString("  </skipped_files>\n")
 	}

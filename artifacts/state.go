@@ -314,7 +314,7 @@ func (v *view) diffState() DiffStateDoc {
 		}
 	}
 	for _, f := range v.skipped() {
-		d.SkippedFiles = append(d.SkippedFiles, SkippedFile{File: f.Path, Reason: f.Skip})
+		d.SkippedFiles = append(d.SkippedFiles, SkippedFile{File: f.Path, Reason: f.Skip.String()})
 	}
 	for _, r := range v.res.Rejected {
 		if r.Finding == nil {

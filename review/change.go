@@ -124,7 +124,7 @@ type File struct {
 	Language string
 	// Skip, when set, is why the file is listed but not reviewed
 	// ("binary", "lock file", "size 2.1 MiB exceeds the 1 MiB cap", ...).
-	Skip string
+	Skip SkipReason
 	// Hunks is the diff from the target base to the reviewed content.
 	Hunks []Hunk
 	// BaseNoEOL reports that the base version does not end with a

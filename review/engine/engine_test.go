@@ -82,7 +82,7 @@ func TestEdgeCases(t *testing.T) {
 	}
 	skips := map[string]string{}
 	for _, f := range res.Skipped() {
-		skips[f.Path] = f.Skip
+		skips[f.Path] = f.Skip.String()
 	}
 	for path, reason := range map[string]string{
 		"image.png": "binary", "big.txt": "exceeds the 1 MiB cap", "yarn.lock": "lock file",

@@ -350,7 +350,7 @@ func TestScanFilters(t *testing.T) {
 	}
 	got := map[string]string{}
 	for _, f := range cs.Files {
-		got[f.Path] = f.Skip
+		got[f.Path] = f.Skip.String()
 		if f.Skip != "" && (len(f.Hunks) != 0 || f.Content != nil || f.Added+f.Deleted != 0) {
 			t.Errorf("%s (%s) was diffed: +%d -%d", f.Path, f.Skip, f.Added, f.Deleted)
 		}

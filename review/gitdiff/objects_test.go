@@ -263,7 +263,7 @@ func TestPartialClone(t *testing.T) {
 			continue
 		}
 		skipped = append(skipped, f.Path)
-		if !strings.HasPrefix(f.Skip, "partial clone: blob ") || !strings.Contains(f.Skip, " is not local; 'git cat-file -e ") {
+		if skip := f.Skip.String(); !strings.HasPrefix(skip, "partial clone: blob ") || !strings.Contains(skip, " is not local; 'git cat-file -e ") {
 			t.Errorf("%s: skip reason %q", f.Path, f.Skip)
 		}
 	}

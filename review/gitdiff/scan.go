@@ -308,9 +308,9 @@ func (r *Repo) unreadable(f *review.File, err error) error {
 		return err
 	}
 	r.logger.Warn("read file content", "path", f.Path, "err", err)
-	f.Skip = "unreadable: " + err.Error()
+	f.Skip = review.SkipReason("unreadable: " + err.Error())
 	if nl := (*notLocalError)(nil); errors.As(err, &nl) {
-		f.Skip = nl.Error()
+		f.Skip = review.SkipReason(nl.Error())
 	}
 	f.Hunks, f.Added, f.Deleted, f.Content, f.Lines = nil, 0, 0, nil, nil
 	return nil

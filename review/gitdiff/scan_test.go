@@ -234,7 +234,7 @@ func TestScanSkips(t *testing.T) {
 	r := open(t, dir, Options{SizeCap: 2048})
 	cs := scan(t, r, resolve(t, r, false, ""), nil)
 
-	skips := map[string]string{}
+	skips := map[string]review.SkipReason{}
 	for _, f := range cs.Files {
 		skips[f.Path] = f.Skip
 		if f.Skip != "" && f.Content != nil {
@@ -244,7 +244,7 @@ func TestScanSkips(t *testing.T) {
 			t.Errorf("%s skipped (%s) but has lines", f.Path, f.Skip)
 		}
 	}
-	want := map[string]string{
+	want := map[string]review.SkipReason{
 		"vendor/x/lib.go":       SkipVendored,
 		"node_modules/a.js":     SkipVendored,
 		"dist/app.js":           SkipBuildOutput,

@@ -9,38 +9,34 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/internal/regular"
+	"github.com/reviewls/reviewls/review"
 )
 
-// Skip reasons of [review.File.Skip] with a fixed text. A file over the
-// size cap is skipped with "size <n> exceeds the <cap> cap".
+// The skip reasons with a fixed text, under their gitdiff names.
 const (
-	SkipBinary      = "binary"
-	SkipLockFile    = "lock file"
-	SkipMinified    = "minified"
-	SkipSourceMap   = "source map"
-	SkipGenerated   = "generated"
-	SkipVendored    = "vendored"
-	SkipBuildOutput = "build output"
-	SkipSubmodule   = "submodule"
-	SkipNested      = "nested repository"
-	SkipSymlink     = "symlink"
-	SkipUnmerged    = "unmerged"
-	// SkipWorkTreeDeleted marks a staged rename whose new file was then
-	// deleted from the work tree.
-	SkipWorkTreeDeleted = "deleted in the work tree"
-	// SkipSpecial ends the reason of a named pipe, socket or device in
-	// the work tree: "a named pipe, not a regular file".
-	SkipSpecial = "not a regular file"
+	SkipBinary          = review.SkipBinary
+	SkipLockFile        = review.SkipLockFile
+	SkipMinified        = review.SkipMinified
+	SkipSourceMap       = review.SkipSourceMap
+	SkipGenerated       = review.SkipGenerated
+	SkipVendored        = review.SkipVendored
+	SkipBuildOutput     = review.SkipBuildOutput
+	SkipSubmodule       = review.SkipSubmodule
+	SkipNested          = review.SkipNested
+	SkipSymlink         = review.SkipSymlink
+	SkipUnmerged        = review.SkipUnmerged
+	SkipWorkTreeDeleted = review.SkipWorkTreeDeleted
+	SkipSpecial         = review.SkipSpecial
 )
 
 // specialSkip is the skip reason of the special file at abs, naming its
 // kind; it only stats the file.
-func specialSkip(abs string) string {
+func specialSkip(abs string) review.SkipReason {
 	fi, err := os.Lstat(abs)
 	if err != nil {
 		return SkipSpecial
 	}
-	return regular.Kind(fi.Mode()) + ", " + SkipSpecial
+	return review.SkipReason(regular.Kind(fi.Mode())+", ") + SkipSpecial
 }
 
 // binarySniffLen is how much of a file is searched for a NUL byte to call
@@ -53,7 +49,7 @@ var lockFiles = map[string]bool{
 	"Pipfile.lock": true, "Gemfile.lock": true, "composer.lock": true,
 }
 
-var vendorDirs = map[string]string{
+var vendorDirs = map[string]review.SkipReason{
 	"vendor": SkipVendored, "node_modules": SkipVendored,
 	"dist": SkipBuildOutput, "bin": SkipBuildOutput, "obj": SkipBuildOutput,
 	"out": SkipBuildOutput, "coverage": SkipBuildOutput,
@@ -61,7 +57,7 @@ var vendorDirs = map[string]string{
 
 // pathSkip returns why a file is not reviewed judging by its path alone, or
 // "".
-func pathSkip(p string) string {
+func pathSkip(p string) review.SkipReason {
 	dir, base := path.Split(p)
 	for _, d := range strings.Split(strings.TrimSuffix(dir, "/"), "/") {
 		if r := vendorDirs[d]; r != "" {
@@ -124,23 +120,23 @@ func isGenerated(data []byte) bool {
 
 // filterSkip returns the skip reason of a path whose content passes
 // through the filter driver name (Git LFS's is "lfs").
-func filterSkip(name string) string {
-	return "filter " + name + ": clean/smudge filters are not run"
+func filterSkip(name string) review.SkipReason {
+	return review.SkipReason("filter " + name + ": clean/smudge filters are not run")
 }
 
 // encodingSkip returns the skip reason of a path whose work tree content
 // git re-encodes (the working-tree-encoding attribute).
-func encodingSkip(enc string) string {
-	return "working-tree-encoding " + enc + ": not converted"
+func encodingSkip(enc string) review.SkipReason {
+	return review.SkipReason("working-tree-encoding " + enc + ": not converted")
 }
 
 // sizeSkip returns the skip reason of a file of size n over the cap.
-func sizeSkip(n, limit int64) string {
+func sizeSkip(n, limit int64) review.SkipReason {
 	s, c := formatSize(n), formatSize(limit)
 	if s == c {
 		s, c = strconv.FormatInt(n, 10)+" B", strconv.FormatInt(limit, 10)+" B"
 	}
-	return fmt.Sprintf("size %s exceeds the %s cap", s, c)
+	return review.SkipReason(fmt.Sprintf("size %s exceeds the %s cap", s, c))
 }
 
 // formatSize renders a byte count in binary units with one decimal

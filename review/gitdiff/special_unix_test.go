@@ -41,7 +41,7 @@ func TestSpecialFiles(t *testing.T) {
 	got := map[string]string{}
 	for _, f := range cs.Files {
 		if f.Skip != "" && want[f.Path] != "" {
-			got[f.Path] = f.Skip
+			got[f.Path] = f.Skip.String()
 		}
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+	"github.com/reviewls/reviewls/review"
 )
 
 // TrackedFiles returns the paths of the files in the index, repo-relative,
@@ -223,7 +224,7 @@ type TrackedFile struct {
 	// Skip is the reason the file is not reviewed, as a review gives it
 	// (vendored, lock file, binary, generated, over the size cap, a
 	// symbolic link); Content is nil then.
-	Skip string
+	Skip review.SkipReason
 }
 
 // ReadTracked reads the work tree file at the tracked path p (one of

@@ -295,12 +295,10 @@ func isMigration(p, base string) bool {
 
 // generatedOrVendored reports a skipped path that is machine-written or
 // third-party, whose content is not the author's logic.
-func generatedOrVendored(p, skip string) bool {
-	s := strings.ToLower(skip)
-	for _, w := range []string{"generated", "vendor", "minified", "lock", "source map", "binary"} {
-		if strings.Contains(s, w) {
-			return true
-		}
+func generatedOrVendored(p string, skip review.SkipReason) bool {
+	switch skip {
+	case review.SkipGenerated, review.SkipVendored, review.SkipMinified, review.SkipLockFile, review.SkipSourceMap, review.SkipBinary:
+		return true
 	}
 	lower := strings.ToLower(p)
 	for _, w := range []string{"vendor/", "node_modules/", "third_party/", ".pb.go", "_generated.", "zz_generated",

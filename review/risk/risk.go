@@ -272,7 +272,7 @@ func (a *analysis) scopeEvidence() review.Evidence {
 		areas[ff.area] = true
 		status[ff.f.Status]++
 		if ff.skipped {
-			skipped = append(skipped, ff.path+": "+ff.f.Skip)
+			skipped = append(skipped, ff.path+": "+ff.f.Skip.String())
 			if ff.skippedSource {
 				unreadable++
 			}
@@ -697,7 +697,7 @@ func (a *analysis) triggers() []trigger {
 			lines += ff.lines
 		}
 		if ff.skippedSource {
-			unreadable = append(unreadable, ff.path+": "+ff.f.Skip)
+			unreadable = append(unreadable, ff.path+": "+ff.f.Skip.String())
 		}
 		if ff.code && ff.shipped() && ff.behavioural() && (ff.risk == RiskHigh || ff.risk == RiskMedium) {
 			switch fc, _ := a.cov.of(ff.path); {
