@@ -273,7 +273,7 @@ func interactiveResult() *review.Result {
 				{Name: "notes", Kind: "docs", Files: []string{notes.Path}, Added: 2, Summary: "A new untracked notes file."},
 			},
 			EntryPoints: []string{"Login"},
-			BlastRadius: []string{"Every page that renders Login."},
+			BlastRadius: []review.BlastItem{{Kind: review.BlastShared, Path: page.Path, Files: []string{"web/admin", "web/shop"}}, {Kind: review.BlastConfig, Files: []string{"web/config.yaml"}}},
 			TestNotes:   []string{"No test touches Login."},
 		},
 		NextActions: []review.NextAction{{ID: "bookmark-1", Kind: review.ActionBookmark, Target: "board-1", Reason: "the button change"}},

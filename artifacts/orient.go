@@ -216,7 +216,7 @@ func (v *view) walkthroughMarkdown() []byte {
 	v.listSection(m, "Entry points", w.EntryPoints, true)
 	v.listSection(m, "Public APIs", w.PublicAPIs, true)
 	v.listSection(m, "Call paths", w.CallPaths, false)
-	v.listSection(m, "Blast radius", w.BlastRadius, false)
+	v.listSection(m, "Blast radius", blastLines(w.BlastRadius), false)
 	if len(w.EntryPoints)+len(w.PublicAPIs)+len(w.CallPaths)+len(w.BlastRadius) == 0 {
 		m.para("No entry points, public APIs or dependents were identified.")
 	}
@@ -303,4 +303,20 @@ func (v *view) totalDeleted() int {
 		n += f.Deleted
 	}
 	return n
+}
+
+// blastLines renders the blast radius, one line per item.
+func blastLines(items []review.BlastItem) []string {
+	out := make([]string, 0, len(items))
+	for _, b := range items {
+		switch b.Kind {
+		case review.BlastHotspot:
+			out = append(out, fmt.Sprintf("%s touches %s", b.Path, strings.Join(b.Classes, ", ")))
+		case review.BlastShared:
+			out = append(out, fmt.Sprintf("shared module: %s is called from %d other directories (%s)", b.Path, len(b.Files), strings.Join(b.Files, ", ")))
+		default:
+			out = append(out, fmt.Sprintf("%s: %s", b.Kind, strings.Join(b.Files, ", ")))
+		}
+	}
+	return out
 }

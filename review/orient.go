@@ -82,6 +82,31 @@ type Area struct {
 	Symbols []string
 }
 
+// BlastKind is the kind of a [BlastItem].
+type BlastKind string
+
+const (
+	// BlastHotspot is a changed file on a risky path: Path, and the
+	// hotspot Classes it touches.
+	BlastHotspot BlastKind = "hotspot"
+	// BlastConfig is changed configuration: its Files.
+	BlastConfig BlastKind = "configuration"
+	// BlastDependencies is changed dependency manifests: their Files.
+	BlastDependencies BlastKind = "dependencies"
+	// BlastShared is a changed file called from other directories: Path,
+	// and those directories as Files.
+	BlastShared BlastKind = "shared module"
+)
+
+// BlastItem is one way the change reaches beyond its own files. Only
+// artifacts renders it as text.
+type BlastItem struct {
+	Kind    BlastKind
+	Path    string
+	Classes []string
+	Files   []string
+}
+
 // Walkthrough is the Register 1 orientation narrative: facts only, no
 // severities, verdicts or recommendations.
 type Walkthrough struct {
@@ -91,7 +116,7 @@ type Walkthrough struct {
 	// CallPaths are callers outside their area of the changed public
 	// symbols ("api/server.go:42 → store.Get").
 	CallPaths   []string
-	BlastRadius []string
+	BlastRadius []BlastItem
 	TestNotes   []string
 	Rollout     []string
 	Symbols     []string

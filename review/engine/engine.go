@@ -130,7 +130,8 @@ type snapshot struct {
 	depth review.Depth
 	// callPaths and shared are the walkthrough's call paths and shared
 	// modules of the last full run.
-	callPaths, shared []string
+	callPaths []string
+	shared    []review.BlastItem
 	// req, cfg, res, pre and light let Analyze finish the run again with
 	// the type-aware findings: the request and configuration, the result,
 	// the result before the checks, and the raw findings but the heavy

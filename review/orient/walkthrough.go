@@ -42,14 +42,14 @@ func Walkthrough(cs *review.ChangeSet, areas []review.Area, risk *review.Risk, c
 	}
 	if risk != nil {
 		for _, h := range risk.Hotspots {
-			w.BlastRadius = append(w.BlastRadius, fmt.Sprintf("%s touches %s", h.Path, strings.Join(h.Classes, ", ")))
+			w.BlastRadius = append(w.BlastRadius, review.BlastItem{Kind: review.BlastHotspot, Path: h.Path, Classes: h.Classes})
 		}
 		for _, a := range areas {
 			switch a.Kind {
 			case KindConfig:
-				w.BlastRadius = append(w.BlastRadius, fmt.Sprintf("configuration: %s", strings.Join(a.Files, ", ")))
+				w.BlastRadius = append(w.BlastRadius, review.BlastItem{Kind: review.BlastConfig, Files: a.Files})
 			case KindDependencies:
-				w.BlastRadius = append(w.BlastRadius, fmt.Sprintf("dependencies: %s", strings.Join(a.Files, ", ")))
+				w.BlastRadius = append(w.BlastRadius, review.BlastItem{Kind: review.BlastDependencies, Files: a.Files})
 			}
 		}
 		if risk.Brief.TestNotes != "" {
@@ -104,7 +104,7 @@ const maxCallPathSymbols = 10
 // rest of the code. It also returns the blast-radius lines of shared
 // modules: changed files whose symbols are called from two or more other
 // directories.
-func CallPaths(ctx context.Context, ws Workspace, cs *review.ChangeSet, changes map[string][]symbol.Change) (paths, shared []string) {
+func CallPaths(ctx context.Context, ws Workspace, cs *review.ChangeSet, changes map[string][]symbol.Change) (paths []string, shared []review.BlastItem) {
 	n := 0
 	files := make([]string, 0, len(changes))
 	for p := range changes {
@@ -132,7 +132,7 @@ func CallPaths(ctx context.Context, ws Workspace, cs *review.ChangeSet, changes 
 			}
 		}
 		if len(dirs) >= 2 {
-			shared = append(shared, fmt.Sprintf("shared module: %s is called from %d other directories (%s)", p, len(dirs), strings.Join(sortedKeys(dirs), ", ")))
+			shared = append(shared, review.BlastItem{Kind: review.BlastShared, Path: p, Files: sortedKeys(dirs)})
 		}
 	}
 	return paths, shared
