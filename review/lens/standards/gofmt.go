@@ -370,7 +370,7 @@ func fmtScreen(f *review.File, lines []string) (int, string) {
 				lastOpen = c
 			case '}', ')', ']':
 				closeBracket()
-			case ',', ';', ':':
+			case ',', ';', ':', ' ':
 			default:
 				continue
 			}
@@ -561,6 +561,30 @@ func fmtSuspectAt(line string, i, codeEnd int) string {
 		prev = line[i-1]
 	}
 	switch c := line[i]; c {
+	case ' ':
+		// A run of blanks inside code: gofmt aligns columns with them
+		// after names (fields, specs, keyed values) and before trailing
+		// comments, never after a keyword or a comma.
+		if next != ' ' || prev == ' ' {
+			return ""
+		}
+		j := i
+		for j < len(line) && line[j] == ' ' {
+			j++
+		}
+		if j == len(line) || strings.HasPrefix(line[j:], "//") || strings.HasPrefix(line[j:], "/*") {
+			return ""
+		}
+		if prev == ',' {
+			return "blanks after ,"
+		}
+		w := i
+		for w > 0 && (line[w-1] >= 'a' && line[w-1] <= 'z') {
+			w--
+		}
+		if w < i && (w == 0 || !isIdentByte(line[w-1])) && goKeyword(line[w:i]) {
+			return "blanks after " + line[w:i]
+		}
 	case ',', ';':
 		if next != ' ' && next != '\n' {
 			return fmt.Sprintf("no space after %q", c)
@@ -607,6 +631,10 @@ func fmtSuspectAt(line string, i, codeEnd int) string {
 		}
 	}
 	return ""
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
 // statementHeader reports a line that starts a function, an if, for or
