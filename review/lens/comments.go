@@ -234,6 +234,15 @@ func lexComments(lines []string, syn Syntax) ([]Comment, [][]CommentPart) {
 				j++
 			}
 		}
+		if inBlock {
+			// A block comment open at the end of the line: its piece here
+			// ("/*" ending the line, or an empty line inside it) when the
+			// loop above did not reach it.
+			if n := len(parts[i]); n == 0 || parts[i][n-1].From != blockFrom || parts[i][n-1].To != len(line) {
+				mark(blockFrom)
+				parts[i] = append(parts[i], CommentPart{From: blockFrom, To: len(line), TextFrom: max(blockText, blockFrom), TextTo: len(line)})
+			}
+		}
 		if col > 0 {
 			out[i] = Comment{Text: text.String(), Col: col}
 		}
