@@ -98,7 +98,6 @@ func goCommentParts(src []byte) (map[int][][2]int, bool) {
 	return out, !bad
 }
 
-
 // TestCommentsAgainstGoScannerCases holds the shapes that this module's
 // own files lack and real repositories have (moby's license headers open
 // "/*" alone on a line), checked against go/scanner the same way.
