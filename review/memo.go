@@ -1,6 +1,9 @@
 package review
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // A Memo names one kind of value derived from a [File] (or a [ChangeSet])
 // and kept on it: computed once, by whoever asks first, and shared by
@@ -23,7 +26,7 @@ type Memo[T any] struct {
 // is safe for concurrent use; concurrent first callers wait for one
 // computation.
 func (m *Memo[T]) Of(f *File, compute func() T) T {
-	return typed[T](f.memo.get(m, func() any { return compute() }))
+	return memoOf(f.memo.entry(m), compute)
 }
 
 // OfSet is Of for a change set (the indexes of cross-file rules). A nil
@@ -32,7 +35,7 @@ func (m *Memo[T]) OfSet(cs *ChangeSet, compute func() T) T {
 	if cs == nil {
 		return compute()
 	}
-	return typed[T](cs.memo.get(m, func() any { return compute() }))
+	return memoOf(cs.memo.entry(m), compute)
 }
 
 // MemoBy is a [Memo] with one value per key of type K for each file (a
@@ -49,11 +52,20 @@ type memoByKey[K comparable] struct {
 // Of returns m's value for f and k, computing it with compute the first
 // time.
 func (m *MemoBy[K, T]) Of(f *File, k K, compute func() T) T {
-	return typed[T](f.memo.get(memoByKey[K]{m, k}, func() any { return compute() }))
+	return memoOf(f.memo.entry(memoByKey[K]{m, k}), compute)
 }
 
-func typed[T any](v any) T {
-	t, _ := v.(T) // a nil interface value is T's zero value
+// memoOf returns e's value, computing it with compute the first time. A
+// value already computed costs no allocation: rules ask for the shared
+// parses on every line.
+func memoOf[T any](e *memoEntry, compute func() T) T {
+	if !e.done.Load() {
+		e.once.Do(func() {
+			e.v = compute()
+			e.done.Store(true)
+		})
+	}
+	t, _ := e.v.(T) // a nil interface value is T's zero value
 	return t
 }
 
@@ -65,11 +77,14 @@ type memoTable struct {
 
 type memoEntry struct {
 	once sync.Once
+	done atomic.Bool // v is set
 	v    any
 }
 
-func (t *memoTable) get(key any, compute func() any) any {
+// entry returns the entry of key, adding it the first time.
+func (t *memoTable) entry(key any) *memoEntry {
 	t.mu.Lock()
+	defer t.mu.Unlock()
 	if t.m == nil {
 		t.m = map[any]*memoEntry{}
 	}
@@ -78,7 +93,5 @@ func (t *memoTable) get(key any, compute func() any) any {
 		e = &memoEntry{}
 		t.m[key] = e
 	}
-	t.mu.Unlock()
-	e.once.Do(func() { e.v = compute() })
-	return e.v
+	return e
 }
