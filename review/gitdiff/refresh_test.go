@@ -298,7 +298,7 @@ func TestRefreshUnmergedAndSubmodule(t *testing.T) {
 	if diff := cmp.Diff(want, got, fileOpts); diff != "" {
 		t.Errorf("Refresh differs from Scan (-scan +refresh):\n%s", diff)
 	}
-	if got.File("deps/lib") == nil || got.File("deps/lib").Skip != SkipSubmodule {
+	if got.File("deps/lib") == nil || got.File("deps/lib").Skip != review.SkipSubmodule {
 		t.Errorf("submodule not refreshed: %v", got.Paths())
 	}
 }

@@ -175,15 +175,15 @@ func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.F
 
 	switch {
 	case c.Submodule:
-		f.Skip = SkipSubmodule
+		f.Skip = review.SkipSubmodule
 		f.Hunks = Diff(subproject(c.base), subproject(r.newVersion(c)))
 		countLines(f)
 		return f, nil
 	case c.Nested:
-		f.Skip = SkipNested
+		f.Skip = review.SkipNested
 		return f, nil
 	case t.Staged && c.Conflicted:
-		f.Skip = SkipUnmerged
+		f.Skip = review.SkipUnmerged
 		return f, nil
 	}
 
@@ -193,10 +193,10 @@ func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.F
 		return f, nil
 	}
 	if c.Status == review.StatusRenamed && !inR {
-		f.Skip = SkipWorkTreeDeleted
+		f.Skip = review.SkipWorkTreeDeleted
 	}
 	if c.base.mode == modeSymlink || newV.mode == modeSymlink {
-		f.Skip = SkipSymlink
+		f.Skip = review.SkipSymlink
 		base, err := r.readBlob(c.base)
 		if err != nil {
 			return f, r.unreadable(f, err)
@@ -266,11 +266,11 @@ func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.F
 		clean = conv.clean(data, func() bool { return st.indexCRLF(c.Path) })
 	}
 	if conv.diff == attrUnset || conv.diff != attrSet && (isBinary(base) || isBinary(clean)) {
-		f.Skip = SkipBinary
+		f.Skip = review.SkipBinary
 		return f, nil
 	}
 	if f.Skip == "" && inR && isGenerated(data) {
-		f.Skip = SkipGenerated
+		f.Skip = review.SkipGenerated
 	}
 
 	if c.Status == review.StatusRenamed && inR {

@@ -245,22 +245,22 @@ func TestScanSkips(t *testing.T) {
 		}
 	}
 	want := map[string]review.SkipReason{
-		"vendor/x/lib.go":       SkipVendored,
-		"node_modules/a.js":     SkipVendored,
-		"dist/app.js":           SkipBuildOutput,
-		"cmd/bin/tool.sh":       SkipBuildOutput,
-		"web/package-lock.json": SkipLockFile,
-		"go.sum":                SkipLockFile,
-		"app.min.js":            SkipMinified,
-		"style.min.css":         SkipMinified,
-		"app.js.map":            SkipSourceMap,
-		"zz_generated.go":       SkipGenerated,
+		"vendor/x/lib.go":       review.SkipVendored,
+		"node_modules/a.js":     review.SkipVendored,
+		"dist/app.js":           review.SkipBuildOutput,
+		"cmd/bin/tool.sh":       review.SkipBuildOutput,
+		"web/package-lock.json": review.SkipLockFile,
+		"go.sum":                review.SkipLockFile,
+		"app.min.js":            review.SkipMinified,
+		"style.min.css":         review.SkipMinified,
+		"app.js.map":            review.SkipSourceMap,
+		"zz_generated.go":       review.SkipGenerated,
 		"not_generated.go":      "",
-		"img.png":               SkipBinary,
+		"img.png":               review.SkipBinary,
 		"big.txt":               "size 2.3 KiB exceeds the 2 KiB cap",
-		"gone.bin":              SkipBinary,
+		"gone.bin":              review.SkipBinary,
 		"gone.txt":              "",
-		"link.go":               SkipSymlink,
+		"link.go":               review.SkipSymlink,
 		"ok.go":                 "",
 	}
 	if diff := cmp.Diff(want, skips); diff != "" {
@@ -296,7 +296,7 @@ func TestScanNestedRepository(t *testing.T) {
 	write(t, nested, map[string]string{"x.go": "package x\n"})
 	r := open(t, dir, Options{})
 	cs := scan(t, r, resolve(t, r, false, ""), nil)
-	want := []*review.File{{Path: "third_party/x", Status: review.StatusUntracked, Unstaged: true, Skip: SkipNested}}
+	want := []*review.File{{Path: "third_party/x", Status: review.StatusUntracked, Unstaged: true, Skip: review.SkipNested}}
 	if diff := cmp.Diff(want, cs.Files, fileOpts); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)
 	}
@@ -417,7 +417,7 @@ func TestScanStagedRenameDeletedInWorkTree(t *testing.T) {
 	cs := scan(t, r, resolve(t, r, false, ""), nil)
 	want := []*review.File{{
 		Path: "b.txt", OldPath: "a.txt", Similarity: 100, Status: review.StatusRenamed, Staged: true, Unstaged: true,
-		Skip: SkipWorkTreeDeleted, Language: "text",
+		Skip: review.SkipWorkTreeDeleted, Language: "text",
 		Hunks: []review.Hunk{{OldStart: 1, OldLines: 1, Lines: []string{"-content"}}}, Deleted: 1,
 	}}
 	if diff := cmp.Diff(want, cs.Files, fileOpts); diff != "" {

@@ -12,31 +12,14 @@ import (
 	"github.com/reviewls/reviewls/review"
 )
 
-// The skip reasons with a fixed text, under their gitdiff names.
-const (
-	SkipBinary          = review.SkipBinary
-	SkipLockFile        = review.SkipLockFile
-	SkipMinified        = review.SkipMinified
-	SkipSourceMap       = review.SkipSourceMap
-	SkipGenerated       = review.SkipGenerated
-	SkipVendored        = review.SkipVendored
-	SkipBuildOutput     = review.SkipBuildOutput
-	SkipSubmodule       = review.SkipSubmodule
-	SkipNested          = review.SkipNested
-	SkipSymlink         = review.SkipSymlink
-	SkipUnmerged        = review.SkipUnmerged
-	SkipWorkTreeDeleted = review.SkipWorkTreeDeleted
-	SkipSpecial         = review.SkipSpecial
-)
-
 // specialSkip is the skip reason of the special file at abs, naming its
 // kind; it only stats the file.
 func specialSkip(abs string) review.SkipReason {
 	fi, err := os.Lstat(abs)
 	if err != nil {
-		return SkipSpecial
+		return review.SkipSpecial
 	}
-	return review.SkipReason(regular.Kind(fi.Mode())+", ") + SkipSpecial
+	return review.SkipReason(regular.Kind(fi.Mode())+", ") + review.SkipSpecial
 }
 
 // binarySniffLen is how much of a file is searched for a NUL byte to call
@@ -50,9 +33,9 @@ var lockFiles = map[string]bool{
 }
 
 var vendorDirs = map[string]review.SkipReason{
-	"vendor": SkipVendored, "node_modules": SkipVendored,
-	"dist": SkipBuildOutput, "bin": SkipBuildOutput, "obj": SkipBuildOutput,
-	"out": SkipBuildOutput, "coverage": SkipBuildOutput,
+	"vendor": review.SkipVendored, "node_modules": review.SkipVendored,
+	"dist": review.SkipBuildOutput, "bin": review.SkipBuildOutput, "obj": review.SkipBuildOutput,
+	"out": review.SkipBuildOutput, "coverage": review.SkipBuildOutput,
 }
 
 // pathSkip returns why a file is not reviewed judging by its path alone, or
@@ -65,14 +48,14 @@ func pathSkip(p string) review.SkipReason {
 		}
 	}
 	if lockFiles[base] {
-		return SkipLockFile
+		return review.SkipLockFile
 	}
 	lower := strings.ToLower(base)
 	switch {
 	case strings.HasSuffix(lower, ".min.js"), strings.HasSuffix(lower, ".min.css"):
-		return SkipMinified
+		return review.SkipMinified
 	case strings.HasSuffix(lower, ".map"):
-		return SkipSourceMap
+		return review.SkipSourceMap
 	}
 	return ""
 }

@@ -381,7 +381,7 @@ func TestStatusSubmodule(t *testing.T) {
 	if f == nil {
 		t.Fatalf("submodule not listed: %v", cs.Paths())
 	}
-	if f.Skip != SkipSubmodule || f.Content != nil || f.Status != review.StatusModified || !f.Unstaged {
+	if f.Skip != review.SkipSubmodule || f.Content != nil || f.Status != review.StatusModified || !f.Unstaged {
 		t.Errorf("submodule file = %+v", f)
 	}
 	oldHead := strings.TrimSpace(runGit(t, dir, "rev-parse", "HEAD:deps/lib"))

@@ -248,7 +248,7 @@ func (r *Repo) ReadTracked(p string) (*TrackedFile, error) {
 	case err != nil:
 		return nil, fmt.Errorf("read %s: %w", rel, err)
 	case fi.Mode()&os.ModeSymlink != 0:
-		f.Skip = SkipSymlink
+		f.Skip = review.SkipSymlink
 		return f, nil
 	case !fi.Mode().IsRegular():
 		return nil, nil
@@ -262,9 +262,9 @@ func (r *Repo) ReadTracked(p string) (*TrackedFile, error) {
 	}
 	switch {
 	case isBinary(data):
-		f.Skip = SkipBinary
+		f.Skip = review.SkipBinary
 	case isGenerated(data):
-		f.Skip = SkipGenerated
+		f.Skip = review.SkipGenerated
 	default:
 		f.Content = data
 	}
