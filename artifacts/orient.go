@@ -314,8 +314,10 @@ func blastLines(items []review.BlastItem) []string {
 			out = append(out, fmt.Sprintf("%s touches %s", b.Path, strings.Join(b.Classes, ", ")))
 		case review.BlastShared:
 			out = append(out, fmt.Sprintf("shared module: %s is called from %d other directories (%s)", b.Path, len(b.Files), strings.Join(b.Files, ", ")))
-		default:
-			out = append(out, fmt.Sprintf("%s: %s", b.Kind, strings.Join(b.Files, ", ")))
+		case review.BlastConfig:
+			out = append(out, "configuration: "+strings.Join(b.Files, ", "))
+		case review.BlastDependencies:
+			out = append(out, "dependencies: "+strings.Join(b.Files, ", "))
 		}
 	}
 	return out

@@ -49,7 +49,7 @@ func TestSessionLayouts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			srv.sessions = []*session{ss}
+			srv.setSessionsLocked([]*session{ss})
 			t.Cleanup(srv.stopAll)
 			if ss.root != wt {
 				t.Fatalf("session root = %s, want %s", ss.root, wt)

@@ -8,9 +8,10 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/reviewls/reviewls/review"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+
+	"github.com/reviewls/reviewls/review"
 )
 
 // Initialize records the client's capabilities, folders and settings and
@@ -107,8 +108,7 @@ func (s *server) addFolders(ctx context.Context, folders []protocol.WorkspaceFol
 			return
 		default:
 		}
-		s.sessions = append(s.sessions, ss)
-		s.sessionsGen.Add(1)
+		s.setSessionsLocked(append(s.sessions, ss))
 		s.sessionsMu.Unlock()
 		s.logger.Info("session opened", "root", ss.root, "folder", path)
 		ss.start()

@@ -386,8 +386,7 @@ func (s *server) stopAll() {
 		close(s.stop)
 		s.sessionsMu.Lock()
 		sessions := s.sessions
-		s.sessions = nil
-		s.sessionsGen.Add(1)
+		s.setSessionsLocked(nil)
 		s.sessionsMu.Unlock()
 		for _, ss := range sessions {
 			ss.close()

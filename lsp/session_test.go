@@ -76,7 +76,7 @@ func testSession(t *testing.T, opts Options, files map[string]string) (*session,
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.sessions = []*session{ss}
+	srv.setSessionsLocked([]*session{ss})
 	t.Cleanup(srv.stopAll)
 	return ss, rc
 }

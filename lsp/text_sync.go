@@ -134,12 +134,19 @@ func (s *server) overlays(ss *session, full bool, modified []string) (map[string
 	return texts, versions
 }
 
+// setSessionsLocked replaces the sessions, which makes every document's
+// cached owner stale. Requires sessionsMu.
+func (s *server) setSessionsLocked(sessions []*session) {
+	s.sessions = sessions
+	s.sessionsGen.Add(1)
+}
+
 // ownerOf is sessionForURI for an open document, cached on it until the
 // sessions change. Requires docsMu.
 func (s *server) ownerOf(u protocol.DocumentURI, d *document) (*session, string) {
 	// Read the generation first: a change after it makes the cache stale.
 	gen := s.sessionsGen.Load()
-	if d.ownerGen != gen || gen == 0 {
+	if d.ownerGen != gen {
 		d.owner, d.rel = s.sessionForURI(u)
 		d.ownerGen = gen
 	}

@@ -8,8 +8,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/reviewls/reviewls/review/engine"
 	"go.lsp.dev/protocol"
+
+	"github.com/reviewls/reviewls/review/engine"
 )
 
 // startWatcher watches the session's work tree and git state. When the

@@ -101,8 +101,7 @@ func (s *server) DidChangeWorkspaceFolders(ctx context.Context, params *protocol
 				kept = append(kept, ss)
 			}
 		}
-		s.sessions = kept
-		s.sessionsGen.Add(1)
+		s.setSessionsLocked(kept)
 		s.sessionsMu.Unlock()
 		for _, ss := range gone {
 			ss.close()

@@ -132,19 +132,29 @@ func TestSubmoduleAndWorktree(t *testing.T) {
 	}
 }
 
-// TestIncrementalRunMatchesFullRun checks the language server's path: a
-// run that names the saved paths gives the same findings as a full run.
-func TestIncrementalRunMatchesFullRun(t *testing.T) {
+// reviewedOnce returns a repository of two Go files, a.go changed with a
+// TODO marker, and an engine that has run req over it once (the language
+// server's first review).
+func reviewedOnce(t *testing.T, req review.Request) (string, *Engine) {
+	t.Helper()
 	dir := repo(t, map[string]string{"a.go": "package a\n", "b.go": "package a\n"})
 	eng, err := Open(dir, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer eng.Close()
+	t.Cleanup(func() { eng.Close() })
 	write(t, dir, "a.go", []byte("package a\n\n// TODO: one\n"))
-	if _, err := eng.Run(t.Context(), review.Request{Dir: dir}); err != nil {
+	req.Dir = dir
+	if _, err := eng.Run(t.Context(), req); err != nil {
 		t.Fatal(err)
 	}
+	return dir, eng
+}
+
+// TestIncrementalRunMatchesFullRun checks the language server's path: a
+// run that names the saved paths gives the same findings as a full run.
+func TestIncrementalRunMatchesFullRun(t *testing.T) {
+	dir, eng := reviewedOnce(t, review.Request{})
 	// Edit b.go on disk and in an overlay; refresh only those paths.
 	write(t, dir, "b.go", []byte("package a\n\n// FIXME: two\n"))
 	overlay := map[string][]byte{"a.go": []byte("package a\n\nvar x = 1\n\n// TODO: moved\n")}
@@ -174,16 +184,7 @@ func TestIncrementalRunMatchesFullRun(t *testing.T) {
 // not the last run's: the findings reused from the last run must not be
 // those of its depth.
 func TestIncrementalRunAtANewDepth(t *testing.T) {
-	dir := repo(t, map[string]string{"a.go": "package a\n", "b.go": "package a\n"})
-	eng, err := Open(dir, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer eng.Close()
-	write(t, dir, "a.go", []byte("package a\n\n// TODO: one\n"))
-	if _, err := eng.Run(t.Context(), review.Request{Dir: dir, Depth: review.DepthBasic}); err != nil {
-		t.Fatal(err)
-	}
+	dir, eng := reviewedOnce(t, review.Request{Depth: review.DepthBasic})
 	// defer-in-loop is a standard-depth rule.
 	write(t, dir, "b.go", []byte("package a\n\nfunc F() {\n\tfor i := 0; i < 3; i++ {\n\t\tdefer println(i)\n\t}\n}\n"))
 	for _, depth := range []review.Depth{review.DepthStandard, review.DepthBasic} {

@@ -389,29 +389,31 @@ func (idx *index) isGitlink(p string) bool {
 // since the last Status or Scan, which Refresh then answers with a full
 // scan. It is true before the first scan.
 func (r *Repo) Moved() (bool, error) {
-	r.mu.Lock()
-	st := r.snap
-	r.mu.Unlock()
-	if st == nil {
-		return true, nil
-	}
-	return r.movedSince(st)
+	return r.moved(nil)
 }
 
 // MovedFrom is Moved for a target just resolved: HEAD is taken from t
 // rather than read again.
 func (r *Repo) MovedFrom(t review.Target) (bool, error) {
+	head := refState{hash: plumbing.NewHash(t.HeadSHA)} // "" is the zero hash: unborn
+	if !t.Detached {
+		head.symref = t.HeadRef
+	}
+	return r.moved(&head)
+}
+
+// moved is Moved with HEAD as given, or read from the ref files when nil.
+func (r *Repo) moved(head *refState) (bool, error) {
 	r.mu.Lock()
 	st := r.snap
 	r.mu.Unlock()
 	if st == nil {
 		return true, nil
 	}
-	head := refState{hash: plumbing.NewHash(t.HeadSHA)} // "" is the zero hash: unborn
-	if !t.Detached {
-		head.symref = t.HeadRef
+	if head == nil {
+		return r.movedSince(st)
 	}
-	return r.movedSinceHead(st, head)
+	return r.movedSinceHead(st, *head)
 }
 
 func (r *Repo) movedSince(st *state) (bool, error) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+
 	"github.com/reviewls/reviewls/review"
 )
 

@@ -13,8 +13,8 @@ import (
 // touches (nor the line above it, which decides its doc comment) has the
 // same text in both versions, so its symbols are those of f's, moved by
 // the lines the hunks added and removed above it. Only the rest is parsed:
-// a copy of old with those declarations blanked out, which keeps every
-// offset and line. ok is false when that cannot be trusted (f does not
+// old with the lines of those declarations emptied, so that every line
+// keeps its number. ok is false when that cannot be trusted (f does not
 // parse, old does not fit f's hunks); the caller then parses old whole.
 // The result is what [Extract] returns for old.
 func spliceBaseGo(f *review.File, old []byte) (syms []Symbol, ok bool) {
@@ -50,10 +50,10 @@ func spliceBaseGo(f *review.File, old []byte) (syms []Symbol, ok bool) {
 		clean = append(clean, span{from, to, shift})
 		cut += lineEnd(old, oldStarts, to+shift) - int(oldStarts[from+shift-1])
 	}
-	cur := Of(f)
 	if len(clean) == 0 {
 		return Extract(f.Path, old, f.Language), true
 	}
+	cur := Of(f)
 	// The fragment keeps the lines of old outside the clean spans and
 	// empties those inside, so every line keeps its number.
 	frag := make([]byte, 0, len(old)-cut+len(oldStarts))
