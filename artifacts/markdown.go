@@ -132,13 +132,13 @@ func (v *view) mdFindings(m *md) {
 		m.para("**Problem:** " + problem(f))
 		if strings.TrimSpace(f.CurrentCode) != "" {
 			m.para("**Current code:**")
-			m.fence(langOf(v.language(f.Span.Path)), f.CurrentCode)
+			m.fence(v.language(f.Span.Path).Info().Fence, f.CurrentCode)
 		}
 		fix := strings.TrimSpace(f.SuggestedFix)
 		switch {
 		case strings.Contains(fix, "\n"):
 			m.para("**Suggested fix:**")
-			m.fence(langOf(v.language(f.Span.Path)), fix)
+			m.fence(v.language(f.Span.Path).Info().Fence, fix)
 		case fix != "":
 			m.para("**Suggested fix:** " + fix)
 		}
@@ -161,14 +161,14 @@ func (v *view) mdPreexisting(m *md) {
 func PreexistingCount(n int) string { return plural(n, "pre-existing finding") }
 
 // language returns the language id of a changed path.
-func (v *view) language(p string) string {
+func (v *view) language(p string) review.Language {
 	if f := v.cs.File(p); f != nil {
-		if f.Language != "" {
+		if f.Language != review.LangUnknown {
 			return f.Language
 		}
 		return review.DetectLanguage(p, nil)
 	}
-	return ""
+	return review.LangUnknown
 }
 
 func (v *view) mdPositiveAndTesting(m *md) {

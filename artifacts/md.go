@@ -199,19 +199,6 @@ func (m *md) refLink(ref string) string {
 	return m.code(ref)
 }
 
-// langOf returns the fenced-code language tag of a language id.
-func langOf(lang string) string {
-	switch lang {
-	case review.LangActions:
-		return "yaml"
-	case review.LangGoMod, review.LangText, "":
-		return ""
-	case review.LangShell:
-		return "sh"
-	}
-	return lang
-}
-
 // joinCode renders items as a comma-separated list of code spans.
 func (m *md) joinCode(items []string) string {
 	out := make([]string, 0, len(items))

@@ -130,7 +130,7 @@ func (v *view) ownedItems(p review.Perspective, board []review.BoardItem) []stri
 			case review.Security:
 				owned = owned || hot[f]
 			case review.Accessibility:
-				owned = owned || review.IsMarkup(v.language(f))
+				owned = owned || v.language(f).IsMarkup()
 			}
 		}
 		if owned {

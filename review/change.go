@@ -120,8 +120,8 @@ type File struct {
 	Status FileStatus
 	// Staged and Unstaged say which areas hold changes to the file.
 	Staged, Unstaged bool
-	// Language is the detected language id ("go", "python", "tsx", ...).
-	Language string
+	// Language is the detected language.
+	Language Language
 	// Skip, when set, is why the file is listed but not reviewed
 	// ("binary", "lock file", "size 2.1 MiB exceeds the 1 MiB cap", ...).
 	Skip SkipReason
@@ -150,6 +150,22 @@ var textLines Memo[[]string]
 // Callers must not modify the slice.
 func (f *File) TextLines() []string {
 	return textLines.Of(f, func() []string { return SplitLines(f.Content) })
+}
+
+// UntrackedFile returns path as an untracked file: every line of content
+// added, its language detected.
+func UntrackedFile(path string, content []byte) *File {
+	f := &File{
+		Path:     path,
+		Status:   StatusUntracked,
+		Language: DetectLanguage(path, content),
+		Content:  content,
+		Lines:    map[int]LineState{},
+	}
+	for i := range f.TextLines() {
+		f.Lines[i+1] = LineUntracked
+	}
+	return f
 }
 
 // SplitLines splits content on "\n", dropping one trailing "\r" per line

@@ -10,7 +10,7 @@ type RuleInfo struct {
 	Category    string
 	Severity    Severity
 	// Languages lists language ids the rule applies to; empty means all.
-	Languages []string
+	Languages []Language
 	// Depth is the lowest depth tier at which the rule runs.
 	Depth Depth
 	// Summary is one line; Doc one paragraph; Bad and Good are examples.

@@ -72,7 +72,11 @@ func languages(r review.RuleInfo) string {
 	if len(r.Languages) == 0 {
 		return "all"
 	}
-	return strings.Join(r.Languages, ", ")
+	ids := make([]string, len(r.Languages))
+	for i, l := range r.Languages {
+		ids[i] = l.String()
+	}
+	return strings.Join(ids, ", ")
 }
 
 // severityOf returns a rule's severity, or "note" for a whole-change rule,

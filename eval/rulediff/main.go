@@ -33,7 +33,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens"
 	"github.com/reviewls/reviewls/review/lens/accessibility"
 	"github.com/reviewls/reviewls/review/lens/functional"
-	"github.com/reviewls/reviewls/review/lens/lenstest"
 	"github.com/reviewls/reviewls/review/lens/readiness"
 	"github.com/reviewls/reviewls/review/lens/security"
 	"github.com/reviewls/reviewls/review/lens/standards"
@@ -121,7 +120,7 @@ func describe(root, p string) (string, string) {
 	}
 	rel, _ := filepath.Rel(root, p)
 	rel = filepath.ToSlash(rel)
-	f := lenstest.NewFile(rel, content)
+	f := review.UntrackedFile(rel, content)
 	lang := fmt.Sprint(f.Language)
 	if lang == "" {
 		return "", ""

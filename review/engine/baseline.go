@@ -91,7 +91,7 @@ func (e *Engine) scanFile(ctx context.Context, cs *review.ChangeSet, path string
 	if tf == nil || tf.Skip != "" {
 		return nil, ""
 	}
-	f := wholeFile(path, "", tf.Content)
+	f := wholeFile(path, review.LangUnknown, tf.Content)
 	one := &review.ChangeSet{Root: cs.Root, Files: []*review.File{f}}
 	var found []*review.Finding
 	var problem string

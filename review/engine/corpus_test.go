@@ -22,7 +22,7 @@ func TestCleanCorpus(t *testing.T) {
 	if len(paths) < 30 {
 		t.Fatalf("the clean corpus has %d changes, want at least 30", len(paths))
 	}
-	langs := map[string]bool{}
+	langs := map[review.Language]bool{}
 	for _, path := range paths {
 		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
 		t.Run(name, func(t *testing.T) {
@@ -42,7 +42,7 @@ func TestCleanCorpus(t *testing.T) {
 			}
 		})
 	}
-	for _, l := range []string{review.LangGo, review.LangPython, review.LangJavaScript, review.LangTypeScript, review.LangTSX,
+	for _, l := range []review.Language{review.LangGo, review.LangPython, review.LangJavaScript, review.LangTypeScript, review.LangTSX,
 		review.LangShell, review.LangDockerfile, review.LangActions, review.LangHTML, review.LangVue, review.LangSvelte} {
 		if !langs[l] {
 			t.Errorf("the clean corpus has no %s change", l)

@@ -910,7 +910,7 @@ func notes(cs *review.ChangeSet, res *review.Result) (positive, testing, actions
 
 func hasSource(cs *review.ChangeSet) bool {
 	for _, f := range cs.Files {
-		if f.Reviewed() && !review.IsTestPath(f.Path) && f.Language != "" && f.Language != review.LangMarkdown && f.Language != review.LangText {
+		if f.Reviewed() && !review.IsTestPath(f.Path) && f.Language != review.LangUnknown && f.Language != review.LangMarkdown && f.Language != review.LangText {
 			return true
 		}
 	}

@@ -40,14 +40,16 @@ type SymbolChange = symbol.Change
 const SymbolRemoved = symbol.ChangeRemoved
 
 // CommentSyntax is how a language writes comments.
-type CommentSyntax = lens.Syntax
+type CommentSyntax = review.CommentSyntax
 
 // CommentSyntaxOf returns the comment syntax of language lang.
-func CommentSyntaxOf(lang string) CommentSyntax { return lens.CommentSyntax(lang) }
+func CommentSyntaxOf(lang review.Language) CommentSyntax { return lens.CommentSyntax(lang) }
 
 // IgnoreComment returns the text of an inline ignore directive for rule,
 // as a comment of language lang.
-func IgnoreComment(lang, rule, reason string) string { return lens.IgnoreComment(lang, rule, reason) }
+func IgnoreComment(lang review.Language, rule, reason string) string {
+	return lens.IgnoreComment(lang, rule, reason)
+}
 
 // Explain answers "what is this symbol" for a changed file of res.
 func (e *Engine) Explain(ctx context.Context, res *review.Result, req ExplainRequest) (*Explanation, error) {

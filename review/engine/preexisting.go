@@ -117,7 +117,7 @@ func (e *Engine) baseKnown(ctx context.Context, cs *review.ChangeSet, f *review.
 		return entry.known
 	}
 	skip := func(id string) bool { return !missing[id] }
-	counts, measures, ok := e.fingerprints(ctx, cs, wholeFile(f.Path, "", content), depth, cfg, skip)
+	counts, measures, ok := e.fingerprints(ctx, cs, wholeFile(f.Path, review.LangUnknown, content), depth, cfg, skip)
 	if !ok {
 		return entry.known // cancelled or failed: not cached
 	}
@@ -206,8 +206,8 @@ func (e *Engine) fingerprints(ctx context.Context, cs *review.ChangeSet, f *revi
 // wholeFile returns a review file of content at path with every line
 // changed, as an added file: the form in which the rules report all they
 // find in it. An empty lang is detected from the path and content.
-func wholeFile(path, lang string, content []byte) *review.File {
-	if lang == "" {
+func wholeFile(path string, lang review.Language, content []byte) *review.File {
+	if lang == review.LangUnknown {
 		lang = review.DetectLanguage(path, content)
 	}
 	lines := lens.SplitLines(content)

@@ -39,7 +39,7 @@ func TestScanLocalLineStates(t *testing.T) {
 	}
 	want := []*review.File{
 		{
-			Path: "app/main.go", Status: review.StatusModified, Staged: true, Unstaged: true, Language: "go",
+			Path: "app/main.go", Status: review.StatusModified, Staged: true, Unstaged: true, Language: review.LangGo,
 			Hunks: []review.Hunk{{OldStart: 4, OldLines: 4, NewStart: 4, NewLines: 6, Lines: []string{
 				" ", " func main() {", "\tfmt.Println(\"hello\")", "+\tfmt.Println(\"staged\")", "+\tfmt.Println(\"unstaged\")", " }",
 			}}},
@@ -47,7 +47,7 @@ func TestScanLocalLineStates(t *testing.T) {
 			Content: []byte("package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hello\")\n\tfmt.Println(\"staged\")\n\tfmt.Println(\"unstaged\")\n}\n"),
 		},
 		{
-			Path: "app/new.go", Status: review.StatusAdded, Staged: true, Language: "go",
+			Path: "app/new.go", Status: review.StatusAdded, Staged: true, Language: review.LangGo,
 			Hunks: []review.Hunk{{OldStart: 0, OldLines: 0, NewStart: 1, NewLines: 3, Lines: []string{
 				"+package main", "+", "+func sub(a, b int) int { return a - b }",
 			}}},
@@ -60,17 +60,17 @@ func TestScanLocalLineStates(t *testing.T) {
 			Added: 1, Lines: lines(1, untracked), Content: []byte("kept\n"),
 		},
 		{
-			Path: "notes.txt", Status: review.StatusDeleted, Unstaged: true, Language: "text",
+			Path: "notes.txt", Status: review.StatusDeleted, Unstaged: true, Language: review.LangText,
 			Hunks:   []review.Hunk{{OldStart: 1, OldLines: 1, NewStart: 0, NewLines: 0, Lines: []string{"-to be deleted in the work tree"}}},
 			Deleted: 1,
 		},
 		{
-			Path: "old.txt", Status: review.StatusDeleted, Staged: true, Language: "text",
+			Path: "old.txt", Status: review.StatusDeleted, Staged: true, Language: review.LangText,
 			Hunks:   []review.Hunk{{OldStart: 1, OldLines: 1, NewStart: 0, NewLines: 0, Lines: []string{"-to be removed"}}},
 			Deleted: 1,
 		},
 		{
-			Path: "scratch.go", Status: review.StatusUntracked, Unstaged: true, Language: "go",
+			Path: "scratch.go", Status: review.StatusUntracked, Unstaged: true, Language: review.LangGo,
 			Hunks: []review.Hunk{{OldStart: 0, OldLines: 0, NewStart: 1, NewLines: 1, Lines: []string{"+package main"}}},
 			Added: 1, Lines: lines(1, untracked), Content: []byte("package main\n"),
 		},
@@ -194,7 +194,7 @@ func TestScanBranchRename(t *testing.T) {
 	commitAll(t, dir, "rename")
 	r := open(t, dir, Options{})
 	cs := scan(t, r, resolve(t, r, false, "main"), nil)
-	want := []*review.File{{Path: "new.txt", OldPath: "old.txt", Similarity: 100, Status: review.StatusRenamed, Language: "text", Content: []byte("content\nline 2\n"), Lines: map[int]review.LineState{}}}
+	want := []*review.File{{Path: "new.txt", OldPath: "old.txt", Similarity: 100, Status: review.StatusRenamed, Language: review.LangText, Content: []byte("content\nline 2\n"), Lines: map[int]review.LineState{}}}
 	if diff := cmp.Diff(want, cs.Files, fileOpts); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)
 	}
@@ -360,14 +360,14 @@ func TestScanOverlay(t *testing.T) {
 	})
 	want := []*review.File{
 		{
-			Path: "clean.go", Status: review.StatusModified, Unstaged: true, Language: "go",
+			Path: "clean.go", Status: review.StatusModified, Unstaged: true, Language: review.LangGo,
 			Hunks:   []review.Hunk{{OldStart: 1, OldLines: 1, NewStart: 1, NewLines: 3, Lines: []string{" package a", "+", "+var Unsaved = 1"}}},
 			Added:   2,
 			Lines:   lines(2, unstaged, 3, unstaged),
 			Content: []byte("package a\n\nvar Unsaved = 1\n"),
 		},
 		{
-			Path: "new.go", Status: review.StatusUntracked, Unstaged: true, Language: "go",
+			Path: "new.go", Status: review.StatusUntracked, Unstaged: true, Language: review.LangGo,
 			Hunks: []review.Hunk{{NewStart: 1, NewLines: 1, Lines: []string{"+package a"}}},
 			Added: 1, Lines: lines(1, untracked), Content: []byte("package a\n"),
 		},
@@ -417,7 +417,7 @@ func TestScanStagedRenameDeletedInWorkTree(t *testing.T) {
 	cs := scan(t, r, resolve(t, r, false, ""), nil)
 	want := []*review.File{{
 		Path: "b.txt", OldPath: "a.txt", Similarity: 100, Status: review.StatusRenamed, Staged: true, Unstaged: true,
-		Skip: review.SkipWorkTreeDeleted, Language: "text",
+		Skip: review.SkipWorkTreeDeleted, Language: review.LangText,
 		Hunks: []review.Hunk{{OldStart: 1, OldLines: 1, Lines: []string{"-content"}}}, Deleted: 1,
 	}}
 	if diff := cmp.Diff(want, cs.Files, fileOpts); diff != "" {

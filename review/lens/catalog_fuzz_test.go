@@ -14,7 +14,10 @@ import (
 
 // fuzzFiles are the file a fuzz input of FuzzCatalog is reviewed as, one
 // per language of the catalog; the input's first value picks one.
-var fuzzFiles = []struct{ path, lang string }{
+var fuzzFiles = []struct {
+	path string
+	lang review.Language
+}{
 	{"store/store.go", review.LangGo},
 	{"app/jobs.py", review.LangPython},
 	{"server/index.js", review.LangJavaScript},
@@ -67,7 +70,12 @@ func FuzzCatalog(f *testing.F) {
 				return err
 			}
 			lang := review.DetectLanguage(lenstest.InputName(p), data)
-			if i := slices.IndexFunc(fuzzFiles, func(ff struct{ path, lang string }) bool { return ff.lang == lang }); i >= 0 {
+			if i := slices.IndexFunc(fuzzFiles, func(ff struct {
+				path string
+				lang review.Language
+			}) bool {
+				return ff.lang == lang
+			}); i >= 0 {
 				f.Add(uint8(i), data)
 			}
 			return nil

@@ -163,7 +163,7 @@ var (
 		review.Readiness: {"Scope Hygiene", "Validation Evidence", "Follow-up", "PR Description", "Issue Alignment", "Checklist", "Mergeability", "Documentation", "Dependency"},
 	}
 	a11ySkills = []string{"wcag-22", "aria-apg", "coga", "section-508", "en-301-549"}
-	languages  = []string{review.LangGo, review.LangPython, review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX,
+	languages  = []review.Language{review.LangGo, review.LangPython, review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX,
 		review.LangShell, review.LangDockerfile, review.LangActions, review.LangYAML, review.LangHTML, review.LangVue, review.LangSvelte,
 		review.LangMarkdown, review.LangJSON, review.LangJava, review.LangRust, review.LangRuby, review.LangC, review.LangCPP,
 		review.LangCSharp, review.LangSQL, review.LangTOML, review.LangMakefile, review.LangGoMod, review.LangText}

@@ -6,64 +6,15 @@ import (
 	"github.com/reviewls/reviewls/review"
 )
 
-// Syntax is a language's comment syntax.
-type Syntax struct {
-	// Line starts a comment that runs to the end of the line ("//", "#").
-	Line string
-	// BlockStart and BlockEnd delimit block comments ("/*", "*/").
-	BlockStart, BlockEnd string
-	// Quotes are the string delimiters whose contents are not comments.
-	Quotes string
-	// Triple enables Python's triple-quoted strings.
-	Triple bool
-	// Raw are the string delimiters whose strings know no escapes and may
-	// span lines (Go's raw strings).
-	Raw string
-	// LineAfter, when set, lists the bytes after which Line starts a
-	// comment (at the start of a line it always does): a blank in YAML, a
-	// blank or a metacharacter in shell, so "a#b" and "${#x}" are not
-	// comments.
-	LineAfter string
-	// Tags makes quotes count only inside markup tags (HTML), where they
-	// delimit attribute values; in text an apostrophe is just a letter.
-	Tags bool
-}
-
-// CommentSyntax returns the comment syntax of lang. Unknown languages get a
-// permissive syntax that recognises "#" and "//" line comments, so the
-// language-neutral rules still find TODOs in them.
-func CommentSyntax(lang string) Syntax {
-	switch lang {
-	case review.LangGo, review.LangGoMod:
-		return Syntax{Line: "//", BlockStart: "/*", BlockEnd: "*/", Quotes: "\"'", Raw: "`"}
-	case review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX,
-		review.LangJava, review.LangRust, review.LangC, review.LangCPP, review.LangCSharp:
-		return Syntax{Line: "//", BlockStart: "/*", BlockEnd: "*/", Quotes: "\"'`"}
-	case review.LangPython:
-		return Syntax{Line: "#", Quotes: "\"'", Triple: true}
-	case review.LangShell, review.LangDockerfile:
-		return Syntax{Line: "#", Quotes: "\"'", LineAfter: " \t;&|()<>"}
-	case review.LangYAML, review.LangActions:
-		return Syntax{Line: "#", Quotes: "\"'", LineAfter: " \t"}
-	case review.LangRuby, review.LangTOML, review.LangMakefile:
-		return Syntax{Line: "#", Quotes: "\"'"}
-	case review.LangHTML:
-		return Syntax{BlockStart: "<!--", BlockEnd: "-->", Quotes: "\"'", Tags: true}
-	case review.LangMarkdown:
-		return Syntax{BlockStart: "<!--", BlockEnd: "-->"}
-	case review.LangVue, review.LangSvelte:
-		return Syntax{Line: "//", BlockStart: "<!--", BlockEnd: "-->", Quotes: "\"'`"}
-	case review.LangSQL:
-		return Syntax{Line: "--", BlockStart: "/*", BlockEnd: "*/", Quotes: "'"}
-	case review.LangJSON, review.LangText:
-		return Syntax{}
-	}
-	return Syntax{Line: "#", Quotes: "\"'"}
-}
+// CommentSyntax returns the comment syntax of lang, its row of the
+// language table. Unknown languages get a permissive syntax that
+// recognises "#" line comments, so the language-neutral rules still find
+// TODOs in them.
+func CommentSyntax(lang review.Language) review.CommentSyntax { return lang.Info().Comments }
 
 // IgnoreComment returns the text of an inline ignore comment for rule in
 // lang, without indentation: "// reviewls:ignore <rule> <reason>".
-func IgnoreComment(lang, rule, reason string) string {
+func IgnoreComment(lang review.Language, rule, reason string) string {
 	s := CommentSyntax(lang)
 	body := "reviewls:ignore " + rule + " " + reason
 	switch {
@@ -121,7 +72,7 @@ func scanned(f *review.File) *commentScan {
 }
 
 // scanComments returns the comment text of each line.
-func scanComments(lines []string, syn Syntax) []Comment {
+func scanComments(lines []string, syn review.CommentSyntax) []Comment {
 	c, _ := lexComments(lines, syn)
 	return c
 }
@@ -129,7 +80,7 @@ func scanComments(lines []string, syn Syntax) []Comment {
 // lexComments is a small lexer: it tracks strings and block comments
 // across lines and records, per line, the comment text and each comment's
 // place.
-func lexComments(lines []string, syn Syntax) ([]Comment, [][]CommentPart) {
+func lexComments(lines []string, syn review.CommentSyntax) ([]Comment, [][]CommentPart) {
 	out := make([]Comment, len(lines))
 	parts := make([][]CommentPart, len(lines))
 	inBlock := false

@@ -11,7 +11,7 @@ import (
 func TestScanComments(t *testing.T) {
 	tests := []struct {
 		name string
-		lang string
+		lang review.Language
 		src  string
 		want []Comment
 	}{
@@ -23,7 +23,7 @@ func TestScanComments(t *testing.T) {
 		{"python hash and docstring", review.LangPython, "\"\"\"doc\n# not a comment\n\"\"\"\nx = 1  # FIXME\n", []Comment{{}, {}, {}, {" FIXME", 8}}},
 		{"shell quote", review.LangShell, "echo '#x' # real\n", []Comment{{" real", 11}}},
 		{"html", review.LangHTML, "<p>a</p> <!-- TODO -->\n", []Comment{{" TODO ", 10}}},
-		{"unknown language hash", "", "key: v # TODO\n", []Comment{{" TODO", 8}}},
+		{"unknown language hash", review.LangUnknown, "key: v # TODO\n", []Comment{{" TODO", 8}}},
 		{"go raw string ends at its backquote", review.LangGo, "p := `C:\\` // TODO\n", []Comment{{" TODO", 12}}},
 		{"js template escapes its backquote", review.LangJavaScript, "s = `a\\`// not` // TODO\n", []Comment{{" TODO", 17}}},
 		{"yaml hash inside a word", review.LangYAML, "url: http://x/#frag # TODO\n", []Comment{{" TODO", 21}}},
@@ -63,7 +63,7 @@ func TestSplitLinesCRLF(t *testing.T) {
 }
 
 func TestIgnoreComment(t *testing.T) {
-	for lang, want := range map[string]string{
+	for lang, want := range map[review.Language]string{
 		review.LangGo:     "// reviewls:ignore r/x why",
 		review.LangPython: "# reviewls:ignore r/x why",
 		review.LangHTML:   "<!-- reviewls:ignore r/x why -->",

@@ -290,7 +290,7 @@ func FuzzScanPython(f *testing.F) {
 }
 
 // markupLangs are the languages ScanMarkup scans differently.
-var markupLangs = []string{review.LangHTML, review.LangTSX, review.LangVue, review.LangSvelte}
+var markupLangs = []review.Language{review.LangHTML, review.LangTSX, review.LangVue, review.LangSvelte}
 
 // FuzzScanMarkup checks the tags of every markup language: in source
 // order, spans in bounds and starting at "<", names as written, positions
@@ -349,9 +349,9 @@ func FuzzScanMarkup(f *testing.F) {
 }
 
 // commentSyntaxes are the distinct comment syntaxes of CommentSyntax.
-var commentSyntaxes = func() []Syntax {
-	var out []Syntax
-	for _, lang := range []string{review.LangGo, review.LangPython, review.LangShell, review.LangHTML,
+var commentSyntaxes = func() []review.CommentSyntax {
+	var out []review.CommentSyntax
+	for _, lang := range []review.Language{review.LangGo, review.LangPython, review.LangShell, review.LangHTML,
 		review.LangVue, review.LangSQL, review.LangJSON} {
 		if s := CommentSyntax(lang); !slices.Contains(out, s) {
 			out = append(out, s)

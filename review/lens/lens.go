@@ -33,7 +33,7 @@ type Rule struct {
 }
 
 // Applies reports whether the rule runs on a file of language lang at depth d.
-func (r *Rule) Applies(lang string, d review.Depth) bool {
+func (r *Rule) Applies(lang review.Language, d review.Depth) bool {
 	if r.Depth.Valid() && d.Valid() && r.Depth > d {
 		return false
 	}
@@ -42,7 +42,7 @@ func (r *Rule) Applies(lang string, d review.Depth) bool {
 
 // JSLangs are the JavaScript and TypeScript language ids, those [IsJS]
 // accepts. Rules share the slice: do not modify it.
-var JSLangs = []string{review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX}
+var JSLangs = []review.Language{review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX}
 
 type lensImpl struct {
 	perspective review.Perspective

@@ -118,10 +118,10 @@ func MarkupFile(f *review.File) *Markup {
 }
 
 // ScanMarkup scans content of language lang; see [Markup].
-func ScanMarkup(lang string, content []byte) *Markup {
+func ScanMarkup(lang review.Language, content []byte) *Markup {
 	src := string(content)
 	m := &Markup{src: src, lines: mkLineStarts(src)}
-	if !review.IsMarkup(lang) {
+	if !lang.IsMarkup() {
 		return m
 	}
 	s := &mkScanner{src: src, lang: lang, m: m}
@@ -301,7 +301,7 @@ const (
 // mkScanner is the state of one scan.
 type mkScanner struct {
 	src    string
-	lang   string
+	lang   review.Language
 	jsx    bool
 	svelte bool
 	i      int

@@ -50,8 +50,10 @@ func render(m *lens.Markup) []string {
 
 func TestScanMarkup(t *testing.T) {
 	tests := []struct {
-		name, lang, src string
-		want            []string
+		name string
+		lang review.Language
+		src  string
+		want []string
 	}{
 		{
 			name: "html",
@@ -243,7 +245,8 @@ func TestScanMarkupSelfClosingAttrElement(t *testing.T) {
 // its line).
 func TestScanMarkupEndAtLineBreak(t *testing.T) {
 	for _, tt := range []struct {
-		lang, src       string
+		lang            review.Language
+		src             string
 		endLine, endCol int
 	}{
 		{review.LangHTML, "<div class=\"a\"\n<p>x</p>\n", 1, 15},

@@ -80,16 +80,6 @@ func JS(f *review.File) *JSFile {
 	return jsOf.Of(f, func() *JSFile { return tokenizeJS(string(f.Content)) })
 }
 
-// IsJS reports whether lang is JavaScript or TypeScript, with or without
-// JSX.
-func IsJS(lang string) bool {
-	switch lang {
-	case review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX:
-		return true
-	}
-	return false
-}
-
 // Text returns the source text of token i, or "" when i is out of range.
 func (js *JSFile) Text(i int) string {
 	if i < 0 || i >= len(js.Toks) {

@@ -22,7 +22,7 @@ func CodeChanged(f *review.File) bool {
 		return true
 	}
 	switch lang := f.Language; {
-	case lang == review.LangGo, lang == review.LangPython, IsJS(lang):
+	case lang == review.LangGo, lang == review.LangPython, lang.IsJS():
 		return !sameUpToRenaming(CodeTokens(lang, old), CodeTokens(lang, f.Content))
 	}
 	return true
@@ -65,13 +65,13 @@ func sameUpToRenaming(a, b []string) bool {
 // string literal replaced by `""`, type annotations left out, and in Go
 // the names the file declares marked, so that renaming them one to one
 // is no change. It returns nil for other languages.
-func CodeTokens(lang string, src []byte) []string {
+func CodeTokens(lang review.Language, src []byte) []string {
 	switch {
 	case lang == review.LangGo:
 		return goTokens(src)
 	case lang == review.LangPython:
 		return pyTokens(scanPython(string(src)))
-	case IsJS(lang):
+	case lang.IsJS():
 		return jsTokens(tokenizeJS(string(src)), lang == review.LangTypeScript || lang == review.LangTSX)
 	}
 	return nil

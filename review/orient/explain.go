@@ -44,7 +44,7 @@ type resolved struct {
 	sym     symbol.Symbol
 	file    string
 	content []byte
-	lang    string
+	lang    review.Language
 	item    *review.BoardItem
 	cf      *review.File // the changed file holding it, nil when unchanged
 }
@@ -150,7 +150,7 @@ func inChange(res *review.Result, f *review.File, name string, line int) *resolv
 		return &resolved{sym: nearest(defs, line), file: f.Path, content: f.Content, lang: f.Language, item: itemOfFile(res.Board, f.Path)}
 	}
 	for _, o := range res.ChangeSet.Reviewed() {
-		if o.Path == f.Path || family(o.Language) != family(f.Language) {
+		if o.Path == f.Path || o.Language.Family() != f.Language.Family() {
 			continue
 		}
 		if defs := symbol.Find(symbol.Extract(o.Path, o.Content, o.Language), name); len(defs) > 0 {
@@ -201,7 +201,7 @@ func abs(n int) int {
 
 // findInRepo looks for a definition of name among the tracked files of the
 // language family, reading only files that mention it.
-func findInRepo(ctx context.Context, ws Workspace, cs *review.ChangeSet, lang, name string) *resolved {
+func findInRepo(ctx context.Context, ws Workspace, cs *review.ChangeSet, lang review.Language, name string) *resolved {
 	for _, p := range searchFiles(ws, cs, lang) {
 		if ctx.Err() != nil {
 			return nil
@@ -318,7 +318,7 @@ func explanationMarkdown(r *resolved, change symbol.Change, calls, types []strin
 	if s.Exported {
 		b.WriteString("- **Visibility:** exported (part of the package's or module's public surface)\n")
 	}
-	fmt.Fprintf(&b, "\n```%s\n%s\n```\n", fence(r.lang), s.Signature)
+	fmt.Fprintf(&b, "\n```%s\n%s\n```\n", r.lang.Info().Fence, s.Signature)
 	if s.Doc != "" {
 		fmt.Fprintf(&b, "\n%s\n", quote(s.Doc))
 	} else {
@@ -336,7 +336,7 @@ func explanationMarkdown(r *resolved, change symbol.Change, calls, types []strin
 	b.WriteString("\n## What the change did\n\n")
 	switch change.Kind {
 	case symbol.ChangeSignature:
-		fmt.Fprintf(&b, "The signature changed from\n\n```%s\n%s\n```\n\nto the one above.\n", fence(r.lang), change.Old.Signature)
+		fmt.Fprintf(&b, "The signature changed from\n\n```%s\n%s\n```\n\nto the one above.\n", r.lang.Info().Fence, change.Old.Signature)
 	case symbol.ChangeAdded:
 		b.WriteString("The change adds it.\n")
 	case symbol.ChangeRemoved:
@@ -347,7 +347,7 @@ func explanationMarkdown(r *resolved, change symbol.Change, calls, types []strin
 		b.WriteString("The change does not touch it; it is defined outside the changed lines.\n")
 	}
 	b.WriteString("\n## Code\n\n")
-	fmt.Fprintf(&b, "[`%s:%d-%d`](%s)\n\n```%s\n%s```\n", r.file, s.Line, s.EndLine, mdLink(r.file, s.Line), fence(r.lang), excerpt(r.content, s.Line, s.EndLine, 40))
+	fmt.Fprintf(&b, "[`%s:%d-%d`](%s)\n\n```%s\n%s```\n", r.file, s.Line, s.EndLine, mdLink(r.file, s.Line), r.lang.Info().Fence, excerpt(r.content, s.Line, s.EndLine, 40))
 	b.WriteString("\n## Follow-on symbols\n\n")
 	fmt.Fprintf(&b, "- Calls: %s\n", orNone(codeList(limitList(calls, 15))))
 	var by []string
@@ -428,18 +428,6 @@ func excerpt(content []byte, from, to, max int) string {
 // folder (.copilot-tracking/reviews/code-reviews/<branch>/<sub>/).
 func mdLink(path string, line int) string {
 	return fmt.Sprintf("../../../../../%s#L%d", path, line)
-}
-
-func fence(lang string) string {
-	switch lang {
-	case review.LangGo, review.LangPython, review.LangJava, review.LangRust:
-		return lang
-	case review.LangJavaScript, review.LangJSX:
-		return "javascript"
-	case review.LangTypeScript, review.LangTSX:
-		return "typescript"
-	}
-	return ""
 }
 
 func quote(s string) string {

@@ -36,7 +36,7 @@ func (w *baseWorkspace) LineHistory(_ context.Context, p string, _ []int) ([]rev
 // renamedFile is b.go, renamed from a.go with one function added.
 func renamedFile() *review.File {
 	return &review.File{
-		Path: "b.go", OldPath: "a.go", Status: review.StatusRenamed, Language: "go",
+		Path: "b.go", OldPath: "a.go", Status: review.StatusRenamed, Language: review.LangGo,
 		Content: []byte("package a\n\nfunc A() {}\n\nfunc B() {}\n"),
 		Lines:   map[int]review.LineState{4: review.LineStaged, 5: review.LineStaged},
 		Hunks: []review.Hunk{{OldStart: 3, OldLines: 1, NewStart: 3, NewLines: 3,
@@ -60,7 +60,7 @@ func TestRenamedFileBase(t *testing.T) {
 	ws.asked = nil
 	cs := &review.ChangeSet{Files: []*review.File{f}}
 	syms := ChangedSymbols(t.Context(), ws, f)
-	r := &resolved{sym: syms[0].Symbol, file: f.Path, content: f.Content, lang: "go", cf: f}
+	r := &resolved{sym: syms[0].Symbol, file: f.Path, content: f.Content, lang: review.LangGo, cf: f}
 	symbolChange(t.Context(), ws, cs, r)
 	if !slices.Equal(ws.asked, []string{"a.go", "a.go"}) {
 		t.Errorf("symbolChange read the base of %v, want a.go", ws.asked)

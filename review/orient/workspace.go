@@ -33,12 +33,12 @@ const maxSearchFiles = 5000
 // searchFiles returns the files to search for references of a symbol of a
 // language family: tracked files of the same family plus untracked
 // changed files, changed files first.
-func searchFiles(ws Workspace, cs *review.ChangeSet, lang string) []string {
-	fam := family(lang)
+func searchFiles(ws Workspace, cs *review.ChangeSet, lang review.Language) []string {
+	fam := lang.Family()
 	seen := map[string]bool{}
 	var out []string
 	for _, f := range cs.Files {
-		if f.Reviewed() && family(f.Language) == fam {
+		if f.Reviewed() && f.Language.Family() == fam {
 			seen[f.Path] = true
 			out = append(out, f.Path)
 		}
@@ -48,21 +48,12 @@ func searchFiles(ws Workspace, cs *review.ChangeSet, lang string) []string {
 		if len(out) >= maxSearchFiles {
 			break
 		}
-		if !seen[p] && family(review.DetectLanguage(p, nil)) == fam {
+		if !seen[p] && review.DetectLanguage(p, nil).Family() == fam {
 			seen[p] = true
 			out = append(out, p)
 		}
 	}
 	return out
-}
-
-// family groups languages whose files reference each other.
-func family(lang string) string {
-	switch lang {
-	case review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX, review.LangVue, review.LangSvelte:
-		return "js"
-	}
-	return lang
 }
 
 // overlayOf returns the reviewed content of the changed files, which

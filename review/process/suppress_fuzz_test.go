@@ -12,9 +12,9 @@ import (
 
 // fuzzLangs are the languages FuzzDirectives lexes files as: one of each
 // comment syntax, and an unknown language.
-var fuzzLangs = []string{
+var fuzzLangs = []review.Language{
 	review.LangGo, review.LangJavaScript, review.LangTSX, review.LangPython, review.LangShell, review.LangYAML,
-	review.LangHTML, review.LangMarkdown, review.LangSQL, review.LangRuby, review.LangVue, review.LangJSON, "",
+	review.LangHTML, review.LangMarkdown, review.LangSQL, review.LangRuby, review.LangVue, review.LangJSON, review.LangUnknown,
 }
 
 // FuzzDirectives checks the suppression parser on arbitrary files of

@@ -323,16 +323,5 @@ func sortedKeys(m map[string]bool) []string {
 
 func pathExt(p string) string { return path.Ext(p) }
 
-// langNames are the display names of language ids.
-var langNames = map[string]string{
-	review.LangGo: "Go", review.LangPython: "Python", review.LangJavaScript: "JavaScript", review.LangJSX: "JSX",
-	review.LangTypeScript: "TypeScript", review.LangTSX: "TSX", review.LangShell: "shell",
-	review.LangDockerfile: "Dockerfile", review.LangActions: "workflow", review.LangYAML: "YAML",
-	review.LangHTML: "HTML", review.LangVue: "Vue", review.LangSvelte: "Svelte", review.LangMarkdown: "Markdown",
-	review.LangJSON: "JSON", review.LangJava: "Java", review.LangRust: "Rust", review.LangRuby: "Ruby",
-	review.LangC: "C", review.LangCPP: "C++", review.LangCSharp: "C#", review.LangSQL: "SQL",
-	review.LangTOML: "TOML", review.LangMakefile: "Makefile", review.LangGoMod: "go.mod", review.LangText: "text",
-}
-
-// langName returns the display name of a language id, or "" when unknown.
-func langName(lang string) string { return langNames[lang] }
+// langName returns the display name of a language, or "" when unknown.
+func langName(lang review.Language) string { return lang.Info().Name }

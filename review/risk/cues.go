@@ -168,42 +168,42 @@ var wordCues = []struct {
 // set, restricts the phrase to one language.
 var phraseCues = []struct {
 	c       cat
-	lang    string
+	lang    review.Language
 	phrases string
 }{
-	{catParsing, "", "go/parser, go/scanner, text/scanner, encoding/csv, csv.NewReader(, csv.reader(, url.Parse(, " +
+	{catParsing, review.LangUnknown, "go/parser, go/scanner, text/scanner, encoding/csv, csv.NewReader(, csv.reader(, url.Parse(, " +
 		"url.ParseRequestURI(, html.Parse(, ParseMultipartForm(, ParseForm(, mime.ParseMediaType(, DOMParser, " +
 		"ast.parse(, ast.literal_eval(, urllib.parse, html.parser, BeautifulSoup, lxml, xml.etree, ElementTree, " +
 		"xml2js, xmltodict, SAXParser"},
-	{catDeserialization, "", "encoding/gob, encoding/xml, json.NewDecoder(, yaml.NewDecoder(, xml.NewDecoder(, " +
+	{catDeserialization, review.LangUnknown, "encoding/gob, encoding/xml, json.NewDecoder(, yaml.NewDecoder(, xml.NewDecoder(, " +
 		"gob.NewDecoder(, yaml.load(, yaml.unsafe_load(, yaml.full_load(, yaml.load_all(, YAML.load(, yaml.parse(, " +
 		"YAML.parse(, JSON.parse(, json.loads(, json.load(, marshal.loads(, shelve.open(, ObjectInputStream, " +
 		"readObject(, XMLDecoder, Marshal.load(, torch.load(, joblib.load(, dill.load*, serde_json::from_*"},
-	{catPersistence, "", "^sql., INSERT INTO, DELETE FROM, CREATE TABLE, CREATE INDEX, ALTER TABLE, DROP TABLE, " +
+	{catPersistence, review.LangUnknown, "^sql., INSERT INTO, DELETE FROM, CREATE TABLE, CREATE INDEX, ALTER TABLE, DROP TABLE, " +
 		"QueryContext(, ExecContext(, QueryRowContext(, QueryRow(, cursor.execute(, .executemany(, " +
 		"objects.filter(, objects.get(, findOne(, findById(, findByPk("},
-	{catNetworking, "", "^fetch(, ^requests., import requests, net.Dial*, net.Listen*, new WebSocket("},
+	{catNetworking, review.LangUnknown, "^fetch(, ^requests., import requests, net.Dial*, net.Listen*, new WebSocket("},
 	// "lock" is a call, never a word: "package-lock.json" is no mutex.
-	{catConcurrency, "", "sync/atomic, ^atomic., std::thread, thread::spawn, new Thread(, new Worker(, " +
+	{catConcurrency, review.LangUnknown, "sync/atomic, ^atomic., std::thread, thread::spawn, new Thread(, new Worker(, " +
 		"Lock(, Unlock(, RLock(, RUnlock(, TryLock(, lock(, unlock(, threading.Lock, asyncio.Lock"},
-	{catConcurrency, "go", "chan, ^sync."},
-	{catAI, "", "import transformers, from transformers, @huggingface/transformers, import torch, from torch, " +
+	{catConcurrency, review.LangGo, "chan, ^sync."},
+	{catAI, review.LangUnknown, "import transformers, from transformers, @huggingface/transformers, import torch, from torch, " +
 		"^torch., import tensorflow, from tensorflow, import keras, from keras"},
-	{catLogging, "", "log., slog., logger., logging., console.log(, console.info(, console.warn(, console.error(, " +
+	{catLogging, review.LangUnknown, "log., slog., logger., logging., console.log(, console.info(, console.warn(, console.error(, " +
 		"console.debug(, fmt.Print*, fmt.Fprint*, ^print(, println!(, eprintln!(, System.out.print*, log::, " +
 		"Rails.logger, logrus., zap.L("},
-	{catSleep, "", "Sleep(, sleep(, usleep(, Thread.sleep("},
-	{catSleep, "shell", "sleep"},
-	{catPolling, "", "time.NewTicker(, time.Tick(, setInterval(, schedule.every("},
-	{catSchedule, "", "@Scheduled"},
+	{catSleep, review.LangUnknown, "Sleep(, sleep(, usleep(, Thread.sleep("},
+	{catSleep, review.LangShell, "sleep"},
+	{catPolling, review.LangUnknown, "time.NewTicker(, time.Tick(, setInterval(, schedule.every("},
+	{catSchedule, review.LangUnknown, "@Scheduled"},
 	// Destructive schema statements in code (SQL kept in strings is upper
 	// case by convention; in .sql files the line is upper-cased first).
-	{catDDL, "", "ALTER TABLE, DROP TABLE, DROP COLUMN, DROP INDEX, DROP SCHEMA, DROP DATABASE, DROP VIEW, " +
+	{catDDL, review.LangUnknown, "ALTER TABLE, DROP TABLE, DROP COLUMN, DROP INDEX, DROP SCHEMA, DROP DATABASE, DROP VIEW, " +
 		"DROP CONSTRAINT, TRUNCATE TABLE, RENAME COLUMN, op.drop_column(, op.drop_table(, op.alter_column(, " +
 		"remove_column, drop_table, rename_column, migrations.RemoveField(, migrations.AlterField(, " +
 		"migrations.DeleteModel(, migrations.RenameField("},
-	{catDDL, "sql", "TRUNCATE, DELETE FROM"},
-	{catDown, "", "def downgrade, def down, exports.down"},
+	{catDDL, review.LangSQL, "TRUNCATE, DELETE FROM"},
+	{catDown, review.LangUnknown, "def downgrade, def down, exports.down"},
 }
 
 type wordRule struct {
@@ -215,7 +215,7 @@ type wordRule struct {
 
 type phraseRule struct {
 	c           cat
-	lang        string
+	lang        review.Language
 	toks        []string
 	prefixLast  bool
 	notAfterDot bool
@@ -360,7 +360,7 @@ func (sc *scanner) scanPath(p string) []hit {
 // word cues (inCode or inManifest); phrases apply to code only. Trailing
 // comments and URLs carry no cue; prose in string literals (a message, a
 // description) carries no word cue, though its SQL still counts.
-func (sc *scanner) scanLine(hits []hit, line string, n int, s scope, lang string) []hit {
+func (sc *scanner) scanLine(hits []hit, line string, n int, s scope, lang review.Language) []hit {
 	code := maskLine(line, lang, false)
 	words := maskLine(code, lang, true)
 	sc.toks = lexLine(words, sc.toks[:0])
@@ -380,22 +380,22 @@ func (sc *scanner) scanLine(hits []hit, line string, n int, s scope, lang string
 	}
 	line = code
 	hits = matchPhrases(hits, line, sc.toks, n, lang)
-	if lang == "sql" {
+	if lang == review.LangSQL {
 		// SQL keywords are case-insensitive and the phrases are written in
 		// upper case, so match the upper-cased line too (hits are deduped
 		// per file).
 		hits = matchPhrases(hits, asciiUpper(line), sc.toks, n, lang)
 	}
-	if lang == "go" && len(sc.toks) > 1 && line[sc.toks[0].start:sc.toks[0].end] == "go" && isIdentByte(line[sc.toks[1].start]) {
+	if lang == review.LangGo && len(sc.toks) > 1 && line[sc.toks[0].start:sc.toks[0].end] == "go" && isIdentByte(line[sc.toks[1].start]) {
 		hits = append(hits, hit{catConcurrency, "go statement", n})
 	}
 	return hits
 }
 
-func matchPhrases(hits []hit, line string, toks []span, n int, lang string) []hit {
+func matchPhrases(hits []hit, line string, toks []span, n int, lang review.Language) []hit {
 	for i, t := range toks {
 		for _, r := range cues.phrases[line[t.start:t.end]] {
-			if r.lang != "" && r.lang != lang {
+			if r.lang != review.LangUnknown && r.lang != lang {
 				continue
 			}
 			if r.notAfterDot && i > 0 && line[toks[i-1].start] == '.' {
@@ -504,7 +504,7 @@ func asciiUpper(s string) string {
 // content of string literals that hold a space and the unquoted prose
 // values of YAML, TOML and INI keys. It returns line itself when nothing
 // is masked.
-func maskLine(line, lang string, prose bool) string {
+func maskLine(line string, lang review.Language, prose bool) string {
 	var b []byte
 	blank := func(from, to int) {
 		if b == nil {
@@ -563,7 +563,7 @@ func maskLine(line, lang string, prose bool) string {
 	}
 	if prose {
 		switch lang {
-		case review.LangYAML, review.LangActions, review.LangTOML, "":
+		case review.LangYAML, review.LangActions, review.LangTOML, review.LangUnknown:
 			maskProseValue(line, blank)
 		}
 	}

@@ -144,22 +144,23 @@ func TestHotspotsSortedAndCanonical(t *testing.T) {
 
 func TestMaskLine(t *testing.T) {
 	tests := []struct {
-		line, lang string
-		prose      bool
-		want       string
+		line  string
+		lang  review.Language
+		prose bool
+		want  string
 	}{
-		{`x := "a b" // c`, "go", false, `x := "a b"     `},
-		{`x := "a b" // c`, "go", true, `x := "   "     `},
-		{`x := "a/b" + y`, "go", true, `x := "a/b" + y`},
-		{`u := "http://h/p"`, "go", false, `u := "          "`},
-		{`x = 'it''s' # c`, "python", false, `x = 'it''s'    `},
-		{`echo $# "#x"`, "shell", false, `echo $# "#x"`},
-		{`a /* b */ c`, "go", false, `a         c`},
-		{`SELECT 1 -- note`, "sql", false, `SELECT 1        `},
-		{`key: some prose here`, "yaml", true, `key:                `},
-		{`key: "quoted value"`, "yaml", true, `key: "            "`},
-		{`key: value`, "yaml", true, `key: value`},
-		{`don't stop`, "go", true, `don't stop`},
+		{`x := "a b" // c`, review.LangGo, false, `x := "a b"     `},
+		{`x := "a b" // c`, review.LangGo, true, `x := "   "     `},
+		{`x := "a/b" + y`, review.LangGo, true, `x := "a/b" + y`},
+		{`u := "http://h/p"`, review.LangGo, false, `u := "          "`},
+		{`x = 'it''s' # c`, review.LangPython, false, `x = 'it''s'    `},
+		{`echo $# "#x"`, review.LangShell, false, `echo $# "#x"`},
+		{`a /* b */ c`, review.LangGo, false, `a         c`},
+		{`SELECT 1 -- note`, review.LangSQL, false, `SELECT 1        `},
+		{`key: some prose here`, review.LangYAML, true, `key:                `},
+		{`key: "quoted value"`, review.LangYAML, true, `key: "            "`},
+		{`key: value`, review.LangYAML, true, `key: value`},
+		{`don't stop`, review.LangGo, true, `don't stop`},
 	}
 	for _, tt := range tests {
 		if got := maskLine(tt.line, tt.lang, tt.prose); got != tt.want {

@@ -45,7 +45,7 @@ type fileFacts struct {
 type facts struct {
 	f    *review.File
 	path string
-	lang string
+	lang review.Language
 	// dir is the directory (the package); area the first path segment, or
 	// "." for a file at the root.
 	dir, area string
@@ -113,7 +113,7 @@ func cachedFacts(f *review.File, sc *scanner) *fileFacts {
 
 func newFacts(f *review.File, sc *scanner) *facts {
 	ff := &facts{f: f, path: f.Path, lang: f.Language}
-	if ff.lang == "" {
+	if ff.lang == review.LangUnknown {
 		ff.lang = review.DetectLanguage(f.Path, f.Content)
 	}
 	ff.dir = path.Dir(f.Path)
@@ -157,7 +157,7 @@ func (ff *facts) classifyPath() {
 	ff.prompt = isPrompt(p, lower)
 	ff.doc = ff.supply == "" && !ff.code && !ff.prompt && isDoc(lower, ext, ff.lang)
 	switch {
-	case review.IsMarkup(ff.lang):
+	case ff.lang.IsMarkup():
 		ff.ui = uiMarkup
 	case slices.Contains([]string{".css", ".scss", ".sass", ".less", ".styl"}, ext):
 		ff.ui = uiStylesheet
@@ -180,7 +180,7 @@ func (ff *facts) classifyPath() {
 	}
 }
 
-func supplyKind(p, lower, lang string) string {
+func supplyKind(p, lower string, lang review.Language) string {
 	switch lower {
 	case "go.sum", "go.work.sum", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml",
 		"bun.lock", "bun.lockb", "pipfile.lock", "poetry.lock", "uv.lock", "pdm.lock", "cargo.lock", "gemfile.lock",
@@ -221,7 +221,7 @@ func supplyKind(p, lower, lang string) string {
 	return ""
 }
 
-func isDoc(lower, ext, lang string) bool {
+func isDoc(lower, ext string, lang review.Language) bool {
 	switch lang {
 	case review.LangMarkdown, review.LangText:
 		return true
@@ -356,7 +356,7 @@ func deletedLines(f *review.File) []string {
 // mechanicalReason says why a change cannot alter behaviour, or returns "".
 // It errs towards "may alter behaviour": a line it cannot classify counts
 // as code.
-func mechanicalReason(f *review.File, lang string, added []numLine, deleted []string) string {
+func mechanicalReason(f *review.File, lang review.Language, added []numLine, deleted []string) string {
 	if f.Status == review.StatusDeleted {
 		return ""
 	}
@@ -430,7 +430,7 @@ func stripSpace(s string) string {
 
 // commentsOnly reports whether every non-blank added and deleted line is a
 // comment of the language, and at least one is.
-func commentsOnly(lang string, added []numLine, deleted []string) bool {
+func commentsOnly(lang review.Language, added []numLine, deleted []string) bool {
 	if commentSyntax(lang) == 0 {
 		return false
 	}
@@ -465,27 +465,36 @@ const (
 	htmlComments                          // "<!-- -->" on one line
 )
 
-func commentSyntax(lang string) commentKind {
-	switch lang {
-	case review.LangGo, review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX,
-		review.LangJava, review.LangRust, review.LangC, review.LangCPP, review.LangCSharp:
-		return slashComments
-	case review.LangPython, review.LangShell, review.LangYAML, review.LangActions, review.LangRuby,
-		review.LangTOML, review.LangMakefile, review.LangDockerfile:
-		return hashComments
-	case review.LangSQL:
-		return dashComments | slashComments
-	case review.LangHTML, review.LangVue, review.LangSvelte:
-		return htmlComments
+// commentSyntax returns the whole-line comment forms of lang, from its
+// row of the language table (none for an unknown language).
+func commentSyntax(lang review.Language) commentKind {
+	if lang == review.LangUnknown {
+		return 0
 	}
-	return 0
+	var k commentKind
+	c := lang.Info().Comments
+	switch c.Line {
+	case "//":
+		k |= slashComments
+	case "#":
+		k |= hashComments
+	case "--":
+		k |= dashComments
+	}
+	switch c.BlockStart {
+	case "/*":
+		k |= slashComments
+	case "<!--":
+		k |= htmlComments
+	}
+	return k
 }
 
 // isComment reports whether the trimmed line t is a whole-line comment.
 // Comments that act as code are not comments here: Go directives
 // (//go:build, // +build, //export, //line), shebangs, Python encoding
 // lines, Ruby magic comments and Dockerfile parser directives.
-func isComment(lang, t string) bool {
+func isComment(lang review.Language, t string) bool {
 	k := commentSyntax(lang)
 	switch {
 	case k&slashComments != 0:

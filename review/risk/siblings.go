@@ -100,7 +100,7 @@ func testsOf(ff *fileFacts, goTests map[string]string, byPath map[string]*fileFa
 //	Java        src/main/java/a/Foo.java → src/test/java/a/FooTest.java, FooTests.java
 //
 // Other languages have no candidates (Rust keeps unit tests inline).
-func testCandidates(p, lang string) []string {
+func testCandidates(p string, lang review.Language) []string {
 	dir, base := path.Split(p)
 	ext := path.Ext(base)
 	stem := strings.TrimSuffix(base, ext)

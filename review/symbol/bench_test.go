@@ -34,7 +34,11 @@ func thousandLines(tb testing.TB, name, bodyFrom string) []byte {
 }
 
 func BenchmarkExtract(b *testing.B) {
-	for _, tc := range []struct{ name, lang, bodyFrom string }{
+	for _, tc := range []struct {
+		name     string
+		lang     review.Language
+		bodyFrom string
+	}{
 		{"store.go", review.LangGo, "// ErrNotFound"},
 		{"cart.tsx", review.LangTSX, ""},
 		{"pipeline.py", review.LangPython, ""},

@@ -15,7 +15,7 @@ import (
 
 // fuzzLangs are the languages every fuzz input is read as: a Go file read
 // as Rust is as good a malformed input as any.
-var fuzzLangs = []string{
+var fuzzLangs = []review.Language{
 	review.LangGo, review.LangPython, review.LangJavaScript, review.LangTSX,
 	review.LangJava, review.LangRust,
 }
@@ -110,7 +110,7 @@ func TestExtractTruncated(t *testing.T) {
 }
 
 // lexLangs are the languages with a tokenizer syntax.
-var lexLangs = []string{
+var lexLangs = []review.Language{
 	review.LangGo, review.LangJavaScript, review.LangJava, review.LangC, review.LangRust,
 	review.LangPython, review.LangRuby, review.LangShell,
 }
@@ -159,7 +159,7 @@ func FuzzLex(f *testing.F) {
 				} else {
 					c := lx.comments[ci]
 					off, end = int(c.off), int(c.end)
-					if text := src[off:end]; c.line && !bytes.HasPrefix(text, []byte(syn.lineComment)) ||
+					if text := src[off:end]; c.line && !bytes.HasPrefix(text, []byte(syn.LineComment)) ||
 						!c.line && !bytes.HasPrefix(text, []byte("/*")) || c.line && bytes.IndexByte(text, '\n') >= 0 {
 						t.Fatalf("%s: comment %q (line comment %v)", lang, text, c.line)
 					}

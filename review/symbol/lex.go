@@ -9,58 +9,14 @@ import (
 	"github.com/reviewls/reviewls/review/internal/scan"
 )
 
-// syntax describes the lexical rules the tokenizer needs: how comments and
-// string literals look, so that neither is ever mistaken for code.
-type syntax struct {
-	// lineComment starts a comment that runs to the end of the line.
-	lineComment string
-	// block enables /* */ comments; nested makes them nest (Rust).
-	block, nested bool
-	// quotes are the single-line string delimiters.
-	quotes string
-	// multiline lets quoted strings span lines (Rust, shell, Ruby).
-	multiline bool
-	// backtick is a Go raw string; template is a JavaScript template
-	// literal with ${} substitutions.
-	backtick, template bool
-	// triple enables Python's triple-quoted strings and string prefixes.
-	triple bool
-	// textBlock enables Java's """ text blocks.
-	textBlock bool
-	// regex lets "/" start a regular expression literal (JavaScript).
-	regex bool
-	// rust enables raw strings (r#"..."#), byte strings and lifetimes.
-	rust bool
-	// dollar and hash let identifiers hold "$" and start with "#"
-	// (JavaScript).
-	dollar, hash bool
-	// wordHash makes "#" start a comment only at the start of a word
-	// (shell, where $# and ${#x} are code).
-	wordHash bool
-	// tightBraces renders a literal split over lines as {a, b} rather
-	// than { a, b } (gofmt's style, not Prettier's).
-	tightBraces bool
-}
+// syntax is the lexical syntax of a language (its row of the language
+// table) as the lexer reads it.
+type syntax struct{ review.TokenSyntax }
 
 // syntaxOf returns the lexical syntax of lang and whether it is known.
-func syntaxOf(lang string) (syntax, bool) {
-	switch lang {
-	case review.LangGo:
-		return syntax{lineComment: "//", block: true, quotes: `"'`, backtick: true, tightBraces: true}, true
-	case review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX:
-		return syntax{lineComment: "//", block: true, quotes: `"'`, template: true, regex: true, dollar: true, hash: true}, true
-	case review.LangJava, review.LangC, review.LangCPP, review.LangCSharp:
-		return syntax{lineComment: "//", block: true, quotes: `"'`, textBlock: lang == review.LangJava}, true
-	case review.LangRust:
-		return syntax{lineComment: "//", block: true, nested: true, quotes: `"`, multiline: true, rust: true}, true
-	case review.LangPython:
-		return syntax{lineComment: "#", quotes: `"'`, triple: true}, true
-	case review.LangRuby:
-		return syntax{lineComment: "#", quotes: `"'`, multiline: true}, true
-	case review.LangShell:
-		return syntax{lineComment: "#", quotes: `"'`, multiline: true, wordHash: true}, true
-	}
-	return syntax{}, false
+func syntaxOf(lang review.Language) (syntax, bool) {
+	t := lang.Info().Tokens
+	return syntax{t}, t.Known
 }
 
 // tokKind classifies a token.
@@ -166,7 +122,7 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // multi-byte runes count as identifier bytes, which is right for every
 // letter and harmless for the rare non-letter.
 func (s *syntax) identByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c >= 0x80 || c == '$' && s.dollar
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c >= 0x80 || c == '$' && s.Dollar
 }
 
 func (lx *lexer) run() {
@@ -185,18 +141,18 @@ func (lx *lexer) run() {
 			continue
 		}
 		// Comments.
-		if syn.lineComment != "" && c == syn.lineComment[0] && bytes.HasPrefix(src[i:], []byte(syn.lineComment)) &&
-			(!syn.wordHash || i == 0 || isSpace(src[i-1])) {
+		if syn.LineComment != "" && c == syn.LineComment[0] && bytes.HasPrefix(src[i:], []byte(syn.LineComment)) &&
+			(!syn.WordHash || i == 0 || isSpace(src[i-1])) {
 			end := i + bytes.IndexByte(src[i:], '\n')
 			if end < i {
 				end = n
 			}
-			doc := syn.lineComment == "//" && bytes.HasPrefix(src[i:], []byte("///")) && !bytes.HasPrefix(src[i:], []byte("////"))
+			doc := syn.LineComment == "//" && bytes.HasPrefix(src[i:], []byte("///")) && !bytes.HasPrefix(src[i:], []byte("////"))
 			lx.emitComment(i, end, doc, true)
 			lx.i = end
 			continue
 		}
-		if syn.block && c == '/' && i+1 < n && src[i+1] == '*' {
+		if syn.Block && c == '/' && i+1 < n && src[i+1] == '*' {
 			end := lx.blockEnd(i + 2)
 			doc := bytes.HasPrefix(src[i:], []byte("/**")) && !bytes.HasPrefix(src[i:], []byte("/**/"))
 			lx.emitComment(i, end, doc, false)
@@ -204,7 +160,7 @@ func (lx *lexer) run() {
 			continue
 		}
 		switch {
-		case c == '#' && syn.hash && i+1 < n && syn.identByte(src[i+1]) && !isDigit(src[i+1]):
+		case c == '#' && syn.Hash && i+1 < n && syn.identByte(src[i+1]) && !isDigit(src[i+1]):
 			j := i + 1
 			for j < n && syn.identByte(src[j]) {
 				j++
@@ -223,7 +179,7 @@ func (lx *lexer) run() {
 				lx.i = end
 				continue
 			}
-			if syn.rust && j < n && src[j] == '#' && lx.stringPrefix(src[i:j]) {
+			if syn.Rust && j < n && src[j] == '#' && lx.stringPrefix(src[i:j]) {
 				if end := lx.rustRaw(j); end > 0 {
 					lx.emit(i, end, tString)
 					lx.i = end
@@ -240,7 +196,7 @@ func (lx *lexer) run() {
 			}
 			lx.emit(i, j, tNumber)
 			lx.i = j
-		case c == '`' && syn.backtick:
+		case c == '`' && syn.Backtick:
 			end := bytes.IndexByte(src[i+1:], '`')
 			if end < 0 {
 				end = n
@@ -249,15 +205,15 @@ func (lx *lexer) run() {
 			}
 			lx.emit(i, end, tString)
 			lx.i = end
-		case c == '`' && syn.template:
+		case c == '`' && syn.Template:
 			lx.template(i, i+1)
-		case c == '\'' && syn.rust:
+		case c == '\'' && syn.Rust:
 			lx.rustQuote(i)
-		case strings.IndexByte(syn.quotes, c) >= 0:
+		case strings.IndexByte(syn.Quotes, c) >= 0:
 			end := lx.quoted(i, c)
 			lx.emit(i, end, tString)
 			lx.i = end
-		case c == '/' && syn.regex && lx.regexAllowed():
+		case c == '/' && syn.Regex && lx.regexAllowed():
 			lx.regex(i)
 		case c == '}' && len(lx.tmpl) > 0 && lx.tmpl[len(lx.tmpl)-1] == lx.braces:
 			// The end of a template substitution: the template goes on.
@@ -287,14 +243,14 @@ func (lx *lexer) stringPrefix(p []byte) bool {
 		return false
 	}
 	switch {
-	case lx.syn.triple:
+	case lx.syn.Triple:
 		for _, c := range p {
 			if !strings.ContainsRune("rRbBuUfF", rune(c)) {
 				return false
 			}
 		}
 		return true
-	case lx.syn.rust:
+	case lx.syn.Rust:
 		switch string(p) {
 		case "b", "r", "br", "c", "cr":
 			return true
@@ -307,7 +263,7 @@ func (lx *lexer) stringPrefix(p []byte) bool {
 // whose body starts at i, following nesting where the syntax nests.
 func (lx *lexer) blockEnd(i int) int {
 	src := lx.src
-	if !lx.syn.nested {
+	if !lx.syn.Nested {
 		k := bytes.Index(src[i:], []byte("*/"))
 		if k < 0 {
 			return len(src)
@@ -339,7 +295,7 @@ func (lx *lexer) blockEnd(i int) int {
 func (lx *lexer) quoted(i int, q byte) int {
 	src := lx.src
 	n := len(src)
-	if (lx.syn.triple || lx.syn.textBlock && q == '"') && i+2 < n && src[i+1] == q && src[i+2] == q {
+	if (lx.syn.Triple || lx.syn.TextBlock && q == '"') && i+2 < n && src[i+1] == q && src[i+2] == q {
 		delim := src[i : i+3]
 		for j := i + 3; j < n; j++ {
 			if src[j] == '\\' {
@@ -352,7 +308,7 @@ func (lx *lexer) quoted(i int, q byte) int {
 		}
 		return n
 	}
-	return quotedEnd(src, i, q, lx.syn.multiline)
+	return quotedEnd(src, i, q, lx.syn.Multiline)
 }
 
 // quotedEnd returns the end of the string literal whose opening quote q is
@@ -636,7 +592,7 @@ func (lx *lexed) join(a, b int) string {
 				nl := bytes.IndexByte(gap, '\n') >= 0
 				switch {
 				case nl && isOpener(p):
-					if p == "{" && !lx.syn.tightBraces {
+					if p == "{" && !lx.syn.TightBraces {
 						sb.WriteByte(' ')
 					}
 				case nl && isCloser(cur):
@@ -645,7 +601,7 @@ func (lx *lexed) join(a, b int) string {
 						sb.Reset()
 						sb.WriteString(s)
 					}
-					if cur == "}" && !lx.syn.tightBraces {
+					if cur == "}" && !lx.syn.TightBraces {
 						sb.WriteByte(' ')
 					}
 				default:

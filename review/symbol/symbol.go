@@ -103,7 +103,7 @@ func (s Symbol) QualifiedName() string {
 // tokenized (strings and comments skipped) and read by their braces,
 // keywords and indentation, which is dependable on real code but not a
 // full parse. Malformed input yields partial results, never a panic.
-func Extract(path string, content []byte, lang string) (syms []Symbol) {
+func Extract(path string, content []byte, lang review.Language) (syms []Symbol) {
 	defer func() {
 		// The extractors are fuzzed; this is a last resort, so that a bug
 		// on some odd input costs the symbols of one file, not the server.
@@ -114,7 +114,7 @@ func Extract(path string, content []byte, lang string) (syms []Symbol) {
 	return extract(path, content, lang)
 }
 
-func extract(path string, content []byte, lang string) []Symbol {
+func extract(path string, content []byte, lang review.Language) []Symbol {
 	var out []Symbol
 	var starts []int32
 	switch lang {
@@ -134,7 +134,7 @@ func extract(path string, content []byte, lang string) []Symbol {
 
 // extractScript tokenizes a file of a language other than Go and reads
 // its symbols.
-func extractScript(content []byte, lang string) (*lexed, []Symbol) {
+func extractScript(content []byte, lang review.Language) (*lexed, []Symbol) {
 	switch lang {
 	case review.LangPython:
 		lx := lex(content, pySyntax)

@@ -15,8 +15,10 @@ var ignoreHash = cmpopts.IgnoreFields(Symbol{}, "Hash")
 
 func TestExtract(t *testing.T) {
 	tests := []struct {
-		name, lang, src string
-		want            []Symbol
+		name string
+		lang review.Language
+		src  string
+		want []Symbol
 	}{
 		{
 			name: "go method with generic receiver and multi-line signature",

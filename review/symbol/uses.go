@@ -18,7 +18,7 @@ import (
 // builtins (len, print, require, Some, ...) are left out. Calls parses or
 // tokenizes content on every call; it returns nil for a language that
 // [Extract] does not understand.
-func Calls(content []byte, lang string, s Symbol) (names []string) {
+func Calls(content []byte, lang review.Language, s Symbol) (names []string) {
 	defer func() {
 		if recover() != nil { // as in Extract: a last resort
 			names = nil
@@ -27,7 +27,7 @@ func Calls(content []byte, lang string, s Symbol) (names []string) {
 	return calls(content, lang, s)
 }
 
-func calls(content []byte, lang string, s Symbol) []string {
+func calls(content []byte, lang review.Language, s Symbol) []string {
 	return usedNames(content, lang, s, goCalls, (*uses).calls)
 }
 
@@ -45,7 +45,7 @@ func calls(content []byte, lang string, s Symbol) []string {
 // CamelCase name, since those languages reserve the style for types
 // (Rust paths are kept up to their first CamelCase segment, so
 // "io::Error" and "Kind" for Kind::Function).
-func TypesUsed(content []byte, lang string, s Symbol) (names []string) {
+func TypesUsed(content []byte, lang review.Language, s Symbol) (names []string) {
 	defer func() {
 		if recover() != nil { // as in Extract: a last resort
 			names = nil
@@ -54,14 +54,14 @@ func TypesUsed(content []byte, lang string, s Symbol) (names []string) {
 	return typesUsed(content, lang, s)
 }
 
-func typesUsed(content []byte, lang string, s Symbol) []string {
+func typesUsed(content []byte, lang review.Language, s Symbol) []string {
 	return usedNames(content, lang, s, goTypes, (*uses).types)
 }
 
 // usedNames returns the names the declaration of s uses, read by goNames
 // from its syntax tree in Go and by scriptNames from its tokens in the
 // other languages.
-func usedNames(content []byte, lang string, s Symbol, goNames func(ast.Node) []string, scriptNames func(*uses) []string) []string {
+func usedNames(content []byte, lang review.Language, s Symbol, goNames func(ast.Node) []string, scriptNames func(*uses) []string) []string {
 	if lang == review.LangGo {
 		g := parseGo(content, true)
 		if g == nil {
@@ -82,14 +82,14 @@ func usedNames(content []byte, lang string, s Symbol, goNames func(ast.Node) []s
 // uses scans the tokens of one declaration of a script language.
 type uses struct {
 	*lexed
-	lang   string
+	lang   review.Language
 	lo, hi int // the declaration's tokens
 	// decl holds the offsets of the name tokens of every declaration in
 	// the file: a method's own name is not a call.
 	decl map[int32]bool
 }
 
-func newUses(content []byte, lang string, s Symbol) *uses {
+func newUses(content []byte, lang review.Language, s Symbol) *uses {
 	lx, syms := extractScript(content, lang)
 	if lx == nil {
 		return nil
@@ -114,8 +114,8 @@ func newUses(content []byte, lang string, s Symbol) *uses {
 
 // callKeywords are words that a "(" may follow without making a call, per
 // language family.
-var callKeywords = map[string]map[string]bool{
-	"js": set("if", "for", "while", "switch", "catch", "with", "function", "return", "typeof",
+var callKeywords = map[review.Language]map[string]bool{
+	review.LangJavaScript: set("if", "for", "while", "switch", "catch", "with", "function", "return", "typeof",
 		"await", "yield", "void", "super", "import", "else", "do", "in", "of", "case", "throw",
 		"delete", "instanceof", "require", "parseInt", "parseFloat", "isNaN", "String", "Number",
 		"Boolean", "Symbol", "constructor", "async", "as", "satisfies"),
@@ -142,12 +142,8 @@ func set(words ...string) map[string]bool {
 }
 
 // family returns the key of a language in callKeywords.
-func (u *uses) family() string {
-	switch u.lang {
-	case review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX:
-		return "js"
-	}
-	return u.lang
+func (u *uses) family() review.Language {
+	return u.lang.Family()
 }
 
 func (u *uses) calls() []string {
@@ -200,7 +196,7 @@ func (u *uses) chain(k int) string {
 func (u *uses) types() []string {
 	var out orderedSet
 	switch u.family() {
-	case "js":
+	case review.LangJavaScript:
 		ts := u.lang == review.LangTypeScript || u.lang == review.LangTSX
 		for k := u.lo; k < u.hi; k++ {
 			switch {

@@ -19,8 +19,10 @@ func TestCallsAndTypesUsed(t *testing.T) {
 		return b
 	}
 	tests := []struct {
-		file, lang, symbol string
-		calls, types       []string
+		file         string
+		lang         review.Language
+		symbol       string
+		calls, types []string
 	}{
 		{
 			file: "store.go", lang: review.LangGo, symbol: "Store.Get",

@@ -10,7 +10,7 @@ import (
 )
 
 // markupLangs are the languages the markup rules read.
-var markupLangs = []string{review.LangHTML, review.LangJSX, review.LangTSX, review.LangVue, review.LangSvelte}
+var markupLangs = []review.Language{review.LangHTML, review.LangJSX, review.LangTSX, review.LangVue, review.LangSvelte}
 
 // skillWCAG is the skill every markup rule traces to (hve-spec §8.2).
 const skillWCAG = "wcag-22"
@@ -208,7 +208,7 @@ type syntax struct {
 	keydown, tabindex0 string
 }
 
-func syntaxOf(lang string) syntax {
+func syntaxOf(lang review.Language) syntax {
 	switch lang {
 	case review.LangJSX, review.LangTSX:
 		return syntax{"onKeyDown", "tabIndex={0}"}

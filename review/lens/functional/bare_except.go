@@ -17,7 +17,7 @@ var BareExcept = &lens.Rule{
 		Perspective: review.Functional,
 		Category:    CatErrors,
 		Severity:    review.SeverityMedium,
-		Languages:   []string{review.LangPython},
+		Languages:   []review.Language{review.LangPython},
 		Depth:       review.DepthBasic,
 		Summary:     "Exception handler swallows errors",
 		Doc: "A bare `except:` catches every exception, including KeyboardInterrupt and SystemExit, so Ctrl-C and " +

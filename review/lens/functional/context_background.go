@@ -18,7 +18,7 @@ var ContextBackground = &lens.Rule{
 		Perspective: review.Functional,
 		Category:    CatContract,
 		Severity:    review.SeverityMedium,
-		Languages:   []string{review.LangGo},
+		Languages:   []review.Language{review.LangGo},
 		Depth:       review.DepthStandard,
 		Fixable:     true,
 		Summary:     "Fresh context instead of the one passed in",

@@ -17,7 +17,7 @@ var DeferInLoop = &lens.Rule{
 		Perspective: review.Functional,
 		Category:    CatLogic,
 		Severity:    review.SeverityMedium,
-		Languages:   []string{review.LangGo},
+		Languages:   []review.Language{review.LangGo},
 		Depth:       review.DepthStandard,
 		Summary:     "defer inside a loop",
 		Doc: "A deferred call runs when the surrounding function returns, not at the end of the loop iteration. " +

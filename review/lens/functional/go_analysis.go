@@ -56,7 +56,7 @@ var GoAnalysis = &lens.Rule{
 		Perspective: review.Functional,
 		Category:    CatLogic,
 		Severity:    review.SeverityMedium,
-		Languages:   []string{review.LangGo},
+		Languages:   []review.Language{review.LangGo},
 		Depth:       review.DepthComprehensive,
 		CrossFile:   true,
 		Summary:     "Type-checked analysis finding",

@@ -18,7 +18,7 @@ var IgnoredError = &lens.Rule{
 		Perspective: review.Functional,
 		Category:    CatErrors,
 		Severity:    review.SeverityMedium,
-		Languages:   []string{review.LangGo},
+		Languages:   []review.Language{review.LangGo},
 		Depth:       review.DepthStandard,
 		Summary:     "Error result dropped",
 		Doc: "A call whose error is dropped, as a bare statement or with `_ =`, lets the program carry on after a " +

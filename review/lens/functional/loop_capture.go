@@ -19,7 +19,7 @@ var LoopVarCapture = &lens.Rule{
 		Perspective: review.Functional,
 		Category:    CatConcurrency,
 		Severity:    review.SeverityHigh,
-		Languages:   []string{review.LangGo},
+		Languages:   []review.Language{review.LangGo},
 		Depth:       review.DepthStandard,
 		// The finding depends on the go directive of the module's go.mod.
 		CrossFile: true,

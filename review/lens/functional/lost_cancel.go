@@ -17,7 +17,7 @@ var LostCancel = &lens.Rule{
 		Perspective: review.Functional,
 		Category:    CatConcurrency,
 		Severity:    review.SeverityMedium,
-		Languages:   []string{review.LangGo},
+		Languages:   []review.Language{review.LangGo},
 		Depth:       review.DepthStandard,
 		Fixable:     true,
 		Summary:     "Context cancel function never called",

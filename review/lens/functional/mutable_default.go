@@ -16,7 +16,7 @@ var MutableDefault = &lens.Rule{
 		Perspective: review.Functional,
 		Category:    CatLogic,
 		Severity:    review.SeverityMedium,
-		Languages:   []string{review.LangPython},
+		Languages:   []review.Language{review.LangPython},
 		Depth:       review.DepthBasic,
 		Summary:     "Mutable default argument",
 		Doc: "Python evaluates a default value once, when the def runs, so a `[]`, `{}`, `set()`, `dict()` or `list()` " +

@@ -18,7 +18,7 @@ var NilMapWrite = &lens.Rule{
 		Perspective: review.Functional,
 		Category:    CatLogic,
 		Severity:    review.SeverityHigh,
-		Languages:   []string{review.LangGo},
+		Languages:   []review.Language{review.LangGo},
 		Depth:       review.DepthStandard,
 		Fixable:     true,
 		Summary:     "Write to a nil map",

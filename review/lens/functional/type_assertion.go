@@ -18,7 +18,7 @@ var UncheckedTypeAssertion = &lens.Rule{
 		Perspective: review.Functional,
 		Category:    CatEdgeCases,
 		Severity:    review.SeverityMedium,
-		Languages:   []string{review.LangGo},
+		Languages:   []review.Language{review.LangGo},
 		Depth:       review.DepthBasic,
 		Summary:     "Unchecked type assertion",
 		Doc: "A single-value type assertion `x.(T)` panics when x holds another dynamic type or is nil, which " +

@@ -48,7 +48,7 @@ func CheckFixes(t *testing.T, rule *lens.Rule, f *review.File) int {
 // the real parser where one is at hand: go/parser for Go, Python's ast
 // module, node --check for JavaScript, sh -n for shell, a YAML decoder for
 // YAML. Other languages are checked for balanced brackets.
-func Parses(lang string, content []byte) error {
+func Parses(lang review.Language, content []byte) error {
 	switch lang {
 	case review.LangGo:
 		_, err := parser.ParseFile(token.NewFileSet(), "fixed.go", content, parser.ParseComments)

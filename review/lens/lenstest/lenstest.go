@@ -21,19 +21,7 @@ import (
 
 // NewFile returns an untracked review file of the given content: every line
 // is changed.
-func NewFile(path string, content []byte) *review.File {
-	f := &review.File{
-		Path:     path,
-		Status:   review.StatusUntracked,
-		Language: review.DetectLanguage(path, content),
-		Content:  content,
-		Lines:    map[int]review.LineState{},
-	}
-	for i := range lens.SplitLines(content) {
-		f.Lines[i+1] = review.LineUntracked
-	}
-	return f
-}
+func NewFile(path string, content []byte) *review.File { return review.UntrackedFile(path, content) }
 
 // Check runs rule on f at depth (zero means standard) and returns its
 // findings. It fails the test if the rule panics.

@@ -40,7 +40,7 @@ var SkippedTest = &lens.Rule{
 		Perspective: review.Readiness,
 		Category:    CatValidation,
 		Severity:    review.SeverityLow,
-		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Languages:   append([]review.Language{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Summary:     "Skipped test",
 		Doc: "A test skipped unconditionally (`it.skip`, `xit`, `xdescribe`, Go `t.Skip` as an unconditional statement " +
@@ -72,7 +72,7 @@ func runSkippedTest(p *lens.Pass) {
 		goSkippedTest(p)
 	case lang == review.LangPython:
 		pySkippedTest(p)
-	case lens.IsJS(lang):
+	case lang.IsJS():
 		jsTestMarks(p, false)
 	}
 }

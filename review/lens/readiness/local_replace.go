@@ -20,7 +20,7 @@ var LocalReplace = &lens.Rule{
 		Perspective: review.Readiness,
 		Category:    catDependency,
 		Severity:    review.SeverityMedium,
-		Languages:   []string{review.LangGoMod},
+		Languages:   []review.Language{review.LangGoMod},
 		Depth:       review.DepthBasic,
 		Fixable:     true,
 		Summary:     "go.mod replace points at a local directory",

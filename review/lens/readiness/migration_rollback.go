@@ -20,7 +20,7 @@ var MigrationWithoutRollback = &lens.Rule{
 		Perspective: review.Readiness,
 		Category:    CatFollowUp,
 		Severity:    review.SeverityMedium,
-		Languages:   append([]string{review.LangSQL, review.LangPython, review.LangRuby}, lens.JSLangs...),
+		Languages:   append([]review.Language{review.LangSQL, review.LangPython, review.LangRuby}, lens.JSLangs...),
 		Depth:       review.DepthStandard,
 		CrossFile:   true,
 		Inputs:      []string{"*.down.sql"}, // a .up.sql's rollback
@@ -56,7 +56,7 @@ func runMigrationWithoutRollback(p *lens.Pass) {
 		}
 	case lang == review.LangRuby && strings.Contains(dir, "/db/migrate/"):
 		railsMigration(p)
-	case lens.IsJS(lang) && (strings.Contains(dir, "/migrations/") || strings.Contains(dir, "/migration/")):
+	case lang.IsJS() && (strings.Contains(dir, "/migrations/") || strings.Contains(dir, "/migration/")):
 		jsMigration(p)
 	}
 }

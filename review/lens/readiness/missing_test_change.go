@@ -22,7 +22,7 @@ var MissingTestChange = &lens.Rule{
 		Perspective: review.Readiness,
 		Category:    CatValidation,
 		Severity:    review.SeverityLow,
-		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Languages:   append([]review.Language{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthStandard,
 		CrossFile:   true,
 		Note:        review.NoteMissingTests,
@@ -60,13 +60,13 @@ const (
 	familyJS
 )
 
-func familyOf(lang string) testFamily {
+func familyOf(lang review.Language) testFamily {
 	switch {
 	case lang == review.LangGo:
 		return familyGo
 	case lang == review.LangPython:
 		return familyPython
-	case lens.IsJS(lang):
+	case lang.IsJS():
 		return familyJS
 	}
 	return familyNone

@@ -18,7 +18,7 @@ var NewDependency = &lens.Rule{
 		Perspective: review.Readiness,
 		Category:    catDependency,
 		Severity:    review.SeverityLow,
-		Languages:   []string{review.LangGoMod, review.LangJSON, review.LangText, review.LangTOML},
+		Languages:   []review.Language{review.LangGoMod, review.LangJSON, review.LangText, review.LangTOML},
 		Depth:       review.DepthBasic,
 		Summary:     "New dependency added",
 		Doc: "A dependency added to go.mod, package.json, a requirements file or pyproject.toml brings third-party " +

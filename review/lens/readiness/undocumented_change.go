@@ -30,7 +30,7 @@ var UndocumentedChange = &lens.Rule{
 		Perspective: review.Readiness,
 		Category:    CatDocumentation,
 		Severity:    review.SeverityLow,
-		Languages:   append([]string{review.LangGo, review.LangPython, review.LangJSON}, lens.JSLangs...),
+		Languages:   append([]review.Language{review.LangGo, review.LangPython, review.LangJSON}, lens.JSLangs...),
 		Depth:       review.DepthStandard,
 		CrossFile:   true,
 		Note:        review.NoteUndocumentedAPI,
@@ -141,7 +141,7 @@ func surfaceTriggers(p *lens.Pass, cs *review.ChangeSet) []surfaceTrigger {
 			return nil // a script
 		}
 		return envTriggers(p, "environ", "getenv")
-	case lens.IsJS(f.Language):
+	case f.Language.IsJS():
 		if privatePackage(cs, path.Dir(f.Path)) {
 			return nil
 		}
@@ -277,7 +277,7 @@ func codeChecker(p *lens.Pass) func(n, col int) bool {
 			line := p.Line(n)
 			return col < len(code) && col < len(line) && code[col] == line[col]
 		}
-	case lens.IsJS(lang):
+	case lang.IsJS():
 		js := lens.JS(p.File)
 		return func(n, col int) bool {
 			lo, hi := js.LineToks(n)

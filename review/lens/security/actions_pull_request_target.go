@@ -19,7 +19,7 @@ var ActionsPullRequestTarget = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatAuth,
 		Severity:    review.SeverityCritical,
-		Languages:   []string{review.LangActions},
+		Languages:   []review.Language{review.LangActions},
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-829",
 		Summary:     "pull_request_target workflow checks out untrusted pull request code",

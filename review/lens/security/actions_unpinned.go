@@ -18,7 +18,7 @@ var ActionsUnpinned = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatData,
 		Severity:    review.SeverityMedium,
-		Languages:   []string{review.LangActions, review.LangYAML},
+		Languages:   []review.Language{review.LangActions, review.LangYAML},
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-829",
 		Summary:     "Action not pinned to a commit SHA",

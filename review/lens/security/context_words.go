@@ -74,7 +74,7 @@ var (
 // enclosingScriptFunc returns the name of the Python or JavaScript function
 // that most likely holds line n: the nearest definition above it, looking
 // back at most 80 lines.
-func enclosingScriptFunc(lines []string, n int, lang string) string {
+func enclosingScriptFunc(lines []string, n int, lang review.Language) string {
 	re := jsFnRE
 	if lang == review.LangPython {
 		re = pyDefRE

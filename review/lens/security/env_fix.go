@@ -51,7 +51,7 @@ func envFix(p *lens.Pass, n, from, to int, kind string) *review.Fix {
 		edits = append(extra, edit(pkg+`.Getenv("`+name+`")`))
 	case lang == review.LangPython:
 		edits = append(pyImportOS(p), edit(`os.environ["`+name+`"]`))
-	case lens.IsJS(lang):
+	case lang.IsJS():
 		edits = []review.TextEdit{edit("process.env." + name)}
 	case lang == review.LangShell:
 		edits = []review.TextEdit{edit(`"${` + name + `}"`)}
@@ -84,10 +84,10 @@ func inComment(f *review.File, n, from int) bool {
 // content is line[from:to], quotes (and a Python r/u prefix) included, or
 // false when line[from:to] is not a whole literal of lang. In shell an
 // unquoted word counts too.
-func literalAround(lang, line string, from, to int) (start, end int, ok bool) {
+func literalAround(lang review.Language, line string, from, to int) (start, end int, ok bool) {
 	quotes := "\"'"
 	switch {
-	case lang == review.LangGo || lens.IsJS(lang):
+	case lang == review.LangGo || lang.IsJS():
 		quotes = "\"'`"
 	case lang == review.LangPython, lang == review.LangShell:
 	default:

@@ -15,7 +15,7 @@ var Eval = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatInjection,
 		Severity:    review.SeverityHigh,
-		Languages:   append([]string{review.LangPython}, lens.JSLangs...),
+		Languages:   append([]review.Language{review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-95",
 		Summary:     "Code evaluated from a variable string",
@@ -38,7 +38,7 @@ func runEval(p *lens.Pass) {
 	switch {
 	case p.File.Language == review.LangPython:
 		pyEval(p)
-	case lens.IsJS(p.File.Language):
+	case p.File.Language.IsJS():
 		jsEval(p)
 	}
 }

@@ -292,14 +292,7 @@ type assignment struct {
 
 // configLang reports languages whose values may be unquoted (KEY=value,
 // key: value).
-func configLang(lang string) bool {
-	switch lang {
-	case review.LangShell, review.LangDockerfile, review.LangYAML, review.LangActions, review.LangTOML,
-		review.LangMakefile, "":
-		return true
-	}
-	return false
-}
+func configLang(lang review.Language) bool { return lang.Info().Config }
 
 // assignments finds the secret-keyed literals of a line: a quoted string
 // after key =, key:, key :=, key =>, "key": or "key", (a call such as

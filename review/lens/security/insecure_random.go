@@ -18,7 +18,7 @@ var InsecureRandom = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatSecrets,
 		Severity:    review.SeverityHigh,
-		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Languages:   append([]review.Language{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-338",
 		Summary:     "Predictable random value used as a secret",
@@ -68,7 +68,7 @@ func runInsecureRandom(p *lens.Pass) {
 			insecureRandomScript(p, pyRandom, "Python's random module",
 				"Use the secrets module: secrets.token_urlsafe(32), secrets.token_hex, secrets.choice.")
 		}
-	case lens.IsJS(lang):
+	case lang.IsJS():
 		if p.Contains("Math.random") {
 			insecureRandomScript(p, jsRandom, "Math.random()",
 				"Use crypto.randomUUID(), crypto.getRandomValues(new Uint8Array(32)) or Node's crypto.randomBytes(32).")

@@ -20,7 +20,7 @@ var ShellInjection = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatInjection,
 		Severity:    review.SeverityHigh,
-		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Languages:   append([]review.Language{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-78",
 		Summary:     "Shell command built from variable input",
@@ -49,7 +49,7 @@ func runShellInjection(p *lens.Pass) {
 		goShellInjection(p)
 	case lang == review.LangPython:
 		pyShellInjection(p)
-	case lens.IsJS(lang):
+	case lang.IsJS():
 		jsShellInjection(p)
 	}
 }

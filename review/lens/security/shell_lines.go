@@ -9,7 +9,7 @@ import (
 
 // shellLangs are the languages whose lines hold shell commands: scripts,
 // Dockerfile RUN instructions, workflow run steps and Makefile recipes.
-var shellLangs = []string{review.LangShell, review.LangDockerfile, review.LangActions, review.LangMakefile}
+var shellLangs = []review.Language{review.LangShell, review.LangDockerfile, review.LangActions, review.LangMakefile}
 
 // shellCommand is one command line: physical lines Start..End joined at
 // their backslash continuations, comments removed.

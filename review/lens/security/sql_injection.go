@@ -20,7 +20,7 @@ var SQLInjection = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatInjection,
 		Severity:    review.SeverityHigh,
-		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Languages:   append([]review.Language{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthStandard,
 		Skill:       "CWE-89",
 		Summary:     "SQL built from untrusted values",
@@ -61,7 +61,7 @@ func runSQLInjection(p *lens.Pass) {
 		if p.Contains("execute") {
 			pySQL.run(p)
 		}
-	case lens.IsJS(lang):
+	case lang.IsJS():
 		if p.Contains("query") || p.Contains("execute") || p.Contains("raw") || p.Contains("Unsafe") {
 			jsSQL.run(p)
 		}

@@ -17,7 +17,7 @@ var TLSVerifyDisabled = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatAuth,
 		Severity:    review.SeverityHigh,
-		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Languages:   append([]review.Language{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-295",
 		Fixable:     true,
@@ -53,7 +53,7 @@ func runTLSVerifyDisabled(p *lens.Pass) {
 		if p.Contains("False") || p.Contains("CERT_NONE") || p.Contains("_create_unverified_context") {
 			tlsPython(p)
 		}
-	case lens.IsJS(lang):
+	case lang.IsJS():
 		if p.Contains("rejectUnauthorized") || p.Contains("NODE_TLS_REJECT_UNAUTHORIZED") || p.Contains("strictSSL") {
 			tlsJS(p)
 		}

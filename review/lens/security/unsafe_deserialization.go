@@ -17,7 +17,7 @@ var UnsafeDeserialization = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatParsing,
 		Severity:    review.SeverityHigh,
-		Languages:   append([]string{review.LangPython}, lens.JSLangs...),
+		Languages:   append([]review.Language{review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-502",
 		Summary:     "Untrusted data deserialized into objects",
@@ -55,7 +55,7 @@ func runUnsafeDeserialization(p *lens.Pass) {
 	switch lang := p.File.Language; {
 	case lang == review.LangPython:
 		pyUnsafeDeserialization(p)
-	case lens.IsJS(lang):
+	case lang.IsJS():
 		jsUnsafeDeserialization(p)
 	}
 }

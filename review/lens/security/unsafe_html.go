@@ -16,7 +16,7 @@ var UnsafeHTML = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatInjection,
 		Severity:    review.SeverityHigh,
-		Languages:   append([]string{review.LangVue, review.LangSvelte}, lens.JSLangs...),
+		Languages:   append([]review.Language{review.LangVue, review.LangSvelte}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-79",
 		Summary:     "Unsanitized HTML inserted into the page",
@@ -50,7 +50,7 @@ func runUnsafeHTML(p *lens.Pass) {
 		templateUnsafeHTML(p, "v-html", vHTMLRE)
 	case lang == review.LangSvelte:
 		templateUnsafeHTML(p, "{@html", svelteHTMLRE)
-	case lens.IsJS(lang):
+	case lang.IsJS():
 		jsUnsafeHTML(p)
 	}
 }

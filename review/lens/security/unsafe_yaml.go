@@ -17,7 +17,7 @@ var UnsafeYAMLLoad = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatParsing,
 		Severity:    review.SeverityHigh,
-		Languages:   []string{review.LangPython},
+		Languages:   []review.Language{review.LangPython},
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-502",
 		Summary:     "Unsafe YAML load",

@@ -18,7 +18,7 @@ var WeakCrypto = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatSecrets,
 		Severity:    review.SeverityHigh,
-		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Languages:   append([]review.Language{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-327",
 		Summary:     "Broken cryptographic algorithm",
@@ -73,7 +73,7 @@ func runWeakCrypto(p *lens.Pass) {
 		if p.Contains("hashlib") || p.Contains("DES") || p.Contains("ARC4") {
 			weakCryptoScript(p, pyWeakHash, pyWeakCipher)
 		}
-	case lens.IsJS(lang):
+	case lang.IsJS():
 		if p.Contains("createHash") || p.Contains("createCipher") {
 			weakCryptoScript(p, jsWeakHash, jsWeakCipher)
 		}

@@ -19,7 +19,7 @@ var WorldWritable = &lens.Rule{
 		Perspective: review.Security,
 		Category:    CatAuth,
 		Severity:    review.SeverityMedium,
-		Languages:   append([]string{review.LangGo, review.LangPython}, shellLangs...),
+		Languages:   append([]review.Language{review.LangGo, review.LangPython}, shellLangs...),
 		Depth:       review.DepthBasic,
 		Skill:       "CWE-732",
 		Summary:     "World-writable file permissions",

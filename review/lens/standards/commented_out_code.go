@@ -16,7 +16,7 @@ var CommentedOutCode = &lens.Rule{
 		Perspective: review.Standards,
 		Category:    CatMaintainability,
 		Severity:    review.SeverityLow,
-		Languages: append([]string{review.LangGo, review.LangPython, review.LangShell, review.LangJava, review.LangC,
+		Languages: append([]review.Language{review.LangGo, review.LangPython, review.LangShell, review.LangJava, review.LangC,
 			review.LangCPP, review.LangCSharp, review.LangRust}, lens.JSLangs...),
 		Depth:   review.DepthBasic,
 		Skill:   SkillCleanCode,
@@ -91,7 +91,7 @@ func runCommentedOutCode(p *lens.Pass) {
 
 // commentedBlocks reports the code blocks among lines [from, to], all of
 // them changed and starting with the line-comment marker.
-func commentedBlocks(p *lens.Pass, lines []string, comments []lens.Comment, syn lens.Syntax, from, to int) {
+func commentedBlocks(p *lens.Pass, lines []string, comments []lens.Comment, syn review.CommentSyntax, from, to int) {
 	if from > 1 {
 		if c := comments[from-2]; c.Col > 0 && exampleIntroRE.MatchString(c.Text) {
 			return
@@ -160,7 +160,7 @@ const (
 )
 
 // codeLike classifies the text of a comment line.
-func codeLike(lang, text string) lineKind {
+func codeLike(lang review.Language, text string) lineKind {
 	if strings.HasPrefix(text, "\t") && lang == review.LangGo {
 		return lineProse // a Go doc-comment code block
 	}

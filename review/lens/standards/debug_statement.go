@@ -29,7 +29,7 @@ var DebugStatement = &lens.Rule{
 		Perspective: review.Standards,
 		Category:    CatDebugging,
 		Severity:    review.SeverityLow,
-		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Languages:   append([]review.Language{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthBasic,
 		Skill:       SkillCleanCode,
 		Summary:     "Debug statement left in",
@@ -61,7 +61,7 @@ func runDebugStatement(p *lens.Pass) {
 		goDebugStatement(p)
 	case lang == review.LangPython:
 		pyDebugStatement(p)
-	case lens.IsJS(lang):
+	case lang.IsJS():
 		jsDebugStatement(p)
 	}
 }

@@ -30,7 +30,7 @@ var ExportedUndocumented = &lens.Rule{
 		Perspective: review.Standards,
 		Category:    goCatDocumentation,
 		Severity:    review.SeverityLow,
-		Languages:   []string{review.LangGo},
+		Languages:   []review.Language{review.LangGo},
 		Depth:       review.DepthBasic,
 		Skill:       goSkillReviewComments,
 		Summary:     "Exported declaration without a doc comment",

@@ -19,7 +19,7 @@ var GoNaming = &lens.Rule{
 		Perspective: review.Standards,
 		Category:    goCatNaming,
 		Severity:    review.SeverityLow,
-		Languages:   []string{review.LangGo},
+		Languages:   []review.Language{review.LangGo},
 		Depth:       review.DepthBasic,
 		Skill:       goSkillReviewComments,
 		Fixable:     true,

@@ -18,7 +18,7 @@ var Gofmt = &lens.Rule{
 		Perspective: review.Standards,
 		Category:    goCatFormatting,
 		Severity:    review.SeverityLow,
-		Languages:   []string{review.LangGo},
+		Languages:   []review.Language{review.LangGo},
 		Depth:       review.DepthBasic,
 		Skill:       goSkillGofmt,
 		Fixable:     true,

@@ -16,7 +16,7 @@ var LongFunction = &lens.Rule{
 		Perspective: review.Standards,
 		Category:    CatMaintainability,
 		Severity:    review.SeverityLow,
-		Languages:   append([]string{review.LangGo, review.LangPython}, lens.JSLangs...),
+		Languages:   append([]review.Language{review.LangGo, review.LangPython}, lens.JSLangs...),
 		Depth:       review.DepthStandard,
 		Skill:       SkillCleanCode,
 		Summary:     "Function too long",
@@ -71,7 +71,7 @@ func runLongFunction(p *lens.Pass) {
 		for _, fn := range py.Funcs {
 			funcs = append(funcs, longFunc{fn.Name, fn.Line, py.LineOf(fn.Colon), fn.End + 1})
 		}
-	case lens.IsJS(lang):
+	case lang.IsJS():
 		js := lens.JS(p.File)
 		if js.LongestBlock()-1 <= limit {
 			return
