@@ -60,6 +60,13 @@ var rules = []rule{
 		deny:    []string{module + "/review/gitdiff"},
 	},
 	{
+		name:    "review/syntax sits on the model alone: every stage reads it",
+		applies: under("review/syntax"),
+		deny: []string{module + "/review/lens", module + "/review/symbol", module + "/review/risk", module + "/review/orient",
+			module + "/review/engine", module + "/review/process", module + "/review/gitdiff", module + "/review/config",
+			module + "/artifacts", module + "/schemas"},
+	},
+	{
 		name:    "review does not import artifacts",
 		applies: under("review"),
 		deny:    []string{module + "/artifacts"},

@@ -4,9 +4,9 @@ import (
 	"context"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens"
 	"github.com/reviewls/reviewls/review/orient"
 	"github.com/reviewls/reviewls/review/symbol"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // The review loop as the front ends drive it (LSP commands, `reviewls
@@ -43,12 +43,12 @@ const SymbolRemoved = symbol.ChangeRemoved
 type CommentSyntax = review.CommentSyntax
 
 // CommentSyntaxOf returns the comment syntax of language lang.
-func CommentSyntaxOf(lang review.Language) CommentSyntax { return lens.CommentSyntax(lang) }
+func CommentSyntaxOf(lang review.Language) CommentSyntax { return syntax.CommentSyntax(lang) }
 
 // IgnoreComment returns the text of an inline ignore directive for rule,
 // as a comment of language lang.
 func IgnoreComment(lang review.Language, rule, reason string) string {
-	return lens.IgnoreComment(lang, rule, reason)
+	return syntax.IgnoreComment(lang, rule, reason)
 }
 
 // Explain answers "what is this symbol" for a changed file of res.

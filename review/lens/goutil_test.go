@@ -52,21 +52,3 @@ func TestGoRecvType(t *testing.T) {
 		t.Errorf("got %q, want %q", strings.Join(got, " "), want)
 	}
 }
-
-func TestQuoteEnd(t *testing.T) {
-	for _, tc := range []struct {
-		line string
-		i    int
-		want int
-	}{
-		{`x := "ab" + y`, 5, 8},
-		{`x := "a\"b"`, 5, 10},
-		{`'it''s'`, 0, 3},
-		{`"open`, 0, -1},
-		{`"ends in \"`, 0, -1},
-	} {
-		if got := QuoteEnd(tc.line, tc.i); got != tc.want {
-			t.Errorf("QuoteEnd(%q, %d) = %d, want %d", tc.line, tc.i, got, tc.want)
-		}
-	}
-}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // Directive is one parsed inline suppression ([review.Directive]).
@@ -18,7 +19,7 @@ var directivesOf review.Memo[[]Directive]
 
 // Directives returns the directives of f, valid or not, in line order.
 // Only comments count: the file is lexed in its language's comment syntax
-// ([lens.CommentSyntax]), so a marker inside a string literal, or anywhere
+// ([syntax.CommentSyntax]), so a marker inside a string literal, or anywhere
 // that is not a comment of that language, is no directive. A file without
 // comment syntax (JSON, plain text) has none.
 func Directives(f *review.File) []Directive {
@@ -31,7 +32,7 @@ func scanDirectives(f *review.File) []Directive {
 	}
 	lines := lens.Lines(f)
 	var out []Directive
-	for i, parts := range lens.CommentParts(f) {
+	for i, parts := range syntax.CommentParts(f) {
 		for _, c := range parts {
 			d, ok := review.ParseDirective(lines[i][c.TextFrom:c.TextTo])
 			if !ok {
@@ -47,7 +48,7 @@ func scanDirectives(f *review.File) []Directive {
 
 // ownLine reports whether line holds nothing but its comments, blanks and
 // the braces of a JSX comment ({/* … */}).
-func ownLine(line string, parts []lens.CommentPart) bool {
+func ownLine(line string, parts []syntax.CommentPart) bool {
 	var rest strings.Builder
 	at := 0
 	for _, c := range parts {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // IgnoredError finds Go calls whose error result is dropped although it
@@ -212,7 +213,7 @@ func isStringLit(args []ast.Expr) bool {
 // acknowledged reports a comment on the line or the one above that says
 // the error is ignored on purpose ("best effort", "ignore the error").
 func acknowledged(f *review.File, line int) bool {
-	cs := lens.Comments(f)
+	cs := syntax.Comments(f)
 	lines := lens.Lines(f)
 	for _, n := range []int{line, line - 1} {
 		if n < 1 || n > len(cs) || cs[n-1].Col == 0 {

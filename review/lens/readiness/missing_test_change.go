@@ -11,6 +11,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // MissingTestChange notes code changed without any test change of its
@@ -236,7 +237,7 @@ func changedCodeLines(f *review.File) int {
 	key := codeKey{reflect.ValueOf(f.Lines).Pointer()}
 	return codeLines.Of(f, key, func() int {
 		n := 0
-		lineComment := lens.CommentSyntax(f.Language).Line
+		lineComment := syntax.CommentSyntax(f.Language).Line
 		lens.EachChangedLine(f, func(_ int, line string) {
 			t := strings.TrimSpace(line)
 			// A cheap test that needs no lexer: the count only gates the

@@ -7,6 +7,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // TodoAdded finds TODO, FIXME and XXX markers added in comments.
@@ -53,7 +54,7 @@ func runTodoAdded(p *lens.Pass) {
 		marker, note string
 	}
 	var cands []added
-	comments := lens.Comments(p.File)
+	comments := syntax.Comments(p.File)
 	p.EachChanged(func(n int, line string) {
 		c := comments[n-1]
 		if c.Col == 0 || strings.Contains(c.Text, "reviewls:ignore") {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // UndocumentedChange notes changes to a library's public API made without
@@ -289,7 +290,7 @@ func codeChecker(p *lens.Pass) func(n, col int) bool {
 			return false
 		}
 	}
-	comments := lens.Comments(p.File)
+	comments := syntax.Comments(p.File)
 	return func(n, col int) bool {
 		c := comments[n-1]
 		return c.Col == 0 || col < c.Col-1

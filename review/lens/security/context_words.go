@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // identWords splits the identifiers of s into lower-case words:
@@ -59,7 +59,7 @@ func secretContext(texts ...string) string {
 // codeOf returns the code part of line n of f: the text before a comment,
 // or "" when the whole line is a comment.
 func codeOf(f *review.File, n int, line string) string {
-	cs := lens.Comments(f)
+	cs := syntax.Comments(f)
 	if n >= 1 && n <= len(cs) && cs[n-1].Col > 0 {
 		return line[:min(cs[n-1].Col-1, len(line))]
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // envFix returns the quick fix that replaces the string literal holding
@@ -68,7 +69,7 @@ var envWriteRE = regexp.MustCompile(`(?i)(?:setenv|setdefault|putenv)\s*\(|envir
 
 // inComment reports whether byte from of line n lies in a comment.
 func inComment(f *review.File, n, from int) bool {
-	parts := lens.CommentParts(f)
+	parts := syntax.CommentParts(f)
 	if n < 1 || n > len(parts) {
 		return false
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // GenericSecret finds credentials beyond the fixed formats of
@@ -311,7 +312,7 @@ func assignments(line string, cfg bool) []assignment {
 		if q != '"' && q != '\'' && q != '`' {
 			continue
 		}
-		end := lens.QuoteEnd(line, i)
+		end := syntax.QuoteEnd(line, i)
 		if end < 0 {
 			return out
 		}

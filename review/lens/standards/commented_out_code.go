@@ -7,6 +7,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // CommentedOutCode finds blocks of code disabled by commenting them out.
@@ -63,14 +64,14 @@ func runCommentedOutCode(p *lens.Pass) {
 	if lens.Vendored(p.File.Path) {
 		return
 	}
-	syn := lens.CommentSyntax(p.File.Language)
+	syn := syntax.CommentSyntax(p.File.Language)
 	if syn.Line == "" || !p.Contains(syn.Line) {
 		return
 	}
 	lines := p.Lines()
 	// Cheap pass: runs of at least commentedCodeMin changed lines that
 	// start with the line-comment marker; only those are lexed.
-	var comments []lens.Comment
+	var comments []syntax.Comment
 	for n := 1; n <= len(lines); {
 		start := n
 		for n <= len(lines) && p.Changed(n) && strings.HasPrefix(strings.TrimLeft(lines[n-1], " \t"), syn.Line) {
@@ -83,7 +84,7 @@ func runCommentedOutCode(p *lens.Pass) {
 			continue
 		}
 		if comments == nil {
-			comments = lens.Comments(p.File)
+			comments = syntax.Comments(p.File)
 		}
 		commentedBlocks(p, lines, comments, syn, start, n-1)
 	}
@@ -91,7 +92,7 @@ func runCommentedOutCode(p *lens.Pass) {
 
 // commentedBlocks reports the code blocks among lines [from, to], all of
 // them changed and starting with the line-comment marker.
-func commentedBlocks(p *lens.Pass, lines []string, comments []lens.Comment, syn review.CommentSyntax, from, to int) {
+func commentedBlocks(p *lens.Pass, lines []string, comments []syntax.Comment, syn review.CommentSyntax, from, to int) {
 	if from > 1 {
 		if c := comments[from-2]; c.Col > 0 && exampleIntroRE.MatchString(c.Text) {
 			return

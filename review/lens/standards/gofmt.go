@@ -9,6 +9,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // Gofmt finds changed Go lines that gofmt would rewrite.
@@ -687,7 +688,7 @@ func isLabel(trimmed string) bool {
 // skipQuoted returns the index of the quote that closes the string or rune
 // literal opened at line[i], or the last index of the line.
 func skipQuoted(line string, i int) int {
-	if j := lens.QuoteEnd(line, i); j >= 0 {
+	if j := syntax.QuoteEnd(line, i); j >= 0 {
 		return j
 	}
 	return len(line) - 1

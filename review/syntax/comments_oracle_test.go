@@ -1,4 +1,4 @@
-package lens
+package syntax
 
 import (
 	"go/scanner"
@@ -50,7 +50,7 @@ func TestCommentsAgainstGoScanner(t *testing.T) {
 		}
 		f := &review.File{Path: p, Language: review.LangGo, Content: src}
 		got := CommentParts(f)
-		ls := Lines(f)
+		ls := f.TextLines()
 		lines += len(ls)
 		for i := range ls {
 			var g [][2]int
@@ -114,7 +114,7 @@ func TestCommentsAgainstGoScannerCases(t *testing.T) {
 		}
 		f := &review.File{Path: "x.go", Language: review.LangGo, Content: []byte(src)}
 		got := CommentParts(f)
-		for i, l := range Lines(f) {
+		for i, l := range f.TextLines() {
 			var g [][2]int
 			for _, c := range got[i] {
 				g = append(g, [2]int{c.From, c.To})

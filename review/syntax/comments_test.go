@@ -1,4 +1,4 @@
-package lens
+package syntax
 
 import (
 	"testing"
@@ -33,7 +33,7 @@ func TestScanComments(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := scanComments(SplitLines([]byte(tt.src)), CommentSyntax(tt.lang))
+			got := scanComments(review.SplitLines([]byte(tt.src)), CommentSyntax(tt.lang))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("comments mismatch (-want +got):\n%s", diff)
 			}
@@ -43,7 +43,7 @@ func TestScanComments(t *testing.T) {
 
 func TestCommentParts(t *testing.T) {
 	src := "/* a */ s := \"/* no */\" // b\n/* c\nd */ x\n"
-	_, got := lexComments(SplitLines([]byte(src)), CommentSyntax(review.LangGo))
+	_, got := lexComments(review.SplitLines([]byte(src)), CommentSyntax(review.LangGo))
 	want := [][]CommentPart{
 		{{From: 0, To: 7, TextFrom: 2, TextTo: 5}, {From: 24, To: 28, TextFrom: 26, TextTo: 28}},
 		{{From: 0, To: 4, TextFrom: 2, TextTo: 4}},
@@ -55,7 +55,7 @@ func TestCommentParts(t *testing.T) {
 }
 
 func TestSplitLinesCRLF(t *testing.T) {
-	got := SplitLines([]byte("a\r\nb\r\n\r\nc"))
+	got := review.SplitLines([]byte("a\r\nb\r\n\r\nc"))
 	want := []string{"a", "b", "", "c"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("SplitLines (-want +got):\n%s", diff)
@@ -70,6 +70,24 @@ func TestIgnoreComment(t *testing.T) {
 	} {
 		if got := IgnoreComment(lang, "r/x", "why"); got != want {
 			t.Errorf("IgnoreComment(%s) = %q, want %q", lang, got, want)
+		}
+	}
+}
+
+func TestQuoteEnd(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		i    int
+		want int
+	}{
+		{`x := "ab" + y`, 5, 8},
+		{`x := "a\"b"`, 5, 10},
+		{`'it''s'`, 0, 3},
+		{`"open`, 0, -1},
+		{`"ends in \"`, 0, -1},
+	} {
+		if got := QuoteEnd(tc.line, tc.i); got != tc.want {
+			t.Errorf("QuoteEnd(%q, %d) = %d, want %d", tc.line, tc.i, got, tc.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package lens
+package syntax
 
 import (
 	"strings"
@@ -66,7 +66,7 @@ func CommentParts(f *review.File) [][]CommentPart { return scanned(f).parts }
 
 func scanned(f *review.File) *commentScan {
 	return commentsOf.Of(f, func() *commentScan {
-		c, p := lexComments(Lines(f), CommentSyntax(f.Language))
+		c, p := lexComments(f.TextLines(), CommentSyntax(f.Language))
 		return &commentScan{comments: c, parts: p}
 	})
 }
