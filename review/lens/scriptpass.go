@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // Snippet shortens code cited in a message to its first line, at most 60
@@ -77,8 +78,8 @@ func Vendored(p string) bool {
 }
 
 // PyFuncName returns the name of the innermost def that holds line n of
-// py (see [PyFile.FuncAt]), or "".
-func PyFuncName(py *PyFile, n int) string {
+// py (see [syntax.PyFile.FuncAt]), or "".
+func PyFuncName(py *syntax.PyFile, n int) string {
 	if fn := py.FuncAt(n); fn != nil {
 		return fn.Name
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // CodeChanged reports whether a file's change alters its code at the token
@@ -70,7 +71,7 @@ func CodeTokens(lang review.Language, src []byte) []string {
 	case lang == review.LangGo:
 		return goTokens(src)
 	case lang == review.LangPython:
-		return pyTokens(scanPython(string(src)))
+		return pyTokens(syntax.ParsePython(string(src)))
 	case lang.IsJS():
 		return jsTokens(tokenizeJS(string(src)), lang == review.LangTypeScript || lang == review.LangTSX)
 	}
@@ -207,7 +208,7 @@ var pyNotAnnotated = map[string]bool{"else": true, "try": true, "finally": true,
 // line that is only a string (a docstring) is left out. Parameter
 // annotations and return annotations of defs, and the annotation of an
 // annotated assignment (`x: int = 0`), are left out.
-func pyTokens(py *PyFile) []string {
+func pyTokens(py *syntax.PyFile) []string {
 	code := py.Code
 	var skip [][2]int
 	for _, fn := range py.Funcs {
@@ -242,11 +243,11 @@ func pyTokens(py *PyFile) []string {
 		if !l.Logical {
 			continue
 		}
-		start := py.lineStart[n]
+		start := py.LineStart(n)
 		end := len(code)
 		for m := n + 1; m < len(py.Lines); m++ {
 			if py.Lines[m].Logical {
-				end = py.lineStart[m]
+				end = py.LineStart(m)
 				break
 			}
 		}
@@ -258,10 +259,10 @@ func pyTokens(py *PyFile) []string {
 		// An annotated assignment: a name (or dotted name) and a colon
 		// first; the annotation runs to "=" or the end of the line.
 		k := 0
-		for k+1 < len(toks) && pyIdentStart(toks[k].text[0]) && toks[k+1].text == "." {
+		for k+1 < len(toks) && syntax.PyIdentStart(toks[k].text[0]) && toks[k+1].text == "." {
 			k += 2
 		}
-		if k+1 < len(toks) && pyIdentStart(toks[k].text[0]) && !pyNotAnnotated[toks[k].text] && toks[k+1].text == ":" {
+		if k+1 < len(toks) && syntax.PyIdentStart(toks[k].text[0]) && !pyNotAnnotated[toks[k].text] && toks[k+1].text == ":" {
 			rest := toks[k+2:]
 			cut := len(rest)
 			for i, t := range rest {
@@ -300,9 +301,9 @@ func pyLogicalTokens(code string, start, end int, strs map[int]int, skip [][2]in
 			i = strs[i]
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\' || c == '\f':
 			i++
-		case pyIdentByte(c) || c >= 0x80:
+		case syntax.PyIdentByte(c) || c >= 0x80:
 			j := i
-			for j < end && (pyIdentByte(code[j]) || code[j] >= 0x80) && strs[j] <= j {
+			for j < end && (syntax.PyIdentByte(code[j]) || code[j] >= 0x80) && strs[j] <= j {
 				j++
 			}
 			out = append(out, pyTok{code[i:j], depth})

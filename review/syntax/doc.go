@@ -1,7 +1,7 @@
 // Package syntax holds the language-aware scanners that more than one
 // stage reads, memoised on the review.File they scan so a file is scanned
 // once per content: the comment scanner (its syntax from the language's
-// row of the table in review/language.go). The rules, the risk
-// assessment and the orientation read these instead of scanning source
-// themselves.
+// row of the table in review/language.go) and the Python scanner
+// ([Python], [ParsePython]). The rules, the risk assessment and the
+// orientation read these instead of scanning source themselves.
 package syntax

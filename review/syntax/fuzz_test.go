@@ -67,3 +67,103 @@ func FuzzScanComments(f *testing.F) {
 		}
 	})
 }
+
+// FuzzScanPython checks the masked code (same length, only string and
+// comment bytes blanked, line breaks kept), the string literals (in order,
+// each a prefix and a quote), the lines and the defs of a Python file.
+func FuzzScanPython(f *testing.F) {
+	for _, s := range []string{"", "'''", "f'{", "def f(:\n", "x = (\\\n", "b'\\", "# c\r\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		src := string(data)
+		py := ParsePython(src)
+		if len(py.Code) != len(src) {
+			t.Fatalf("code has %d bytes, source %d", len(py.Code), len(src))
+		}
+		inString := make([]bool, len(src))
+		prev := 0
+		for _, s := range py.Strings {
+			if s.Off < prev || s.End <= s.Off || s.End > len(src) {
+				t.Fatalf("string [%d,%d) after %d of %d bytes", s.Off, s.End, prev, len(src))
+			}
+			body := strings.TrimLeft(src[s.Off:s.End], "rRbBuUfF")
+			if body == "" || body[0] != '"' && body[0] != '\'' || s.End-s.Off-len(body) > 2 {
+				t.Fatalf("string %q", src[s.Off:s.End])
+			}
+			for k := s.Off; k < s.End; k++ {
+				inString[k] = true
+			}
+			prev = s.End
+		}
+		for i := 0; i < len(src); i++ {
+			if py.Code[i] == src[i] {
+				continue
+			}
+			if py.Code[i] != ' ' || src[i] == '\n' {
+				t.Fatalf("offset %d: code %q for source %q", i, py.Code[i], src[i])
+			}
+			if inString[i] {
+				continue
+			}
+			// A masked byte outside strings is in a comment: a "#" on its
+			// line starts a masked run that reaches it.
+			k := i
+			for k > 0 && src[k] != '#' && py.Code[k-1] == ' ' && !inString[k-1] && src[k-1] != '\n' {
+				k--
+			}
+			if src[k] != '#' {
+				t.Fatalf("offset %d: %q masked outside strings and comments", i, src[i])
+			}
+		}
+		lines := strings.Count(strings.TrimSuffix(src, "\n"), "\n") + 1
+		if src == "" {
+			lines = 0
+		}
+		if len(py.Lines) != lines {
+			t.Fatalf("%d lines, want %d", len(py.Lines), lines)
+		}
+		for n := 1; n <= lines; n++ {
+			if l := py.Lines[n-1]; l.Logical && l.Blank || l.Indent < 0 {
+				t.Fatalf("line %d: %+v", n, l)
+			}
+			if got := py.LineOf(py.Offset(n)); got != n {
+				t.Fatalf("LineOf(Offset(%d)) = %d", n, got)
+			}
+			if py.Lines[n-1].Logical {
+				if end := py.BlockEnd(n); end < n || end > lines {
+					t.Fatalf("BlockEnd(%d) = %d", n, end)
+				}
+				for _, s := range py.Statements(n) {
+					if s <= n || s > lines || !py.Lines[s-1].Logical {
+						t.Fatalf("Statements(%d) holds %d", n, s)
+					}
+				}
+			}
+		}
+		for _, fn := range py.Funcs {
+			if fn.Line < 1 || fn.Line > lines || !(fn.Open < fn.Close && fn.Close < fn.Colon && fn.Colon < len(src)) ||
+				py.Code[fn.Open] != '(' || !strings.Contains(")]}", py.Code[fn.Close:fn.Close+1]) || py.Code[fn.Colon] != ':' ||
+				py.Match(fn.Open) != fn.Close || fn.Body < fn.Line || fn.End < fn.Body || fn.End > lines {
+				t.Fatalf("def %+v", fn)
+			}
+			if got := py.FuncAt(fn.Line); got == nil || got.Line < fn.Line {
+				t.Fatalf("FuncAt(%d) = %+v, want %s or one inside it", fn.Line, got, fn.Name)
+			}
+			for _, a := range py.Args(fn.Open) {
+				if a.Off < fn.Open || a.Off >= a.End || a.End > fn.Close || a.Value < a.Off || a.Value > a.End {
+					t.Fatalf("def %s: argument %+v", fn.Name, a)
+				}
+				py.Literal(a.Value, a.End)
+			}
+		}
+		for _, m := range py.Main {
+			if m[0] < 1 || m[1] < m[0] || m[1] > lines {
+				t.Fatalf("main block %v", m)
+			}
+		}
+		for _, s := range py.Strings {
+			py.Literal(s.Off, s.End)
+		}
+	})
+}

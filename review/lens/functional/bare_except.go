@@ -7,6 +7,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // BareExcept finds Python handlers that catch everything, and broad
@@ -44,7 +45,7 @@ func runBareExcept(p *lens.Pass) {
 	if !p.Contains("except") {
 		return
 	}
-	py := lens.Python(p.File)
+	py := syntax.Python(p.File)
 	for n, l := range py.Lines {
 		line := n + 1
 		if !l.Logical {
@@ -130,7 +131,7 @@ func broadExcept(caught string) bool {
 // exceptBody reports whether the handler opened on line n does nothing
 // (its statements are all pass or ...), and whether its last statement is
 // a bare raise.
-func exceptBody(py *lens.PyFile, n int, inline string) (swallowed, reraises bool) {
+func exceptBody(py *syntax.PyFile, n int, inline string) (swallowed, reraises bool) {
 	var stmts []string
 	if inline != "" {
 		for _, s := range strings.Split(inline, ";") {

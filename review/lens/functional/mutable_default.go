@@ -6,6 +6,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // MutableDefault finds Python parameters whose default is a mutable object
@@ -38,7 +39,7 @@ func runMutableDefault(p *lens.Pass) {
 	if !p.Contains("def ") {
 		return
 	}
-	py := lens.Python(p.File)
+	py := syntax.Python(p.File)
 	for i := range py.Funcs {
 		fn := &py.Funcs[i]
 		for _, a := range py.Args(fn.Open) {
@@ -101,7 +102,7 @@ func topLevelEquals(param string) int {
 // to "T | None") and inserts the None guard as the first statement after
 // the docstring. It returns nil for one-line defs and annotations that
 // span lines.
-func mutableDefaultFix(p *lens.Pass, py *lens.PyFile, fn *lens.PyFunc, a lens.PyArg, eq, defOff int, name, def, ann string, annotated bool) *review.Fix {
+func mutableDefaultFix(p *lens.Pass, py *syntax.PyFile, fn *syntax.PyFunc, a syntax.PyArg, eq, defOff int, name, def, ann string, annotated bool) *review.Fix {
 	colonLine := py.LineOf(fn.Colon)
 	if fn.Body <= colonLine {
 		return nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // FocusedTest finds focused tests, which silently disable the rest of the
@@ -200,7 +201,7 @@ func pySkippedTest(p *lens.Pass) {
 	if !p.Contains("skip") {
 		return
 	}
-	py := lens.Python(p.File)
+	py := syntax.Python(p.File)
 	p.EachChanged(func(n int, _ string) {
 		if !py.Lines[n-1].Logical {
 			return

@@ -10,6 +10,7 @@ import (
 	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // MigrationWithoutRollback finds database migrations that cannot be
@@ -104,8 +105,8 @@ func sqlMigration(p *lens.Pass) {
 }
 
 func alembicMigration(p *lens.Pass) {
-	py := lens.Python(p.File)
-	var up, down *lens.PyFunc
+	py := syntax.Python(p.File)
+	var up, down *syntax.PyFunc
 	for i := range py.Funcs {
 		fn := &py.Funcs[i]
 		if fn.Indent != 0 {
@@ -150,7 +151,7 @@ func alembicMigration(p *lens.Pass) {
 
 // pyEmptyBody reports whether a def's body only holds a docstring, pass,
 // ... or a raise NotImplementedError.
-func pyEmptyBody(py *lens.PyFile, fn *lens.PyFunc) bool {
+func pyEmptyBody(py *syntax.PyFile, fn *syntax.PyFunc) bool {
 	if fn.Body == py.LineOf(fn.Colon) {
 		rest := strings.TrimSpace(py.Code[fn.Colon+1 : py.Offset(fn.Body+1)])
 		return rest == "pass" || rest == "..." || strings.HasPrefix(rest, "raise NotImplementedError")
@@ -175,7 +176,7 @@ func pyEmptyBody(py *lens.PyFile, fn *lens.PyFunc) bool {
 var djangoOpRE = regexp.MustCompile(`\bmigrations\s*\.\s*(RunPython|RunSQL)\s*\(`)
 
 func djangoMigration(p *lens.Pass) {
-	py := lens.Python(p.File)
+	py := syntax.Python(p.File)
 	for _, m := range djangoOpRE.FindAllStringSubmatchIndex(py.Code, -1) {
 		op := py.Code[m[2]:m[3]]
 		reverse := "reverse_code"

@@ -138,7 +138,7 @@ func surfaceTriggers(p *lens.Pass, cs *review.ChangeSet) []surfaceTrigger {
 		case "conftest.py", "__main__.py", "setup.py", "manage.py", "noxfile.py":
 			return nil
 		}
-		if len(lens.Python(f).Main) > 0 {
+		if len(syntax.Python(f).Main) > 0 {
 			return nil // a script
 		}
 		return envTriggers(p, "environ", "getenv")
@@ -272,7 +272,7 @@ func firstGroupAt(line string, m []int) string {
 func codeChecker(p *lens.Pass) func(n, col int) bool {
 	switch lang := p.File.Language; {
 	case lang == review.LangPython:
-		py := lens.Python(p.File)
+		py := syntax.Python(p.File)
 		return func(n, col int) bool {
 			code := py.CodeLine(n)
 			line := p.Line(n)

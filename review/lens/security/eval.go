@@ -6,6 +6,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // Eval finds code evaluated from non-literal strings.
@@ -95,7 +96,7 @@ func pyEval(p *lens.Pass) {
 	if !p.Contains("eval") && !p.Contains("exec") {
 		return
 	}
-	py := lens.Python(p.File)
+	py := syntax.Python(p.File)
 	p.EachChanged(func(n int, _ string) {
 		code := py.CodeLine(n)
 		for _, m := range pyEvalRE.FindAllStringSubmatchIndex(code, -1) {

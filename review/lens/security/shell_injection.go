@@ -11,6 +11,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // ShellInjection finds shell commands built from non-constant strings.
@@ -163,7 +164,7 @@ func pyShellInjection(p *lens.Pass) {
 	if !p.Contains("subprocess") && !p.Contains("os.system") && !p.Contains("os.popen") && !p.Contains("commands") {
 		return
 	}
-	py := lens.Python(p.File)
+	py := syntax.Python(p.File)
 	// Module aliases (import subprocess as sp) and names imported from
 	// subprocess or os.
 	alias := map[string]string{"subprocess": "subprocess", "os": "os", "commands": "commands"}
@@ -250,8 +251,8 @@ func pyShellInjection(p *lens.Pass) {
 }
 
 // shellPyList reports whether list elements start with a shell and "-c".
-func shellPyList(py *lens.PyFile, elems []lens.PyArg) bool {
-	unq := func(a lens.PyArg) string {
+func shellPyList(py *syntax.PyFile, elems []syntax.PyArg) bool {
+	unq := func(a syntax.PyArg) string {
 		if !py.Literal(a.Off, a.End) {
 			return ""
 		}

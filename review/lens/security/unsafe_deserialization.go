@@ -7,6 +7,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // UnsafeDeserialization finds object deserializers fed with data that
@@ -64,7 +65,7 @@ func pyUnsafeDeserialization(p *lens.Pass) {
 	if !p.Contains("pickle") && !p.Contains("dill") && !p.Contains("marshal") && !p.Contains("shelve") {
 		return
 	}
-	py := lens.Python(p.File)
+	py := syntax.Python(p.File)
 	p.EachChanged(func(n int, _ string) {
 		code := py.CodeLine(n)
 		for _, m := range pyDeserializeRE.FindAllStringSubmatchIndex(code, -1) {

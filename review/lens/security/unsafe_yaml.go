@@ -7,6 +7,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // UnsafeYAMLLoad finds PyYAML loads that can construct arbitrary Python
@@ -47,7 +48,7 @@ func runUnsafeYAMLLoad(p *lens.Pass) {
 	if !p.Contains("yaml") {
 		return
 	}
-	py := lens.Python(p.File)
+	py := syntax.Python(p.File)
 	p.EachChanged(func(n int, _ string) {
 		code := py.CodeLine(n)
 		if !strings.Contains(code, "yaml") {

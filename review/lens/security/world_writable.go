@@ -10,6 +10,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // WorldWritable finds files and directories made writable by every user.
@@ -177,7 +178,7 @@ func pyWorldWritable(p *lens.Pass) {
 	if !p.Contains("chmod") && !p.Contains("mkdir") && !p.Contains("makedirs") && !p.Contains("os.open") {
 		return
 	}
-	py := lens.Python(p.File)
+	py := syntax.Python(p.File)
 	p.EachChanged(func(n int, _ string) {
 		code := py.CodeLine(n)
 		for _, m := range pyModeCallRE.FindAllStringSubmatchIndex(code, -1) {
@@ -196,7 +197,7 @@ func pyWorldWritable(p *lens.Pass) {
 			case method:
 				pos = 0
 			}
-			var modeArg *lens.PyArg
+			var modeArg *syntax.PyArg
 			for i, a := range py.Args(py.Offset(n) + m[1] - 1) {
 				if a.Name == "mode" || a.Name == "" && i == pos {
 					modeArg = &a

@@ -10,6 +10,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // Category and skill of the standards rules for scripting languages.
@@ -172,7 +173,7 @@ func pyDebugStatement(p *lens.Pass) {
 	if !hasPrint && !hasTrap {
 		return
 	}
-	py := lens.Python(p.File)
+	py := syntax.Python(p.File)
 	// A module with a __main__ block is also a script: its prints are output.
 	prints := hasPrint && !printingAllowed(p.File) && !pyCLIImportRE.MatchString(py.Code) && len(py.Main) == 0
 	p.EachChanged(func(n int, _ string) {
@@ -221,7 +222,7 @@ var outputFuncRE = regexp.MustCompile(`(?i)print|report|show|display|dump|usage|
 // pyDeliberatePrint reports a print that is the point of its code: inside
 // a function named for output (report, show, dump, ...) or under a
 // condition on a debug or verbose setting.
-func pyDeliberatePrint(py *lens.PyFile, n int) bool {
+func pyDeliberatePrint(py *syntax.PyFile, n int) bool {
 	if fn := py.FuncAt(n); fn != nil && outputFuncRE.MatchString(fn.Name) {
 		return true
 	}
@@ -259,7 +260,7 @@ func pyTrapLine(stmt string) string {
 // pyDeleteStatement deletes the statement that starts on line n and fills
 // its lines, or replaces it with pass when it is the only statement of its
 // block. It returns nil when other code shares the lines.
-func pyDeleteStatement(p *lens.Pass, py *lens.PyFile, n int) *review.Fix {
+func pyDeleteStatement(p *lens.Pass, py *syntax.PyFile, n int) *review.Fix {
 	end := n
 	for k := n + 1; k <= len(py.Lines) && !py.Lines[k-1].Logical && !py.Lines[k-1].Blank; k++ {
 		end = k

@@ -6,6 +6,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // LongFunction finds changed functions whose body exceeds the configured
@@ -67,7 +68,7 @@ func runLongFunction(p *lens.Pass) {
 			}
 		}
 	case lang == review.LangPython:
-		py := lens.Python(p.File)
+		py := syntax.Python(p.File)
 		for _, fn := range py.Funcs {
 			funcs = append(funcs, longFunc{fn.Name, fn.Line, py.LineOf(fn.Colon), fn.End + 1})
 		}

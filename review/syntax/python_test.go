@@ -1,4 +1,4 @@
-package lens
+package syntax
 
 import (
 	"testing"
@@ -30,7 +30,7 @@ def one(x): return x
 if __name__ == "__main__":
     print(fetch("x"))
 `
-	py := scanPython(src)
+	py := ParsePython(src)
 	if got, want := len(py.Lines), 22; got != want {
 		t.Fatalf("got %d lines, want %d", got, want)
 	}

@@ -1,4 +1,4 @@
-package lens
+package syntax
 
 import (
 	"regexp"
@@ -68,9 +68,12 @@ type PyFunc struct {
 
 var pyOf review.Memo[*PyFile]
 
+// LineStart returns the offset of the start of line n+1 (0-based n).
+func (py *PyFile) LineStart(n int) int { return py.lineStart[n] }
+
 // Python returns the layout of a Python file, memoised on f.
 func Python(f *review.File) *PyFile {
-	return pyOf.Of(f, func() *PyFile { return scanPython(string(f.Content)) })
+	return pyOf.Of(f, func() *PyFile { return ParsePython(string(f.Content)) })
 }
 
 // LineOf returns the 1-based line of byte offset off.
@@ -264,7 +267,9 @@ var (
 	pyMainRE = regexp.MustCompile(`^if\s+(?:__name__\s*==\s*['"]__main__['"]|['"]__main__['"]\s*==\s*__name__)\s*:`)
 )
 
-func scanPython(src string) *PyFile {
+// ParsePython scans a Python source: its code with strings and comments
+// masked, its string literals, logical lines and defs. It never fails.
+func ParsePython(src string) *PyFile {
 	py := &PyFile{Src: src}
 	code := []byte(src)
 	py.lineStart = append(py.lineStart, 0)
@@ -326,10 +331,10 @@ func scanPython(src string) *PyFile {
 				depth--
 			}
 			i++
-		case c == '"' || c == '\'' || pyIdentStart(c):
+		case c == '"' || c == '\'' || PyIdentStart(c):
 			start := i
 			j := i
-			for j < n && pyIdentByte(src[j]) {
+			for j < n && PyIdentByte(src[j]) {
 				j++
 			}
 			prefix := src[start:j]
@@ -484,11 +489,11 @@ func pyHasField(body string) bool {
 	return false
 }
 
-func pyIdentStart(c byte) bool {
+func PyIdentStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
-func pyIdentByte(c byte) bool { return pyIdentStart(c) || c >= '0' && c <= '9' }
+func PyIdentByte(c byte) bool { return PyIdentStart(c) || c >= '0' && c <= '9' }
 
 // pyIndent returns the width of the leading whitespace of s.
 func pyIndent(s string) int {
