@@ -18,6 +18,7 @@ import (
 	"github.com/reviewls/reviewls/review/lens/readiness"
 	"github.com/reviewls/reviewls/review/lens/security"
 	"github.com/reviewls/reviewls/review/lens/standards"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 func catalog() []review.Lens {
@@ -297,5 +298,15 @@ func TestCatalogFixes(t *testing.T) {
 	}
 	if fixable < 12 {
 		t.Errorf("%d fixable rules, want at least 12", fixable)
+	}
+}
+
+// BenchmarkScanMarkup measures the scan of a 1,000-line TSX file alone.
+func BenchmarkScanMarkup(b *testing.B) {
+	src := largeTSX(1000)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		syntax.ScanMarkup(review.LangTSX, src)
 	}
 }

@@ -167,3 +167,62 @@ func FuzzScanPython(f *testing.F) {
 		}
 	})
 }
+
+// markupLangs are the languages ScanMarkup scans differently.
+var markupLangs = []review.Language{review.LangHTML, review.LangTSX, review.LangVue, review.LangSvelte}
+
+// FuzzScanMarkup checks the tags of every markup language: in source
+// order, spans in bounds and starting at "<", names as written, positions
+// that agree with Pos, a consistent element tree, and attributes inside
+// their tag whose values are the source between their bounds.
+func FuzzScanMarkup(f *testing.F) {
+	for _, s := range []string{"", "<", "<a", "<a b='", "<a {...p}", "<x>{<y/>}</x>", "<script>", "{#if a}<b>{/if}"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		src := string(data)
+		for _, lang := range markupLangs {
+			m := ScanMarkup(lang, data)
+			prev := -1
+			for i := range m.Tags {
+				tg := &m.Tags[i]
+				if tg.Start <= prev || tg.NameEnd < tg.Start+1 || tg.NameEnd > tg.End || tg.End > len(src) ||
+					src[tg.Start] != '<' || src[tg.Start+1:tg.NameEnd] != tg.Name {
+					t.Fatalf("%s: tag %d %q at [%d,%d) name end %d after %d", lang, i, tg.Name, tg.Start, tg.End, tg.NameEnd, prev)
+				}
+				prev = tg.Start
+				if l, c := m.Pos(tg.Start); l != tg.Line || c != tg.Col {
+					t.Fatalf("%s: tag %d at %d:%d, Pos says %d:%d", lang, i, tg.Line, tg.Col, l, c)
+				}
+				if tg.EndLine < tg.Line || tg.EndCol < 1 {
+					t.Fatalf("%s: tag %d ends at %d:%d", lang, i, tg.EndLine, tg.EndCol)
+				}
+				if tg.Last < i || tg.Last >= len(m.Tags) || tg.Parent >= i ||
+					tg.Parent >= 0 && m.Tags[tg.Parent].Last < tg.Last {
+					t.Fatalf("%s: tag %d: parent %d, last %d", lang, i, tg.Parent, tg.Last)
+				}
+				for j := i + 1; j <= tg.Last; j++ {
+					if p := m.Tags[j].Parent; p < i || p >= j {
+						t.Fatalf("%s: tag %d inside %d has parent %d", lang, j, i, p)
+					}
+				}
+				from := tg.NameEnd
+				for _, a := range tg.Attrs {
+					if a.Start < from || a.Start > a.ValStart || a.ValStart > a.ValEnd || a.ValEnd > a.End || a.End > tg.End {
+						t.Fatalf("%s: tag %d %q: attribute %+v after %d", lang, i, tg.Name, a, from)
+					}
+					from = a.End
+					v := src[a.ValStart:a.ValEnd]
+					if a.Kind != AttrBool && a.Value != v && a.Value != strings.TrimSpace(v) {
+						t.Fatalf("%s: attribute %q value %q, source %q", lang, a.Name, a.Value, v)
+					}
+					if a.Key != strings.ToLower(a.Key) {
+						t.Fatalf("%s: attribute key %q", lang, a.Key)
+					}
+					a.Static()
+				}
+				tg.True("muted")
+			}
+		}
+	})
+}

@@ -489,10 +489,12 @@ func pyHasField(body string) bool {
 	return false
 }
 
+// PyIdentStart reports a byte that may start a Python identifier (ASCII).
 func PyIdentStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
+// PyIdentByte reports a byte of a Python identifier (ASCII).
 func PyIdentByte(c byte) bool { return PyIdentStart(c) || c >= '0' && c <= '9' }
 
 // pyIndent returns the width of the leading whitespace of s.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // AriaHiddenFocusable finds focusable content hidden from assistive
@@ -35,7 +36,7 @@ var AriaHiddenFocusable = &lens.Rule{
 }
 
 func runAriaHiddenFocusable(p *lens.Pass) {
-	m := lens.MarkupFile(p.File)
+	m := syntax.MarkupFile(p.File)
 	for i := range m.Tags {
 		t := &m.Tags[i]
 		if !ariaHidden(t) || t.Has("inert") {

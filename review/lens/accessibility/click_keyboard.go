@@ -6,6 +6,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // ClickWithoutKeyboard finds click handlers on elements that keyboard
@@ -58,7 +59,7 @@ var managedRoles = map[string]bool{
 }
 
 func runClickWithoutKeyboard(p *lens.Pass) {
-	m := lens.MarkupFile(p.File)
+	m := syntax.MarkupFile(p.File)
 	for i := range m.Tags {
 		t := &m.Tags[i]
 		if t.Element == "" || interactiveElements[t.Element] || !t.Has("onclick") {
@@ -78,7 +79,7 @@ func runClickWithoutKeyboard(p *lens.Pass) {
 		if hasRole && hasKeys && reachable || containsControl(m, i) || !t.Changed(p.File) {
 			continue
 		}
-		syn := syntaxOf(p.File.Language)
+		syn := spellingOf(p.File.Language)
 		var missing []string
 		if !reachable {
 			missing = append(missing, "it is not focusable (no "+syn.tabindex0+")")
@@ -106,7 +107,7 @@ func runClickWithoutKeyboard(p *lens.Pass) {
 // containsControl reports a native control (or a control-like component)
 // inside element i: its click handler then delegates, and keyboard users
 // have the control.
-func containsControl(m *lens.Markup, i int) bool {
+func containsControl(m *syntax.Markup, i int) bool {
 	for j := i + 1; j <= m.Tags[i].Last; j++ {
 		c := &m.Tags[j]
 		switch c.Element {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // ControlName finds buttons and links without an accessible name.
@@ -35,7 +36,7 @@ var ControlName = &lens.Rule{
 }
 
 func runControlName(p *lens.Pass) {
-	m := lens.MarkupFile(p.File)
+	m := syntax.MarkupFile(p.File)
 	for i := range m.Tags {
 		t := &m.Tags[i]
 		if t.Element == "" {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // FormLabel finds form fields without a programmatic label.
@@ -35,7 +36,7 @@ var FormLabel = &lens.Rule{
 }
 
 func runFormLabel(p *lens.Pass) {
-	m := lens.MarkupFile(p.File)
+	m := syntax.MarkupFile(p.File)
 	var fors *labelFors
 	for i := range m.Tags {
 		t := &m.Tags[i]
@@ -96,7 +97,7 @@ type labelFors struct {
 	dynamic bool
 }
 
-func collectFors(m *lens.Markup) *labelFors {
+func collectFors(m *syntax.Markup) *labelFors {
 	fs := &labelFors{static: map[string]bool{}}
 	for i := range m.Tags {
 		a := m.Tags[i].Attr("for")
@@ -116,7 +117,7 @@ func collectFors(m *lens.Markup) *labelFors {
 // that associates a label with the field it wraps: a *Label component, or a
 // form-field wrapper such as Angular Material's <mat-form-field> (with its
 // <mat-label>), <FormField> or antd's <Form.Item label>.
-func wrappedInLabel(m *lens.Markup, i int) bool {
+func wrappedInLabel(m *syntax.Markup, i int) bool {
 	for j := m.Tags[i].Parent; j >= 0; j = m.Tags[j].Parent {
 		t := &m.Tags[j]
 		if t.Element == "label" {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // HTMLLang finds pages without a language.
@@ -36,7 +37,7 @@ var HTMLLang = &lens.Rule{
 var langTagRE = regexp.MustCompile(`^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$`)
 
 func runHTMLLang(p *lens.Pass) {
-	m := lens.MarkupFile(p.File)
+	m := syntax.MarkupFile(p.File)
 	for i := range m.Tags {
 		t := &m.Tags[i]
 		if t.Element != "html" || t.Spread || !t.Changed(p.File) || !page(m, i) {
@@ -57,7 +58,7 @@ func runHTMLLang(p *lens.Pass) {
 		switch {
 		case a == nil:
 			edit = insertAfterName(p, m, t, fmt.Sprintf(" lang=%q", lang))
-		case a.Kind == lens.AttrBool:
+		case a.Kind == syntax.AttrBool:
 			edit = review.TextEdit{Span: m.Span(p.File.Path, a.Start, a.End), NewText: fmt.Sprintf("lang=%q", lang)}
 		default:
 			edit = review.TextEdit{Span: m.Span(p.File.Path, a.ValStart, a.ValEnd), NewText: lang}
@@ -79,7 +80,7 @@ func runHTMLLang(p *lens.Pass) {
 
 // page reports whether the <html> element i holds a page (a <head> or a
 // <body>), not a template fragment wrapped in <html> for well-formedness.
-func page(m *lens.Markup, i int) bool {
+func page(m *syntax.Markup, i int) bool {
 	for j := i + 1; j <= m.Tags[i].Last; j++ {
 		if e := m.Tags[j].Element; e == "head" || e == "body" {
 			return true
@@ -90,7 +91,7 @@ func page(m *lens.Markup, i int) bool {
 
 // langHint returns the language the document itself declares elsewhere (an
 // xml:lang on <html>, a content-language <meta>), or "en" and false.
-func langHint(m *lens.Markup, html *lens.Tag) (string, bool) {
+func langHint(m *syntax.Markup, html *syntax.Tag) (string, bool) {
 	if v, ok := html.Static("xml:lang"); ok && langTagRE.MatchString(v) {
 		return v, true
 	}

@@ -3,6 +3,7 @@ package accessibility
 import (
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // IframeTitle finds frames without an accessible name.
@@ -28,7 +29,7 @@ var IframeTitle = &lens.Rule{
 }
 
 func runIframeTitle(p *lens.Pass) {
-	m := lens.MarkupFile(p.File)
+	m := syntax.MarkupFile(p.File)
 	for i := range m.Tags {
 		t := &m.Tags[i]
 		if t.Element != "iframe" || t.Spread || labelled(t) || hidden(t) || !t.Changed(p.File) {

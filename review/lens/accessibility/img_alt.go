@@ -6,6 +6,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // ImgAlt finds images without alternative text.
@@ -35,7 +36,7 @@ var ImgAlt = &lens.Rule{
 }
 
 func runImgAlt(p *lens.Pass) {
-	m := lens.MarkupFile(p.File)
+	m := syntax.MarkupFile(p.File)
 	for i := range m.Tags {
 		t := &m.Tags[i]
 		var sev review.Severity

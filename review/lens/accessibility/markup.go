@@ -7,6 +7,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // markupLangs are the languages the markup rules read.
@@ -21,7 +22,7 @@ func sc(num, name, level string) string {
 }
 
 // reportTag reports a finding anchored to the lines of tag t.
-func reportTag(p *lens.Pass, t *lens.Tag, r lens.Report) {
+func reportTag(p *lens.Pass, t *syntax.Tag, r lens.Report) {
 	r.Line, r.EndLine = t.Line, t.EndLine
 	r.Col, r.EndCol = t.Col, t.EndCol
 	p.Report(r)
@@ -29,7 +30,7 @@ func reportTag(p *lens.Pass, t *lens.Tag, r lens.Report) {
 
 // tagLabel renders a tag for titles and messages: "<button>", "<Icon>",
 // "<input type=\"email\">".
-func tagLabel(t *lens.Tag) string {
+func tagLabel(t *syntax.Tag) string {
 	if t.Element == "input" {
 		if v, ok := t.Static("type"); ok && v != "" {
 			return fmt.Sprintf("<input type=%q>", v)
@@ -42,17 +43,17 @@ func tagLabel(t *lens.Tag) string {
 }
 
 // ariaHidden reports aria-hidden="true" (or a bare aria-hidden in JSX).
-func ariaHidden(t *lens.Tag) bool {
+func ariaHidden(t *syntax.Tag) bool {
 	v, ok := t.Static("aria-hidden")
 	return ok && v == "true"
 }
 
 // hidden reports an element removed from the accessibility tree, or not
 // rendered at all: aria-hidden="true" or the hidden attribute.
-func hidden(t *lens.Tag) bool { return ariaHidden(t) || t.True("hidden") }
+func hidden(t *syntax.Tag) bool { return ariaHidden(t) || t.True("hidden") }
 
 // filled reports an attribute that is present and not statically blank.
-func filled(t *lens.Tag, key string) bool {
+func filled(t *syntax.Tag, key string) bool {
 	a := t.Attr(key)
 	if a == nil {
 		return false
@@ -63,16 +64,16 @@ func filled(t *lens.Tag, key string) bool {
 
 // hasHref reports a link target: href, or Angular's routerLink, which sets
 // the href of an <a>.
-func hasHref(t *lens.Tag) bool { return t.Has("href") || t.Has("routerlink") }
+func hasHref(t *syntax.Tag) bool { return t.Has("href") || t.Has("routerlink") }
 
 // labelled reports an accessible name given by aria-label,
 // aria-labelledby or title.
-func labelled(t *lens.Tag) bool {
+func labelled(t *syntax.Tag) bool {
 	return filled(t, "aria-label") || filled(t, "aria-labelledby") || filled(t, "title")
 }
 
 // role returns the static role of t (lower case), and whether it is known.
-func role(t *lens.Tag) (string, bool) {
+func role(t *syntax.Tag) (string, bool) {
 	a := t.Attr("role")
 	if a == nil {
 		return "", true
@@ -87,7 +88,7 @@ func role(t *lens.Tag) (string, bool) {
 
 // tabIndex returns the static tabindex of t and whether it is present and
 // known.
-func tabIndex(t *lens.Tag) (n int, present, known bool) {
+func tabIndex(t *syntax.Tag) (n int, present, known bool) {
 	a := t.Attr("tabindex")
 	if a == nil {
 		return 0, false, true
@@ -118,7 +119,7 @@ func iconLike(name string) bool {
 // accessible name: text, an expression (which may render text), an image
 // with alternative text, a labelled icon, or a component that may render
 // text. Content under aria-hidden="true" does not count.
-func contentNamed(m *lens.Markup, i int) bool {
+func contentNamed(m *syntax.Markup, i int) bool {
 	t := &m.Tags[i]
 	if t.Text || t.Expr {
 		return true
@@ -148,7 +149,7 @@ func contentNamed(m *lens.Markup, i int) bool {
 
 // imgWithoutAlt returns the index of an image inside element i that has no
 // alt attribute and is not otherwise labelled or hidden, or -1.
-func imgWithoutAlt(m *lens.Markup, i int) int {
+func imgWithoutAlt(m *syntax.Markup, i int) int {
 	for j := i + 1; j <= m.Tags[i].Last; j++ {
 		c := &m.Tags[j]
 		if c.Element == "img" && !c.Has("alt") && !c.Spread && !labelled(c) && !hidden(c) {
@@ -160,7 +161,7 @@ func imgWithoutAlt(m *lens.Markup, i int) int {
 
 // namelessControl returns the index of the button or link around element
 // i that has no accessible name apart from what i might give it, or -1.
-func namelessControl(m *lens.Markup, i int) int {
+func namelessControl(m *syntax.Markup, i int) int {
 	for j := m.Tags[i].Parent; j >= 0; j = m.Tags[j].Parent {
 		c := &m.Tags[j]
 		r, _ := role(c)
@@ -177,7 +178,7 @@ func namelessControl(m *lens.Markup, i int) int {
 // focusable reports an element that keyboard users reach with Tab, as far
 // as the markup shows: native controls that are not disabled, links with
 // href, editable content and tabindex >= 0.
-func focusable(t *lens.Tag) bool {
+func focusable(t *syntax.Tag) bool {
 	if t.Spread || t.Element == "" || t.True("hidden") {
 		return false
 	}
@@ -203,26 +204,26 @@ func focusable(t *lens.Tag) bool {
 	return false
 }
 
-// syntax names the event-handler and attribute spellings of a language.
-type syntax struct {
+// spelling names the event-handler and attribute spellings of a language.
+type spelling struct {
 	keydown, tabindex0 string
 }
 
-func syntaxOf(lang review.Language) syntax {
+func spellingOf(lang review.Language) spelling {
 	switch lang {
 	case review.LangJSX, review.LangTSX:
-		return syntax{"onKeyDown", "tabIndex={0}"}
+		return spelling{"onKeyDown", "tabIndex={0}"}
 	case review.LangVue:
-		return syntax{"@keydown", `tabindex="0"`}
+		return spelling{"@keydown", `tabindex="0"`}
 	case review.LangSvelte:
-		return syntax{"on:keydown", `tabindex="0"`}
+		return spelling{"on:keydown", `tabindex="0"`}
 	}
-	return syntax{"onkeydown", `tabindex="0"`}
+	return spelling{"onkeydown", `tabindex="0"`}
 }
 
 // removeAttr returns an edit that deletes attribute a and the white space
 // before it.
-func removeAttr(p *lens.Pass, m *lens.Markup, a *lens.Attr) review.TextEdit {
+func removeAttr(p *lens.Pass, m *syntax.Markup, a *syntax.Attr) review.TextEdit {
 	from := a.Start
 	for from > 0 && strings.Contains(" \t\r\n", m.Text(from-1, from)) {
 		from--
@@ -232,6 +233,6 @@ func removeAttr(p *lens.Pass, m *lens.Markup, a *lens.Attr) review.TextEdit {
 
 // insertAfterName returns an edit that inserts text right after the tag
 // name of t.
-func insertAfterName(p *lens.Pass, m *lens.Markup, t *lens.Tag, text string) review.TextEdit {
+func insertAfterName(p *lens.Pass, m *syntax.Markup, t *syntax.Tag, text string) review.TextEdit {
 	return review.TextEdit{Span: m.Span(p.File.Path, t.NameEnd, t.NameEnd), NewText: text}
 }

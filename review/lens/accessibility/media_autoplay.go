@@ -5,6 +5,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // MediaAutoplay finds media that plays by itself with no way to stop it.
@@ -33,7 +34,7 @@ var MediaAutoplay = &lens.Rule{
 }
 
 func runMediaAutoplay(p *lens.Pass) {
-	m := lens.MarkupFile(p.File)
+	m := syntax.MarkupFile(p.File)
 	for i := range m.Tags {
 		t := &m.Tags[i]
 		if t.Element != "video" && t.Element != "audio" || t.Spread {

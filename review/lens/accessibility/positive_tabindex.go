@@ -5,6 +5,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // PositiveTabindex finds tabindex values greater than zero.
@@ -32,7 +33,7 @@ var PositiveTabindex = &lens.Rule{
 }
 
 func runPositiveTabindex(p *lens.Pass) {
-	m := lens.MarkupFile(p.File)
+	m := syntax.MarkupFile(p.File)
 	for i := range m.Tags {
 		t := &m.Tags[i]
 		n, _, known := tabIndex(t)

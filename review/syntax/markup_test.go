@@ -1,4 +1,4 @@
-package lens_test
+package syntax_test
 
 import (
 	"fmt"
@@ -8,12 +8,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // render summarises the tags of a scan, one per line:
 // "line name(parent) flags key=value key={expr} key".
-func render(m *lens.Markup) []string {
+func render(m *syntax.Markup) []string {
 	var out []string
 	for i := range m.Tags {
 		t := &m.Tags[i]
@@ -35,11 +35,11 @@ func render(m *lens.Markup) []string {
 		}
 		for _, a := range t.Attrs {
 			switch a.Kind {
-			case lens.AttrBool:
+			case syntax.AttrBool:
 				fmt.Fprintf(&b, " %s", a.Key)
-			case lens.AttrLiteral:
+			case syntax.AttrLiteral:
 				fmt.Fprintf(&b, " %s=%q", a.Key, a.Value)
-			case lens.AttrExpr:
+			case syntax.AttrExpr:
 				fmt.Fprintf(&b, " %s={%s}", a.Key, a.Value)
 			}
 		}
@@ -161,7 +161,7 @@ const t = a < b ? '<img>' : ''
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := render(lens.ScanMarkup(tt.lang, []byte(tt.src)))
+			got := render(syntax.ScanMarkup(tt.lang, []byte(tt.src)))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("tags (-want +got):\n%s", diff)
 			}
@@ -171,7 +171,7 @@ const t = a < b ? '<img>' : ''
 
 func TestScanMarkupPositions(t *testing.T) {
 	src := "<div>\n  <button\n    type=\"button\"\n    tabIndex={3}>Go</button>\n</div>\n"
-	m := lens.ScanMarkup(review.LangJSX, []byte(src))
+	m := syntax.ScanMarkup(review.LangJSX, []byte(src))
 	if len(m.Tags) != 2 {
 		t.Fatalf("got %d tags, want 2", len(m.Tags))
 	}
@@ -195,7 +195,7 @@ func TestScanMarkupPositions(t *testing.T) {
 }
 
 func TestAttrStatic(t *testing.T) {
-	m := lens.ScanMarkup(review.LangJSX, []byte(`<x a={0} b={"s"} c={'s'} d={true} e={n} f="lit" g h={`+"`t${x}`"+`} i={-1} />`))
+	m := syntax.ScanMarkup(review.LangJSX, []byte(`<x a={0} b={"s"} c={'s'} d={true} e={n} f="lit" g h={`+"`t${x}`"+`} i={-1} />`))
 	got := map[string]string{}
 	for _, a := range m.Tags[0].Attrs {
 		v, ok := a.Static()
@@ -210,18 +210,8 @@ func TestAttrStatic(t *testing.T) {
 
 func TestMarkupFileNotMarkup(t *testing.T) {
 	f := &review.File{Path: "a.go", Language: review.LangGo, Content: []byte("package a\nvar x = a <b\n")}
-	if m := lens.MarkupFile(f); len(m.Tags) != 0 {
+	if m := syntax.MarkupFile(f); len(m.Tags) != 0 {
 		t.Errorf("Go file has %d tags, want 0", len(m.Tags))
-	}
-}
-
-// BenchmarkScanMarkup measures the scan of a 1,000-line TSX file alone.
-func BenchmarkScanMarkup(b *testing.B) {
-	src := largeTSX(1000)
-	b.ReportAllocs()
-	b.SetBytes(int64(len(src)))
-	for b.Loop() {
-		lens.ScanMarkup(review.LangTSX, src)
 	}
 }
 
@@ -229,7 +219,7 @@ func BenchmarkScanMarkup(b *testing.B) {
 // of a self-closing tag is a descendant of that tag (found by fuzzing:
 // the tag's Last left it out while its Parent named the tag).
 func TestScanMarkupSelfClosingAttrElement(t *testing.T) {
-	m := lens.ScanMarkup(review.LangTSX, []byte(`f(<div><Card icon={<img src="x.png" />} title="t" /><p>after</p></div>)`))
+	m := syntax.ScanMarkup(review.LangTSX, []byte(`f(<div><Card icon={<img src="x.png" />} title="t" /><p>after</p></div>)`))
 	if len(m.Tags) != 4 {
 		t.Fatalf("got %d tags, want 4", len(m.Tags))
 	}
@@ -254,7 +244,7 @@ func TestScanMarkupEndAtLineBreak(t *testing.T) {
 		{review.LangTSX, "<a onClick\n", 1, 11},
 		{review.LangHTML, "<p\n  class=x>\n", 2, 11},
 	} {
-		m := lens.ScanMarkup(tt.lang, []byte(tt.src))
+		m := syntax.ScanMarkup(tt.lang, []byte(tt.src))
 		if len(m.Tags) == 0 {
 			t.Errorf("%q: no tags", tt.src)
 			continue
@@ -270,7 +260,7 @@ func TestScanMarkupEndAtLineBreak(t *testing.T) {
 // by fuzzing: the tag's End was out of range).
 func TestScanMarkupEscapeAtEnd(t *testing.T) {
 	for _, src := range []string{`<A b={"\`, "<A b={`\\", "<A {'\\", "<A b={`${'\\"} {
-		m := lens.ScanMarkup(review.LangTSX, []byte(src))
+		m := syntax.ScanMarkup(review.LangTSX, []byte(src))
 		for _, tg := range m.Tags {
 			if tg.End > len(src) {
 				t.Errorf("%q: tag %s ends at %d, past the %d bytes", src, tg.Name, tg.End, len(src))
