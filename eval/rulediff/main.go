@@ -30,12 +30,8 @@ import (
 	"sync"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/engine"
 	"github.com/reviewls/reviewls/review/lens"
-	"github.com/reviewls/reviewls/review/lens/accessibility"
-	"github.com/reviewls/reviewls/review/lens/functional"
-	"github.com/reviewls/reviewls/review/lens/readiness"
-	"github.com/reviewls/reviewls/review/lens/security"
-	"github.com/reviewls/reviewls/review/lens/standards"
 	"github.com/reviewls/reviewls/review/symbol"
 )
 
@@ -110,7 +106,7 @@ func main() {
 	fmt.Fprintf(os.Stderr, "files with a language\t%d\n", total)
 }
 
-var lenses = []review.Lens{functional.Lens(), standards.Lens(), accessibility.Lens(), security.Lens(), readiness.Lens()}
+var lenses = engine.Lenses()
 
 // describe returns the lines for one file and its language.
 func describe(root, p string) (string, string) {
