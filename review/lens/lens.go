@@ -40,7 +40,7 @@ func (r *Rule) Applies(lang review.Language, d review.Depth) bool {
 	return len(r.Languages) == 0 || slices.Contains(r.Languages, lang)
 }
 
-// JSLangs are the JavaScript and TypeScript language ids, those [IsJS]
+// JSLangs are the JavaScript and TypeScript languages, those [review.Language.IsJS]
 // accepts. Rules share the slice: do not modify it.
 var JSLangs = []review.Language{review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX}
 

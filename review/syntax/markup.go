@@ -111,7 +111,7 @@ type Attr struct {
 var markupOf review.Memo[*Markup]
 
 // MarkupFile returns the scanned markup of f, memoised on f so every rule
-// shares one scan. For a language that is not markup ([review.IsMarkup]) it
+// shares one scan. For a language that is not markup ([review.Language.IsMarkup]) it
 // returns an empty Markup.
 func MarkupFile(f *review.File) *Markup {
 	return markupOf.Of(f, func() *Markup { return ScanMarkup(f.Language, f.Content) })
