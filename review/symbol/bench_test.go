@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // thousandLines returns a file of at least 1,000 lines made of the
@@ -80,7 +81,7 @@ func TestSameLineSymbolsShareHash(t *testing.T) {
 	if len(syms) != 3 {
 		t.Fatalf("symbols = %+v, want a, b and c", syms)
 	}
-	starts := lineStarts(content)
+	starts := syntax.LineStarts(content)
 	for _, s := range syms {
 		if want := hashLines(content, starts, s.Line, s.EndLine); s.Hash != want {
 			t.Errorf("%s: hash %x, want %x (the hash of lines %d-%d)", s.Name, s.Hash, want, s.Line, s.EndLine)

@@ -1,5 +1,7 @@
 package symbol
 
+import "github.com/reviewls/reviewls/review/syntax"
+
 // ChangeKind says how a symbol changed between two versions of a file.
 type ChangeKind string
 
@@ -54,7 +56,7 @@ func Diff(oldSyms, newSyms []Symbol, newContent []byte, changed func(line int) b
 			return s.Hash
 		}
 		if starts == nil {
-			starts = lineStarts(newContent)
+			starts = syntax.LineStarts(newContent)
 		}
 		return hashLines(newContent, starts, s.Line, s.EndLine)
 	}

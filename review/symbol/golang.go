@@ -8,9 +8,10 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
-var goSyntax, _ = syntaxOf(review.LangGo)
+var goSyntax = review.LangGo.Info().Tokens
 
 // goFile is a parsed Go file.
 type goFile struct {
@@ -38,7 +39,7 @@ func parseGo(content []byte, bodies bool) *goFile {
 
 // parseGoErr is parseGo that also returns the syntax error.
 func parseGoErr(content []byte, bodies bool) (*goFile, error) {
-	g := &goFile{src: content, starts: lineStarts(content)}
+	g := &goFile{src: content, starts: syntax.LineStarts(content)}
 	src := content
 	if !bodies {
 		src, g.cuts = cutBodies(content)
@@ -81,7 +82,7 @@ func cutBodies(content []byte) ([]byte, []goCut) {
 			i = skipGoLiteral(content, i)
 		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
 			j := i + 1
-			for j < n && (goSyntax.identByte(content[j])) {
+			for j < n && syntax.IdentByte(&goSyntax, content[j]) {
 				j++
 			}
 			last = content[i:j]
@@ -144,7 +145,7 @@ func skipGoLiteral(src []byte, i int) int {
 		}
 		return len(src)
 	}
-	return quotedEnd(src, i, q, false)
+	return syntax.QuotedEnd(src, i, q, false)
 }
 
 // skipGoBlock returns the offset of the "}" that closes the "{" at i, or
@@ -190,17 +191,17 @@ func (g *goFile) off(pos token.Pos) int {
 }
 
 // line returns the 1-based line of pos.
-func (g *goFile) line(pos token.Pos) int { return lineOfOffset(g.starts, g.off(pos)) }
+func (g *goFile) line(pos token.Pos) int { return syntax.OffsetLine(g.starts, g.off(pos)) }
 
 // col returns the 1-based byte column of pos.
 func (g *goFile) col(pos token.Pos) int {
 	off := g.off(pos)
-	return off - int(g.starts[lineOfOffset(g.starts, off)-1]) + 1
+	return off - int(g.starts[syntax.OffsetLine(g.starts, off)-1]) + 1
 }
 
 // endLine returns the line of the last byte of a node ending at end.
 func (g *goFile) endLine(end token.Pos) int {
-	return lineOfOffset(g.starts, max(g.off(end)-1, 0))
+	return syntax.OffsetLine(g.starts, max(g.off(end)-1, 0))
 }
 
 // text renders the source between from and to on one line (see
@@ -222,9 +223,9 @@ func (g *goFile) text(from, to token.Pos, whole bool) string {
 	}
 	lx := lex(text, goSyntax)
 	if whole {
-		return lx.join(0, len(lx.toks))
+		return lx.Join(0, len(lx.Toks))
 	}
-	return lx.head(0, len(lx.toks))
+	return lx.Head(0, len(lx.Toks))
 }
 
 func docText(groups ...*ast.CommentGroup) string {

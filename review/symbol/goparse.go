@@ -6,6 +6,7 @@ import (
 	"go/token"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // GoParse is the one parse of a Go file's content (with comments, without
@@ -39,6 +40,6 @@ func extractGoParsed(f *review.File) ([]Symbol, []int32) {
 	if tf == nil {
 		return nil, nil
 	}
-	g := &goFile{src: f.Content, starts: lineStarts(f.Content), file: p.File, base: tf.Base()}
+	g := &goFile{src: f.Content, starts: syntax.LineStarts(f.Content), file: p.File, base: tf.Base()}
 	return g.symbols(), g.starts
 }

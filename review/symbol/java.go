@@ -1,5 +1,7 @@
 package symbol
 
+import "github.com/reviewls/reviewls/review/syntax"
+
 // javaParser reads the declarations of a Java file: types (classes,
 // interfaces, enums, records, annotation types, nested ones included) and
 // their methods, constructors and fields. Method bodies are skipped by
@@ -11,7 +13,7 @@ type javaParser struct {
 
 func extractJava(lx *lexed) []Symbol {
 	p := &javaParser{lexed: lx}
-	p.scope(0, len(lx.toks), "", false)
+	p.scope(0, len(lx.Toks), "", false)
 	return p.out
 }
 
@@ -25,10 +27,10 @@ var javaModifiers = map[string]bool{
 // semi returns the index after the next ";" at bracket depth 0, or hi.
 func (p *lexed) semi(i, hi int) int {
 	for ; i < hi; i++ {
-		if p.is(i, ";") {
+		if p.Is(i, ";") {
 			return i + 1
 		}
-		if m := p.match(i); m > i && isOpener(p.text(i)) {
+		if m := p.Match(i); m > i && syntax.IsOpener(p.Text(i)) {
 			if m >= hi {
 				return hi
 			}
@@ -41,11 +43,11 @@ func (p *lexed) semi(i, hi int) int {
 // skipItem skips what a parser cannot read: up to a ";" or past a block.
 func (p *lexed) skipItem(i, hi int) int {
 	for ; i < hi; i++ {
-		if p.is(i, ";") {
+		if p.Is(i, ";") {
 			return i + 1
 		}
-		if m := p.match(i); m > i && isOpener(p.text(i)) {
-			if p.is(i, "{") {
+		if m := p.Match(i); m > i && syntax.IsOpener(p.Text(i)) {
+			if p.Is(i, "{") {
 				return m + 1
 			}
 			i = m
@@ -68,10 +70,10 @@ func (p *javaParser) scope(lo, hi int, container string, iface bool) {
 
 // member reads the declaration at i and returns the index after it.
 func (p *javaParser) member(i, hi int, container string, iface bool) int {
-	if p.is(i, ";") {
+	if p.Is(i, ";") {
 		return i + 1
 	}
-	if p.is(i, "package") || p.is(i, "import") {
+	if p.Is(i, "package") || p.Is(i, "import") {
 		return p.semi(i, hi)
 	}
 	anchor := i
@@ -80,15 +82,15 @@ func (p *javaParser) member(i, hi int, container string, iface bool) int {
 	public, private := false, false
 	for {
 		switch {
-		case p.ident(i) && javaModifiers[p.text(i)] && !p.is(i+1, "("):
-			public = public || p.is(i, "public")
-			private = private || p.is(i, "private")
+		case p.Ident(i) && javaModifiers[p.Text(i)] && !p.Is(i+1, "("):
+			public = public || p.Is(i, "public")
+			private = private || p.Is(i, "private")
 			i++
 			continue
-		case p.is(i, "non") && p.is(i+1, "-") && p.is(i+2, "sealed"):
+		case p.Is(i, "non") && p.Is(i+1, "-") && p.Is(i+2, "sealed"):
 			i += 3
 			continue
-		case p.is(i, "@") && !p.is(i+1, "interface"):
+		case p.Is(i, "@") && !p.Is(i+1, "interface"):
 			if j := p.skipDecorators(i, hi); j > i {
 				i = j
 				continue
@@ -98,34 +100,34 @@ func (p *javaParser) member(i, hi int, container string, iface bool) int {
 	}
 	base := Symbol{
 		Container: container,
-		Doc:       p.docBefore(int(p.toks[anchor].off)),
-		Line:      p.line(start),
+		Doc:       p.DocBefore(int(p.Toks[anchor].Off)),
+		Line:      p.Line(start),
 		Exported:  public || iface && !private,
 	}
 	switch {
-	case p.is(i, "class"), p.is(i, "interface"), p.is(i, "enum"), p.is(i, "record") && p.ident(i+1),
-		p.is(i, "@") && p.is(i+1, "interface"):
+	case p.Is(i, "class"), p.Is(i, "interface"), p.Is(i, "enum"), p.Is(i, "record") && p.Ident(i+1),
+		p.Is(i, "@") && p.Is(i+1, "interface"):
 		return p.typeDecl(base, start, i, hi)
-	case p.is(i, "{"): // an initializer block
-		if m := p.match(i); m > i {
+	case p.Is(i, "{"): // an initializer block
+		if m := p.Match(i); m > i {
 			return m + 1
 		}
 		return hi
 	}
-	if p.is(i, "<") { // a generic method's type parameters
+	if p.Is(i, "<") { // a generic method's type parameters
 		i = p.skipAngles(i, hi)
 	}
 	// A constructor: the type's name, then its parameters (or, in a
 	// record, the compact form without them).
-	if p.ident(i) && p.text(i) == container && (p.is(i+1, "(") || p.is(i+1, "{")) {
+	if p.Ident(i) && p.Text(i) == container && (p.Is(i+1, "(") || p.Is(i+1, "{")) {
 		return p.method(base, start, i, hi)
 	}
 	typeStart := i
 	j := p.javaType(i, hi)
-	if j == i || !p.ident(j) {
+	if j == i || !p.Ident(j) {
 		return p.skipItem(i, hi)
 	}
-	if p.is(j+1, "(") {
+	if p.Is(j+1, "(") {
 		return p.method(base, start, j, hi)
 	}
 	return p.fields(base, start, typeStart, j, hi)
@@ -134,25 +136,25 @@ func (p *javaParser) member(i, hi int, container string, iface bool) int {
 // javaType returns the index after the type that starts at i: a name,
 // qualified or not, with type arguments and array brackets.
 func (p *javaParser) javaType(i, hi int) int {
-	if !p.ident(i) {
+	if !p.Ident(i) {
 		return i
 	}
 	j := i + 1
 	for j < hi {
 		switch {
-		case p.is(j, ".") && p.ident(j+1):
+		case p.Is(j, ".") && p.Ident(j+1):
 			j += 2
-		case p.is(j, "<"):
+		case p.Is(j, "<"):
 			k := p.skipAngles(j, hi)
 			if k == j {
 				return j
 			}
 			j = k
-		case p.is(j, "[") && p.is(j+1, "]"):
+		case p.Is(j, "[") && p.Is(j+1, "]"):
 			j += 2
-		case p.is(j, "..."):
+		case p.Is(j, "..."):
 			j++
-		case p.is(j, "@"): // a type annotation: String @NonNull []
+		case p.Is(j, "@"): // a type annotation: String @NonNull []
 			k := p.skipDecorators(j, hi)
 			if k == j {
 				return j
@@ -168,7 +170,7 @@ func (p *javaParser) javaType(i, hi int) int {
 func (p *javaParser) typeDecl(s Symbol, start, kw, hi int) int {
 	i := kw
 	s.Kind = KindClass
-	switch p.text(i) {
+	switch p.Text(i) {
 	case "interface":
 		s.Kind = KindInterface
 	case "@":
@@ -177,31 +179,31 @@ func (p *javaParser) typeDecl(s Symbol, start, kw, hi int) int {
 	case "enum":
 		s.Kind = KindEnum
 	}
-	isRecord, isEnum := p.is(i, "record"), p.is(i, "enum")
-	if !p.ident(i + 1) {
+	isRecord, isEnum := p.Is(i, "record"), p.Is(i, "enum")
+	if !p.Ident(i + 1) {
 		return p.skipItem(i, hi)
 	}
 	nameTok := i + 1
-	s.Name, s.NameCol = p.text(nameTok), p.col(nameTok)
+	s.Name, s.NameCol = p.Text(nameTok), p.Col(nameTok)
 	open := p.braceAfter(nameTok+1, hi)
-	close := p.closeOf(open, hi)
+	close := p.CloseOf(open, hi)
 	if close < 0 {
 		end := p.semi(i, hi)
-		s.Signature = p.join(start, end)
-		s.EndLine = p.line(end - 1)
+		s.Signature = p.Join(start, end)
+		s.EndLine = p.Line(end - 1)
 		p.out = append(p.out, s)
 		return end
 	}
-	s.Signature = p.join(start, open)
-	s.EndLine = p.line(close)
+	s.Signature = p.Join(start, open)
+	s.EndLine = p.Line(close)
 	k := len(p.out)
 	p.out = append(p.out, s)
 	if isRecord {
 		j := nameTok + 1
-		if p.is(j, "<") {
+		if p.Is(j, "<") {
 			j = p.skipAngles(j, hi)
 		}
-		if m := p.match(j); p.is(j, "(") && m > j {
+		if m := p.Match(j); p.Is(j, "(") && m > j {
 			p.components(k, j, m)
 		}
 	}
@@ -219,22 +221,22 @@ func (p *javaParser) components(k, open, close int) {
 	for i := open + 1; i < close; {
 		i = p.skipDecorators(i, close)
 		j := p.javaType(i, close)
-		if j == i || !p.ident(j) {
+		if j == i || !p.Ident(j) {
 			break
 		}
-		p.out[k].Fields = append(p.out[k].Fields, p.join(i, j+1))
+		p.out[k].Fields = append(p.out[k].Fields, p.Join(i, j+1))
 		p.out = append(p.out, Symbol{
-			Name:      p.text(j),
+			Name:      p.Text(j),
 			Container: p.out[k].Name,
 			Kind:      KindField,
-			Signature: p.join(i, j+1),
-			Line:      p.line(i),
-			EndLine:   p.line(j),
-			NameCol:   p.col(j),
+			Signature: p.Join(i, j+1),
+			Line:      p.Line(i),
+			EndLine:   p.Line(j),
+			NameCol:   p.Col(j),
 			Exported:  p.out[k].Exported,
 		})
 		i = j + 1
-		if p.is(i, ",") {
+		if p.Is(i, ",") {
 			i++
 		}
 	}
@@ -246,21 +248,21 @@ func (p *javaParser) enumConstants(k, lo, hi int) int {
 	for i := lo; i < hi; i++ {
 		i = p.skipDecorators(i, hi)
 		switch {
-		case p.is(i, ";"):
+		case p.Is(i, ";"):
 			return i + 1
-		case p.ident(i):
-			p.out[k].Fields = append(p.out[k].Fields, p.text(i))
+		case p.Ident(i):
+			p.out[k].Fields = append(p.out[k].Fields, p.Text(i))
 		default:
 			return i
 		}
-		if m := p.match(i + 1); p.is(i+1, "(") && m > i {
+		if m := p.Match(i + 1); p.Is(i+1, "(") && m > i {
 			i = m
 		}
-		if m := p.match(i + 1); p.is(i+1, "{") && m > i {
+		if m := p.Match(i + 1); p.Is(i+1, "{") && m > i {
 			i = m
 		}
-		if !p.is(i+1, ",") {
-			if p.is(i+1, ";") {
+		if !p.Is(i+1, ",") {
+			if p.Is(i+1, ";") {
 				return i + 2
 			}
 			return i + 1
@@ -272,32 +274,32 @@ func (p *javaParser) enumConstants(k, lo, hi int) int {
 
 func (p *javaParser) method(s Symbol, start, nameTok, hi int) int {
 	s.Kind = KindMethod
-	s.Name, s.NameCol = p.text(nameTok), p.col(nameTok)
+	s.Name, s.NameCol = p.Text(nameTok), p.Col(nameTok)
 	if s.Container == "" {
 		s.Kind = KindFunction // not valid Java, but a snippet may hold one
 	}
 	i := nameTok + 1
-	if m := p.match(i); p.is(i, "(") && m > i {
+	if m := p.Match(i); p.Is(i, "(") && m > i {
 		i = m + 1
 	}
 	for ; i < hi; i++ {
-		if p.is(i, "{") || p.is(i, ";") {
+		if p.Is(i, "{") || p.Is(i, ";") {
 			break
 		}
-		if m := p.match(i); m > i && (p.is(i, "(") || p.is(i, "[")) {
+		if m := p.Match(i); m > i && (p.Is(i, "(") || p.Is(i, "[")) {
 			i = m
 		}
 	}
-	s.Signature = p.join(start, i)
-	switch m := p.match(i); {
-	case p.is(i, "{") && m > i:
-		s.EndLine = p.line(m)
+	s.Signature = p.Join(start, i)
+	switch m := p.Match(i); {
+	case p.Is(i, "{") && m > i:
+		s.EndLine = p.Line(m)
 		i = m + 1
-	case p.is(i, ";"):
-		s.EndLine = p.line(i)
+	case p.Is(i, ";"):
+		s.EndLine = p.Line(i)
 		i++
 	default:
-		s.EndLine = p.line(i - 1)
+		s.EndLine = p.Line(i - 1)
 	}
 	p.out = append(p.out, s)
 	return i
@@ -311,43 +313,43 @@ func (p *javaParser) fields(s Symbol, start, typeStart, nameTok, hi int) int {
 	angle := 0
 	expectName := true
 	for i := nameTok; i < hi; i++ {
-		if expectName && p.ident(i) {
+		if expectName && p.Ident(i) {
 			names = append(names, i)
 			expectName = false
 		}
 		switch {
-		case p.is(i, ";"):
+		case p.Is(i, ";"):
 			end = i + 1
-		case p.is(i, ","):
+		case p.Is(i, ","):
 			if angle == 0 {
 				expectName = true
 			}
-		case p.is(i, "<") && p.ident(i-1):
+		case p.Is(i, "<") && p.Ident(i-1):
 			angle++
-		case p.is(i, ">") && angle > 0:
+		case p.Is(i, ">") && angle > 0:
 			angle--
 		}
 		if end < hi {
 			break
 		}
-		if m := p.match(i); m > i && isOpener(p.text(i)) {
+		if m := p.Match(i); m > i && syntax.IsOpener(p.Text(i)) {
 			i = m
 		}
 	}
-	prefix := p.join(start, nameTok)
-	typ := p.join(typeStart, nameTok)
+	prefix := p.Join(start, nameTok)
+	typ := p.Join(typeStart, nameTok)
 	s.Kind = KindField
 	if s.Container == "" {
 		s.Kind = KindVar
 	}
 	for _, n := range names {
 		f := s
-		f.Name, f.NameCol, f.Line = p.text(n), p.col(n), p.line(n)
+		f.Name, f.NameCol, f.Line = p.Text(n), p.Col(n), p.Line(n)
 		if n == nameTok {
 			f.Line = s.Line
 		}
 		f.Signature = prefix + " " + f.Name
-		f.EndLine = p.line(end - 1)
+		f.EndLine = p.Line(end - 1)
 		p.out = append(p.out, f)
 		if k := p.ownerIndex(s.Container); k >= 0 {
 			p.out[k].Fields = append(p.out[k].Fields, typ+" "+f.Name)

@@ -2,6 +2,8 @@ package symbol
 
 import (
 	"strings"
+
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // pyLine is one logical line of Python: the tokens [lo, hi) of a
@@ -17,21 +19,21 @@ type pyLine struct {
 func pyLogicalLines(lx *lexed) []pyLine {
 	var out []pyLine
 	depth := 0
-	for i, t := range lx.toks {
-		if t.nl && depth == 0 && !lx.is(i-1, "\\") {
+	for i, t := range lx.Toks {
+		if t.NL && depth == 0 && !lx.Is(i-1, "\\") {
 			if n := len(out); n > 0 {
 				out[n-1].hi = i
 			}
-			out = append(out, pyLine{lo: i, hi: len(lx.toks), indent: lx.indent(i)})
+			out = append(out, pyLine{lo: i, hi: len(lx.Toks), indent: lx.indent(i)})
 		}
-		if t.kind == tPunct && t.end-t.off == 1 {
-			switch lx.src[t.off] {
+		if t.Kind == syntax.TokPunct && t.End-t.Off == 1 {
+			switch lx.Src[t.Off] {
 			case '(', '[', '{':
-				if int(t.match) > i {
+				if int(t.Match) > i {
 					depth++
 				}
 			case ')', ']', '}':
-				if t.match >= 0 && depth > 0 {
+				if t.Match >= 0 && depth > 0 {
 					depth--
 				}
 			}
@@ -43,9 +45,9 @@ func pyLogicalLines(lx *lexed) []pyLine {
 // indent returns the width of the white space before token i on its line,
 // tabs advancing to the next multiple of eight.
 func (lx *lexed) indent(i int) int {
-	t := lx.toks[i]
+	t := lx.Toks[i]
 	w := 0
-	for _, c := range lx.src[lx.lineStart[t.line-1]:t.off] {
+	for _, c := range lx.Src[lx.LineStart[t.Line-1]:t.Off] {
 		if c == '\t' {
 			w = w/8*8 + 8
 		} else {
@@ -101,13 +103,13 @@ func extractPython(lx *lexed) []Symbol {
 		}
 		i := L.lo
 		start := i
-		if lx.is(i, "async") && lx.is(i+1, "def") {
+		if lx.Is(i, "async") && lx.Is(i+1, "def") {
 			i++
 		}
 		switch {
-		case lx.is(i, "def") && lx.ident(i+1), lx.is(i, "class") && lx.ident(i+1):
-			isClass := lx.is(i, "class")
-			name := lx.text(i + 1)
+		case lx.Is(i, "def") && lx.Ident(i+1), lx.Is(i, "class") && lx.Ident(i+1):
+			isClass := lx.Is(i, "class")
+			name := lx.Text(i + 1)
 			colon := pyFind(lx, i+2, L.hi, ':')
 			b := pyBlock{indent: L.indent, class: isClass, sym: -1, name: name, cls: cls}
 			if !local && (top == nil || top.sym >= 0) {
@@ -115,11 +117,11 @@ func extractPython(lx *lexed) []Symbol {
 					Name:      name,
 					Container: container,
 					Kind:      KindFunction,
-					Signature: lx.join(start, colon),
+					Signature: lx.Join(start, colon),
 					Doc:       pyDocstring(lx, lines, n, colon),
-					Line:      lx.line(start),
-					EndLine:   lx.endLine(L.hi - 1),
-					NameCol:   lx.col(i + 1),
+					Line:      lx.Line(start),
+					EndLine:   lx.EndLine(L.hi - 1),
+					NameCol:   lx.Col(i + 1),
 					Exported:  pyExported(name),
 				}
 				switch {
@@ -130,40 +132,40 @@ func extractPython(lx *lexed) []Symbol {
 				}
 				b.sym = len(out)
 				out = append(out, s)
-				if name == "__init__" && container != "" && lx.is(i+2, "(") && lx.ident(i+3) {
-					b.self = lx.text(i + 3)
+				if name == "__init__" && container != "" && lx.Is(i+2, "(") && lx.Ident(i+3) {
+					b.self = lx.Text(i + 3)
 				}
 			}
 			stack = append(stack, b)
-		case top != nil && top.class && top.sym >= 0 && lx.ident(i) && lx.is(i+1, ":"):
+		case top != nil && top.class && top.sym >= 0 && lx.Ident(i) && lx.Is(i+1, ":"):
 			// An annotated class attribute: a dataclass or model field.
 			end := pyFind(lx, i, L.hi, '=')
-			field := lx.join(i, end)
+			field := lx.Join(i, end)
 			out[top.sym].Fields = append(out[top.sym].Fields, field)
 			out = append(out, Symbol{
-				Name:      lx.text(i),
+				Name:      lx.Text(i),
 				Container: top.name,
 				Kind:      KindField,
 				Signature: field,
-				Line:      lx.line(i),
-				EndLine:   lx.endLine(L.hi - 1),
-				NameCol:   lx.col(i),
-				Exported:  pyExported(lx.text(i)),
+				Line:      lx.Line(i),
+				EndLine:   lx.EndLine(L.hi - 1),
+				NameCol:   lx.Col(i),
+				Exported:  pyExported(lx.Text(i)),
 			})
 		case top != nil && top.self != "" && top.cls >= 0:
 			pyInitFields(lx, &out[top.cls], top.self, i, L.hi)
-		case top == nil && lx.ident(i) && pyConstName(lx.text(i)) && (lx.is(i+1, "=") || lx.is(i+1, ":")):
+		case top == nil && lx.Ident(i) && pyConstName(lx.Text(i)) && (lx.Is(i+1, "=") || lx.Is(i+1, ":")):
 			out = append(out, Symbol{
-				Name:      lx.text(i),
+				Name:      lx.Text(i),
 				Kind:      KindConst,
-				Signature: lx.head(i, L.hi),
-				Line:      lx.line(i),
-				EndLine:   lx.endLine(L.hi - 1),
-				NameCol:   lx.col(i),
-				Exported:  pyExported(lx.text(i)),
+				Signature: lx.Head(i, L.hi),
+				Line:      lx.Line(i),
+				EndLine:   lx.EndLine(L.hi - 1),
+				NameCol:   lx.Col(i),
+				Exported:  pyExported(lx.Text(i)),
 			})
 		}
-		prevEnd = lx.endLine(L.hi - 1)
+		prevEnd = lx.EndLine(L.hi - 1)
 	}
 	closeTo(-1)
 	return out
@@ -174,11 +176,11 @@ func extractPython(lx *lexed) []Symbol {
 // "=" of an assignment.
 func pyFind(lx *lexed, i, hi int, c byte) int {
 	for ; i < hi; i++ {
-		if m := lx.match(i); m > i && isOpener(lx.text(i)) {
+		if m := lx.Match(i); m > i && syntax.IsOpener(lx.Text(i)) {
 			i = min(m, hi)
 			continue
 		}
-		if t := lx.toks[i]; t.end-t.off == 1 && lx.src[t.off] == c {
+		if t := lx.Toks[i]; t.End-t.Off == 1 && lx.Src[t.Off] == c {
 			return i
 		}
 	}
@@ -193,16 +195,16 @@ func pyInitFields(lx *lexed, cls *Symbol, self string, i, hi int) {
 		return
 	}
 	for k := i; k < eq; k++ {
-		if !lx.is(k, self) || !lx.is(k+1, ".") || !lx.ident(k+2) || lx.is(k-1, ".") {
+		if !lx.Is(k, self) || !lx.Is(k+1, ".") || !lx.Ident(k+2) || lx.Is(k-1, ".") {
 			continue
 		}
-		field := lx.text(k + 2)
-		if lx.is(k+3, ":") {
-			field = lx.join(k+2, eq)
+		field := lx.Text(k + 2)
+		if lx.Is(k+3, ":") {
+			field = lx.Join(k+2, eq)
 		}
 		dup := false
 		for _, f := range cls.Fields {
-			if f == field || strings.HasPrefix(f, lx.text(k+2)+":") || f == lx.text(k+2) {
+			if f == field || strings.HasPrefix(f, lx.Text(k+2)+":") || f == lx.Text(k+2) {
 				dup = true
 			}
 		}
@@ -226,10 +228,10 @@ func pyDocstring(lx *lexed, lines []pyLine, n, colon int) string {
 	}
 	var parts []string
 	for k := lo; k < hi; k++ {
-		if lx.kind(k) != tString {
+		if lx.Kind(k) != syntax.TokString {
 			return ""
 		}
-		s := lx.text(k)
+		s := lx.Text(k)
 		if prefix := s[:strings.IndexAny(s, `"'`)+1]; strings.ContainsAny(prefix, "fF") {
 			return "" // an f-string is not a docstring
 		}

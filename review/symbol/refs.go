@@ -14,6 +14,7 @@ import (
 
 	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // Ref is one use of a name.
@@ -189,7 +190,7 @@ func appendRefs(out []Ref, path string, content []byte, name string, def *Symbol
 	inTest := review.IsTestPath(path)
 	lang := review.DetectLanguage(path, content)
 	add := func(starts []int32, off int, call bool) {
-		line := lineOfOffset(starts, off)
+		line := syntax.OffsetLine(starts, off)
 		col := off - int(starts[line-1]) + 1
 		if def != nil && def.Path == path && def.Line == line && def.NameCol == col {
 			return
@@ -197,17 +198,17 @@ func appendRefs(out []Ref, path string, content []byte, name string, def *Symbol
 		text := strings.TrimSpace(string(lineText(content, starts, line)))
 		out = append(out, Ref{Path: path, Line: line, Col: col, Text: text, InTest: inTest, Call: call})
 	}
-	if syn, ok := syntaxOf(lang); ok {
+	if syn := lang.Info().Tokens; syn.Known {
 		lx := lex(content, syn)
-		for i, t := range lx.toks {
-			if t.kind == tIdent && lx.is(i, name) {
-				add(lx.lineStart, int(t.off), lx.is(i+1, "("))
+		for i, t := range lx.Toks {
+			if t.Kind == syntax.TokIdent && lx.Is(i, name) {
+				add(lx.LineStart, int(t.Off), lx.Is(i+1, "("))
 			}
 		}
 		return out
 	}
 	// An unknown syntax: every whole word counts.
-	starts := lineStarts(content)
+	starts := syntax.LineStarts(content)
 	for off := 0; ; {
 		k := bytes.Index(content[off:], []byte(name))
 		if k < 0 {
@@ -223,18 +224,4 @@ func appendRefs(out []Ref, path string, content []byte, name string, def *Symbol
 		rest := bytes.TrimLeft(content[off:], " \t")
 		add(starts, at, len(rest) > 0 && rest[0] == '(')
 	}
-}
-
-// lineOfOffset returns the 1-based line of byte offset off.
-func lineOfOffset(starts []int32, off int) int {
-	lo, hi := 0, len(starts)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if int(starts[m]) <= off {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo
 }

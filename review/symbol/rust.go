@@ -3,6 +3,8 @@ package symbol
 import (
 	"strconv"
 	"strings"
+
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // rustParser reads the items of a Rust file: functions, structs, enums,
@@ -15,7 +17,7 @@ type rustParser struct {
 
 func extractRust(lx *lexed) []Symbol {
 	p := &rustParser{lexed: lx}
-	p.scope(0, len(lx.toks), rustScope{})
+	p.scope(0, len(lx.Toks), rustScope{})
 	return p.out
 }
 
@@ -42,13 +44,13 @@ func (p *rustParser) scope(lo, hi int, sc rustScope) {
 
 // skipAttrs returns the index after the attributes (#[...], #![...]) at i.
 func (p *rustParser) skipAttrs(i, hi int) int {
-	for i < hi && p.is(i, "#") {
+	for i < hi && p.Is(i, "#") {
 		j := i + 1
-		if p.is(j, "!") {
+		if p.Is(j, "!") {
 			j++
 		}
-		m := p.match(j)
-		if !p.is(j, "[") || m < j {
+		m := p.Match(j)
+		if !p.Is(j, "[") || m < j {
 			return i
 		}
 		i = m + 1
@@ -60,11 +62,11 @@ func (p *rustParser) skipAttrs(i, hi int) int {
 // pub(crate), ...) and whether it is plain pub: pub(crate) and friends are
 // not public API.
 func (p *rustParser) visibility(i int) (int, bool) {
-	if !p.is(i, "pub") {
+	if !p.Is(i, "pub") {
 		return i, false
 	}
 	i++
-	if m := p.match(i); p.is(i, "(") && m > i {
+	if m := p.Match(i); p.Is(i, "(") && m > i {
 		return m + 1, false
 	}
 	return i, true
@@ -72,7 +74,7 @@ func (p *rustParser) visibility(i int) (int, bool) {
 
 // item reads the item at i and returns the index after it.
 func (p *rustParser) item(i, hi int, sc rustScope) int {
-	if p.is(i, ";") {
+	if p.Is(i, ";") {
 		return i + 1
 	}
 	anchor := i
@@ -82,16 +84,16 @@ func (p *rustParser) item(i, hi int, sc rustScope) int {
 	// Qualifiers of functions (and of impl and trait blocks).
 	for {
 		switch {
-		case p.is(i, "default") && !p.is(i+1, "(") && !p.is(i+1, "!"),
-			p.is(i, "const") && (p.is(i+1, "fn") || p.is(i+1, "unsafe") || p.is(i+1, "async") || p.is(i+1, "extern")),
-			p.is(i, "async") && !p.is(i+1, "{") && !p.is(i+1, "move"),
-			p.is(i, "unsafe") && !p.is(i+1, "{"):
+		case p.Is(i, "default") && !p.Is(i+1, "(") && !p.Is(i+1, "!"),
+			p.Is(i, "const") && (p.Is(i+1, "fn") || p.Is(i+1, "unsafe") || p.Is(i+1, "async") || p.Is(i+1, "extern")),
+			p.Is(i, "async") && !p.Is(i+1, "{") && !p.Is(i+1, "move"),
+			p.Is(i, "unsafe") && !p.Is(i+1, "{"):
 			i++
 			continue
-		case p.is(i, "extern") && p.kind(i+1) == tString && p.is(i+2, "fn"):
+		case p.Is(i, "extern") && p.Kind(i+1) == syntax.TokString && p.Is(i+2, "fn"):
 			i += 2
 			continue
-		case p.is(i, "extern") && p.is(i+1, "fn"):
+		case p.Is(i, "extern") && p.Is(i+1, "fn"):
 			i++
 			continue
 		}
@@ -100,54 +102,54 @@ func (p *rustParser) item(i, hi int, sc rustScope) int {
 	exported := pub || sc.traitImpl || sc.inTrait && sc.traitPub
 	base := Symbol{
 		Container: sc.container,
-		Doc:       p.docBefore(int(p.toks[anchor].off)),
-		Line:      p.line(start),
+		Doc:       p.DocBefore(int(p.Toks[anchor].Off)),
+		Line:      p.Line(start),
 		Exported:  exported,
 	}
 	switch {
-	case p.is(i, "fn") && p.ident(i+1):
+	case p.Is(i, "fn") && p.Ident(i+1):
 		return p.fn(base, start, i, hi, sc)
-	case (p.is(i, "struct") || p.is(i, "union")) && p.ident(i+1):
+	case (p.Is(i, "struct") || p.Is(i, "union")) && p.Ident(i+1):
 		return p.structDecl(base, start, i, hi)
-	case p.is(i, "enum") && p.ident(i+1):
+	case p.Is(i, "enum") && p.Ident(i+1):
 		return p.enumDecl(base, start, i, hi)
-	case p.is(i, "trait") && p.ident(i+1):
+	case p.Is(i, "trait") && p.Ident(i+1):
 		return p.trait(base, start, i, hi, pub)
-	case p.is(i, "impl"):
+	case p.Is(i, "impl"):
 		return p.impl(i, hi)
-	case p.is(i, "mod") && p.ident(i+1):
+	case p.Is(i, "mod") && p.Ident(i+1):
 		return p.mod(base, start, i, hi)
-	case (p.is(i, "const") || p.is(i, "static")) && (p.ident(i+1) || p.is(i+1, "_")):
+	case (p.Is(i, "const") || p.Is(i, "static")) && (p.Ident(i+1) || p.Is(i+1, "_")):
 		return p.value(base, start, i, hi)
-	case p.is(i, "type") && p.ident(i+1):
+	case p.Is(i, "type") && p.Ident(i+1):
 		end := p.semi(i, hi)
 		s := base
-		s.Name, s.NameCol, s.Kind = p.text(i+1), p.col(i+1), KindType
-		s.Signature = p.head(start, p.trimEnd(start, end))
-		s.EndLine = p.line(end - 1)
+		s.Name, s.NameCol, s.Kind = p.Text(i+1), p.Col(i+1), KindType
+		s.Signature = p.Head(start, p.trimEnd(start, end))
+		s.EndLine = p.Line(end - 1)
 		p.out = append(p.out, s)
 		return end
-	case p.is(i, "extern") && p.is(i+1, "crate"), p.is(i, "use"):
+	case p.Is(i, "extern") && p.Is(i+1, "crate"), p.Is(i, "use"):
 		return p.semi(i, hi)
-	case p.is(i, "extern") && (p.is(i+1, "{") || p.kind(i+1) == tString && p.is(i+2, "{")):
+	case p.Is(i, "extern") && (p.Is(i+1, "{") || p.Kind(i+1) == syntax.TokString && p.Is(i+2, "{")):
 		open := i + 1
-		if !p.is(open, "{") {
+		if !p.Is(open, "{") {
 			open++
 		}
-		if m := p.match(open); m > open {
+		if m := p.Match(open); m > open {
 			p.scope(open+1, m, sc)
 			return m + 1
 		}
 		return hi
-	case p.ident(i) && p.is(i+1, "!"):
+	case p.Ident(i) && p.Is(i+1, "!"):
 		// A macro invocation or macro_rules! definition at item level.
 		j := i + 2
-		if p.ident(j) {
+		if p.Ident(j) {
 			j++
 		}
-		if m := p.match(j); m > j && isOpener(p.text(j)) {
+		if m := p.Match(j); m > j && syntax.IsOpener(p.Text(j)) {
 			j = m + 1
-			if p.is(j, ";") {
+			if p.Is(j, ";") {
 				j++
 			}
 			return j
@@ -160,12 +162,12 @@ func (p *rustParser) item(i, hi int, sc rustScope) int {
 // sig renders the header [start, end) of an item; a where clause may end
 // with a comma before the body, which is dropped.
 func (p *rustParser) sig(start, end int) string {
-	return strings.TrimSuffix(p.join(start, end), ",")
+	return strings.TrimSuffix(p.Join(start, end), ",")
 }
 
 // trimEnd drops a final ";" from the range [start, end).
 func (p *rustParser) trimEnd(start, end int) int {
-	if end > start && p.is(end-1, ";") {
+	if end > start && p.Is(end-1, ";") {
 		return end - 1
 	}
 	return end
@@ -177,7 +179,7 @@ func (p *rustParser) trimEnd(start, end int) int {
 func (p *rustParser) blockOrSemi(i, hi int) int {
 	angle := 0
 	for ; i < hi; i++ {
-		switch p.text(i) {
+		switch p.Text(i) {
 		case "<":
 			angle++
 		case ">":
@@ -189,7 +191,7 @@ func (p *rustParser) blockOrSemi(i, hi int) int {
 				return i
 			}
 		}
-		if m := p.match(i); m > i && isOpener(p.text(i)) && !(p.is(i, "{") && angle == 0) {
+		if m := p.Match(i); m > i && syntax.IsOpener(p.Text(i)) && !(p.Is(i, "{") && angle == 0) {
 			i = m
 		}
 	}
@@ -202,58 +204,58 @@ func (p *rustParser) blockOrSemi(i, hi int) int {
 func (p *rustParser) block(s *Symbol, start, i, hi int) (open, close int) {
 	open = p.blockOrSemi(i, hi)
 	s.Signature = p.sig(start, open)
-	close = p.closeOf(open, hi)
+	close = p.CloseOf(open, hi)
 	if close < 0 {
-		s.EndLine = p.line(min(open, len(p.toks)-1))
+		s.EndLine = p.Line(min(open, len(p.Toks)-1))
 	} else {
-		s.EndLine = p.line(close)
+		s.EndLine = p.Line(close)
 	}
 	return open, close
 }
 
 func (p *rustParser) fn(s Symbol, start, kw, hi int, sc rustScope) int {
-	s.Name, s.NameCol = p.text(kw+1), p.col(kw+1)
+	s.Name, s.NameCol = p.Text(kw+1), p.Col(kw+1)
 	s.Kind = KindFunction
 	if sc.impl || sc.inTrait {
 		s.Kind = KindMethod
 	}
 	i := kw + 2
-	if p.is(i, "<") {
+	if p.Is(i, "<") {
 		i = p.skipAngles(i, hi)
 	}
-	if m := p.match(i); p.is(i, "(") && m > i {
+	if m := p.Match(i); p.Is(i, "(") && m > i {
 		i = m + 1
 	}
 	end := p.blockOrSemi(i, hi)
 	s.Signature = p.sig(start, end)
 	next := end + 1
-	if m := p.match(end); p.is(end, "{") && m > end {
+	if m := p.Match(end); p.Is(end, "{") && m > end {
 		next = m + 1
 	}
-	s.EndLine = p.line(min(next-1, len(p.toks)-1))
+	s.EndLine = p.Line(min(next-1, len(p.Toks)-1))
 	p.out = append(p.out, s)
 	return next
 }
 
 func (p *rustParser) structDecl(s Symbol, start, kw, hi int) int {
-	s.Name, s.NameCol, s.Kind = p.text(kw+1), p.col(kw+1), KindStruct
+	s.Name, s.NameCol, s.Kind = p.Text(kw+1), p.Col(kw+1), KindStruct
 	i := kw + 2
-	if p.is(i, "<") {
+	if p.Is(i, "<") {
 		i = p.skipAngles(i, hi)
 	}
 	k := len(p.out)
-	switch m := p.match(i); {
-	case p.is(i, "(") && m > i: // a tuple struct
+	switch m := p.Match(i); {
+	case p.Is(i, "(") && m > i: // a tuple struct
 		end := p.semi(m, hi)
-		s.Signature = p.join(start, p.trimEnd(start, end))
-		s.EndLine = p.line(end - 1)
+		s.Signature = p.Join(start, p.trimEnd(start, end))
+		s.EndLine = p.Line(end - 1)
 		p.out = append(p.out, s)
 		n := 0
 		for j := i + 1; j < m; {
 			j, _ = p.visibility(p.skipAttrs(j, m))
 			e := p.listItemEnd(j, m)
 			if e > j {
-				p.out[k].Fields = append(p.out[k].Fields, strconv.Itoa(n)+": "+p.join(j, e))
+				p.out[k].Fields = append(p.out[k].Fields, strconv.Itoa(n)+": "+p.Join(j, e))
 				n++
 			}
 			j = e + 1
@@ -274,7 +276,7 @@ func (p *rustParser) structDecl(s Symbol, start, kw, hi int) int {
 func (p *rustParser) listItemEnd(i, hi int) int {
 	angle := 0
 	for ; i < hi; i++ {
-		switch p.text(i) {
+		switch p.Text(i) {
 		case "<":
 			angle++
 		case ">":
@@ -284,7 +286,7 @@ func (p *rustParser) listItemEnd(i, hi int) int {
 				return i
 			}
 		}
-		if m := p.match(i); m > i && isOpener(p.text(i)) {
+		if m := p.Match(i); m > i && syntax.IsOpener(p.Text(i)) {
 			i = m
 		}
 	}
@@ -301,18 +303,18 @@ func (p *rustParser) namedFields(k, lo, hi int) {
 		var pub bool
 		i, pub = p.visibility(i)
 		e := p.listItemEnd(i, hi)
-		if p.ident(i) && p.is(i+1, ":") {
-			field := p.join(i, e)
+		if p.Ident(i) && p.Is(i+1, ":") {
+			field := p.Join(i, e)
 			p.out[k].Fields = append(p.out[k].Fields, field)
 			p.out = append(p.out, Symbol{
-				Name:      p.text(i),
+				Name:      p.Text(i),
 				Container: p.out[k].Name,
 				Kind:      KindField,
-				Signature: p.join(start, e),
-				Doc:       p.docBefore(int(p.toks[anchor].off)),
-				Line:      p.line(start),
-				EndLine:   p.line(max(e-1, start)),
-				NameCol:   p.col(i),
+				Signature: p.Join(start, e),
+				Doc:       p.DocBefore(int(p.Toks[anchor].Off)),
+				Line:      p.Line(start),
+				EndLine:   p.Line(max(e-1, start)),
+				NameCol:   p.Col(i),
 				Exported:  pub,
 			})
 		}
@@ -321,7 +323,7 @@ func (p *rustParser) namedFields(k, lo, hi int) {
 }
 
 func (p *rustParser) enumDecl(s Symbol, start, kw, hi int) int {
-	s.Name, s.NameCol, s.Kind = p.text(kw+1), p.col(kw+1), KindEnum
+	s.Name, s.NameCol, s.Kind = p.Text(kw+1), p.Col(kw+1), KindEnum
 	open, close := p.block(&s, start, kw+2, hi)
 	if close < 0 {
 		p.out = append(p.out, s)
@@ -329,8 +331,8 @@ func (p *rustParser) enumDecl(s Symbol, start, kw, hi int) int {
 	}
 	for i := open + 1; i < close; {
 		i = p.skipAttrs(i, close)
-		if p.ident(i) {
-			s.Fields = append(s.Fields, p.text(i))
+		if p.Ident(i) {
+			s.Fields = append(s.Fields, p.Text(i))
 		}
 		i = max(p.listItemEnd(i, close)+1, i+1)
 	}
@@ -339,7 +341,7 @@ func (p *rustParser) enumDecl(s Symbol, start, kw, hi int) int {
 }
 
 func (p *rustParser) trait(s Symbol, start, kw, hi int, pub bool) int {
-	s.Name, s.NameCol, s.Kind = p.text(kw+1), p.col(kw+1), KindTrait
+	s.Name, s.NameCol, s.Kind = p.Text(kw+1), p.Col(kw+1), KindTrait
 	open, close := p.block(&s, start, kw+2, hi)
 	p.out = append(p.out, s)
 	if close < 0 {
@@ -353,23 +355,23 @@ func (p *rustParser) trait(s Symbol, start, kw, hi int, pub bool) int {
 // members of the implementing type.
 func (p *rustParser) impl(kw, hi int) int {
 	i := kw + 1
-	if p.is(i, "<") {
+	if p.Is(i, "<") {
 		i = p.skipAngles(i, hi)
 	}
 	open := p.blockOrSemi(i, hi)
 	// The self type follows "for" when a trait is implemented.
 	self, traitImpl := i, false
 	for j := i; j < open; j++ {
-		if p.is(j, "for") {
+		if p.Is(j, "for") {
 			self, traitImpl = j+1, true
 			break
 		}
-		if p.is(j, "where") {
+		if p.Is(j, "where") {
 			break
 		}
 	}
 	sc := rustScope{container: p.selfType(self, open), impl: true, traitImpl: traitImpl}
-	close := p.closeOf(open, hi)
+	close := p.CloseOf(open, hi)
 	if close < 0 {
 		return open + 1
 	}
@@ -383,11 +385,11 @@ func (p *rustParser) selfType(i, hi int) string {
 	name := ""
 	for ; i < hi; i++ {
 		switch {
-		case p.is(i, "<"), p.is(i, "where"), p.is(i, "{"):
+		case p.Is(i, "<"), p.Is(i, "where"), p.Is(i, "{"):
 			return name
-		case p.ident(i) && !p.is(i, "mut") && !p.is(i, "dyn") && !p.is(i, "const"):
-			name = p.text(i)
-			if !p.is(i+1, "::") {
+		case p.Ident(i) && !p.Is(i, "mut") && !p.Is(i, "dyn") && !p.Is(i, "const"):
+			name = p.Text(i)
+			if !p.Is(i+1, "::") {
 				return name
 			}
 		}
@@ -396,18 +398,18 @@ func (p *rustParser) selfType(i, hi int) string {
 }
 
 func (p *rustParser) mod(s Symbol, start, kw, hi int) int {
-	s.Name, s.NameCol, s.Kind = p.text(kw+1), p.col(kw+1), KindModule
+	s.Name, s.NameCol, s.Kind = p.Text(kw+1), p.Col(kw+1), KindModule
 	open := kw + 2
-	close := p.closeOf(open, hi)
+	close := p.CloseOf(open, hi)
 	if close < 0 {
 		end := p.semi(kw, hi)
-		s.Signature = p.join(start, p.trimEnd(start, end))
-		s.EndLine = p.line(end - 1)
+		s.Signature = p.Join(start, p.trimEnd(start, end))
+		s.EndLine = p.Line(end - 1)
 		p.out = append(p.out, s)
 		return end
 	}
-	s.Signature = p.join(start, open)
-	s.EndLine = p.line(close)
+	s.Signature = p.Join(start, open)
+	s.EndLine = p.Line(close)
 	p.out = append(p.out, s)
 	p.scope(open+1, close, rustScope{container: s.Name})
 	return close + 1
@@ -418,19 +420,19 @@ func (p *rustParser) mod(s Symbol, start, kw, hi int) int {
 func (p *rustParser) value(s Symbol, start, kw, hi int) int {
 	end := p.semi(kw, hi)
 	name := kw + 1
-	if p.is(name, "mut") {
+	if p.Is(name, "mut") {
 		name++
 	}
-	if !p.ident(name) || p.is(name, "_") {
+	if !p.Ident(name) || p.Is(name, "_") {
 		return end
 	}
-	s.Name, s.NameCol = p.text(name), p.col(name)
+	s.Name, s.NameCol = p.Text(name), p.Col(name)
 	s.Kind = KindConst
-	if p.is(kw, "static") {
+	if p.Is(kw, "static") {
 		s.Kind = KindVar
 	}
-	s.Signature = p.head(start, p.trimEnd(start, end))
-	s.EndLine = p.line(end - 1)
+	s.Signature = p.Head(start, p.trimEnd(start, end))
+	s.EndLine = p.Line(end - 1)
 	p.out = append(p.out, s)
 	return end
 }

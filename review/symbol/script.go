@@ -2,6 +2,8 @@ package symbol
 
 import (
 	"strings"
+
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // jsParser reads the declarations of a JavaScript or TypeScript file
@@ -15,7 +17,7 @@ type jsParser struct {
 
 func extractJS(lx *lexed) []Symbol {
 	p := &jsParser{lexed: lx}
-	p.scope(0, len(lx.toks), "")
+	p.scope(0, len(lx.Toks), "")
 	return p.out
 }
 
@@ -43,13 +45,13 @@ var jsContinues = map[string]bool{
 // endsExpr reports whether token k can end an expression or a type, so
 // that a line break after it may end the statement.
 func (p *jsParser) endsExpr(k int) bool {
-	switch p.kind(k) {
-	case tIdent:
-		return !jsContinues[p.text(k)]
-	case tNumber, tString:
+	switch p.Kind(k) {
+	case syntax.TokIdent:
+		return !jsContinues[p.Text(k)]
+	case syntax.TokNumber, syntax.TokString:
 		return true
 	}
-	switch p.text(k) {
+	switch p.Text(k) {
 	case ")", "]", "}", ">":
 		return true
 	}
@@ -59,15 +61,15 @@ func (p *jsParser) endsExpr(k int) bool {
 // startsStmt reports whether token k, first on its line, can begin a new
 // statement or class member rather than continue the previous one.
 func (p *jsParser) startsStmt(k int) bool {
-	switch p.kind(k) {
-	case tIdent:
-		switch p.text(k) {
+	switch p.Kind(k) {
+	case syntax.TokIdent:
+		switch p.Text(k) {
 		case "as", "in", "of", "instanceof", "extends", "implements", "satisfies", "is", "keyof":
 			return false
 		}
 		return true
 	}
-	return p.is(k, "@")
+	return p.Is(k, "@")
 }
 
 // stmtEnd returns the index of the first token after the statement that
@@ -83,13 +85,13 @@ func (p *jsParser) memberEnd(i, hi int) int { return p.scanEnd(i, hi, true) }
 func (p *jsParser) scanEnd(i, hi int, member bool) int {
 	start := i
 	for i < hi {
-		if i > start && p.toks[i].nl && p.endsExpr(i-1) && (p.startsStmt(i) || member && (p.kind(i) == tString || p.is(i, "["))) {
+		if i > start && p.Toks[i].NL && p.endsExpr(i-1) && (p.startsStmt(i) || member && (p.Kind(i) == syntax.TokString || p.Is(i, "["))) {
 			return i
 		}
-		if p.is(i, ";") || member && p.is(i, ",") {
+		if p.Is(i, ";") || member && p.Is(i, ",") {
 			return i + 1
 		}
-		if m := p.match(i); m > i && isOpener(p.text(i)) {
+		if m := p.Match(i); m > i && syntax.IsOpener(p.Text(i)) {
 			if m >= hi {
 				return hi
 			}
@@ -103,7 +105,7 @@ func (p *jsParser) scanEnd(i, hi int, member bool) int {
 
 // trimSemi drops a final ";" or "," from the token range ending before end.
 func (p *jsParser) trimSemi(start, end int) int {
-	if end > start && (p.is(end-1, ";") || p.is(end-1, ",")) {
+	if end > start && (p.Is(end-1, ";") || p.Is(end-1, ",")) {
 		return end - 1
 	}
 	return end
@@ -112,16 +114,16 @@ func (p *jsParser) trimSemi(start, end int) int {
 // skipDecorators returns the index after the decorators (@name,
 // @a.b(args)) that start at i.
 func (p *lexed) skipDecorators(i, hi int) int {
-	for i+1 < hi && p.is(i, "@") && p.ident(i+1) {
-		if p.is(i+1, "interface") { // Java's @interface declares a type
+	for i+1 < hi && p.Is(i, "@") && p.Ident(i+1) {
+		if p.Is(i+1, "interface") { // Java's @interface declares a type
 			return i
 		}
 		i += 2
-		for p.is(i, ".") && p.ident(i+1) {
+		for p.Is(i, ".") && p.Ident(i+1) {
 			i += 2
 		}
-		if p.is(i, "(") {
-			m := p.match(i)
+		if p.Is(i, "(") {
+			m := p.Match(i)
 			if m < 0 {
 				return i + 1
 			}
@@ -136,7 +138,7 @@ func (p *lexed) skipDecorators(i, hi int) int {
 func (p *lexed) skipAngles(i, hi int) int {
 	depth := 0
 	for j := i; j < hi && j < i+256; j++ {
-		switch p.text(j) {
+		switch p.Text(j) {
 		case "<":
 			depth++
 		case ">":
@@ -147,7 +149,7 @@ func (p *lexed) skipAngles(i, hi int) int {
 		case ";":
 			return i
 		case "(", "[", "{":
-			if m := p.match(j); m > j {
+			if m := p.Match(j); m > j {
 				j = m
 			} else {
 				return i
@@ -163,7 +165,7 @@ func (p *lexed) skipAngles(i, hi int) int {
 func (p *lexed) braceAfter(i, hi int) int {
 	angle := 0
 	for j := i; j < hi && j < i+1024; j++ {
-		switch p.text(j) {
+		switch p.Text(j) {
 		case "<":
 			angle++
 		case ">":
@@ -172,11 +174,11 @@ func (p *lexed) braceAfter(i, hi int) int {
 			if angle == 0 {
 				return j
 			}
-			if m := p.match(j); m > j {
+			if m := p.Match(j); m > j {
 				j = m
 			}
 		case "(", "[":
-			if m := p.match(j); m > j {
+			if m := p.Match(j); m > j {
 				j = m
 			}
 		case ";", "}":
@@ -189,11 +191,11 @@ func (p *lexed) braceAfter(i, hi int) int {
 // typeEnd reports whether token i can end a TypeScript type, so that a "{"
 // after it opens a body rather than an object type.
 func (p *jsParser) typeEnd(i int) bool {
-	switch p.kind(i) {
-	case tIdent, tString, tNumber:
+	switch p.Kind(i) {
+	case syntax.TokIdent, syntax.TokString, syntax.TokNumber:
 		return true
 	}
-	switch p.text(i) {
+	switch p.Text(i) {
 	case ">", "]", ")", "}":
 		return true
 	}
@@ -210,28 +212,28 @@ func (p *jsParser) body(close, hi int) (open, next int) {
 	j := close + 1
 	for j < hi && j < close+512 {
 		switch {
-		case p.is(j, "{"):
+		case p.Is(j, "{"):
 			if j == close+1 || p.typeEnd(prev) {
-				m := p.match(j)
+				m := p.Match(j)
 				if m < 0 || m >= hi {
 					return j, hi
 				}
 				return j, m + 1
 			}
-			m := p.match(j) // an object type in the return type
+			m := p.Match(j) // an object type in the return type
 			if m < j {
 				return -1, j + 1
 			}
 			prev, j = m, m+1
 			continue
-		case p.is(j, ";"):
+		case p.Is(j, ";"):
 			return -1, j + 1
-		case p.is(j, "=>"), p.is(j, "="), p.is(j, "}"), p.is(j, ")"), p.is(j, ","):
+		case p.Is(j, "=>"), p.Is(j, "="), p.Is(j, "}"), p.Is(j, ")"), p.Is(j, ","):
 			return -1, j
-		case j > close+1 && p.toks[j].nl && p.typeEnd(prev) && p.startsStmt(j):
+		case j > close+1 && p.Toks[j].NL && p.typeEnd(prev) && p.startsStmt(j):
 			return -1, j
 		}
-		if m := p.match(j); m > j && (p.is(j, "(") || p.is(j, "[")) {
+		if m := p.Match(j); m > j && (p.Is(j, "(") || p.Is(j, "[")) {
 			prev, j = m, m+1
 			continue
 		}
@@ -247,62 +249,62 @@ func (p *jsParser) body(close, hi int) (open, next int) {
 // signature: its "{" or the token after its "=>".
 func (p *jsParser) funcValue(v, hi, depth int) (int, bool) {
 	i := v
-	if p.is(i, "async") {
+	if p.Is(i, "async") {
 		i++
 	}
 	switch {
-	case p.is(i, "function"):
+	case p.Is(i, "function"):
 		j := i + 1
-		if p.is(j, "*") {
+		if p.Is(j, "*") {
 			j++
 		}
-		if p.ident(j) {
+		if p.Ident(j) {
 			j++
 		}
-		if p.is(j, "<") {
+		if p.Is(j, "<") {
 			j = p.skipAngles(j, hi)
 		}
-		if m := p.match(j); p.is(j, "(") && m > j {
+		if m := p.Match(j); p.Is(j, "(") && m > j {
 			if open, _ := p.body(m, hi); open > 0 {
 				return open, true
 			}
 		}
 		return 0, false
-	case p.ident(i) && p.is(i+1, "=>"):
+	case p.Ident(i) && p.Is(i+1, "=>"):
 		return i + 2, true
 	}
-	if p.is(i, "<") {
+	if p.Is(i, "<") {
 		i = p.skipAngles(i, hi)
 	}
-	if m := p.match(i); p.is(i, "(") && m > i {
+	if m := p.Match(i); p.Is(i, "(") && m > i {
 		j := m + 1
-		if p.is(j, "=>") {
+		if p.Is(j, "=>") {
 			return j + 1, true
 		}
-		if p.is(j, ":") { // a return type, then "=>"
+		if p.Is(j, ":") { // a return type, then "=>"
 			for k := j + 1; k < hi && k < j+256; k++ {
 				switch {
-				case p.is(k, "=>"):
+				case p.Is(k, "=>"):
 					return k + 1, true
-				case p.is(k, ";"), p.is(k, "="), p.is(k, ","), p.is(k, ")"):
+				case p.Is(k, ";"), p.Is(k, "="), p.Is(k, ","), p.Is(k, ")"):
 					return 0, false
 				}
-				if m := p.match(k); m > k && isOpener(p.text(k)) {
+				if m := p.Match(k); m > k && syntax.IsOpener(p.Text(k)) {
 					k = m
 				}
 			}
 		}
 	}
-	if depth > 0 && p.ident(v) {
+	if depth > 0 && p.Ident(v) {
 		j := v
-		for p.is(j+1, ".") && p.ident(j+2) {
+		for p.Is(j+1, ".") && p.Ident(j+2) {
 			j += 2
 		}
 		j++
-		if p.is(j, "<") {
+		if p.Is(j, "<") {
 			j = p.skipAngles(j, hi)
 		}
-		if p.is(j, "(") && p.match(j) > j {
+		if p.Is(j, "(") && p.Match(j) > j {
 			return p.funcValue(j+1, hi, depth-1)
 		}
 	}
@@ -318,39 +320,39 @@ func (p *jsParser) statement(i, hi int, container string) int {
 	i = p.skipDecorators(i, hi)
 	start := i
 	exported, isDefault := false, false
-	if p.is(i, "export") {
+	if p.Is(i, "export") {
 		exported = true
 		i++
-		if p.is(i, "default") {
+		if p.Is(i, "default") {
 			isDefault = true
 			i++
 		}
 	}
-	if p.is(i, "declare") && p.ident(i+1) {
+	if p.Is(i, "declare") && p.Ident(i+1) {
 		i++
 	}
 	d := jsDecl{anchor: anchor, start: start, kw: i, hi: hi, container: container, exported: exported, isDefault: isDefault}
 	switch {
-	case p.is(i, "function"), p.is(i, "async") && p.is(i+1, "function"):
+	case p.Is(i, "function"), p.Is(i, "async") && p.Is(i+1, "function"):
 		return p.function(d)
-	case p.is(i, "class"), p.is(i, "abstract") && p.is(i+1, "class"):
+	case p.Is(i, "class"), p.Is(i, "abstract") && p.Is(i+1, "class"):
 		return p.class(d)
-	case p.is(i, "interface") && p.ident(i+1):
+	case p.Is(i, "interface") && p.Ident(i+1):
 		return p.iface(d)
-	case p.is(i, "type") && p.ident(i+1) && (p.is(i+2, "=") || p.is(i+2, "<")):
+	case p.Is(i, "type") && p.Ident(i+1) && (p.Is(i+2, "=") || p.Is(i+2, "<")):
 		return p.typeAlias(d)
-	case p.is(i, "enum") && p.ident(i+1), p.is(i, "const") && p.is(i+1, "enum"):
+	case p.Is(i, "enum") && p.Ident(i+1), p.Is(i, "const") && p.Is(i+1, "enum"):
 		return p.enum(d)
-	case p.is(i, "const"), p.is(i, "let"), p.is(i, "var"):
+	case p.Is(i, "const"), p.Is(i, "let"), p.Is(i, "var"):
 		return p.vars(d)
-	case (p.is(i, "namespace") || p.is(i, "module")) && (p.ident(i+1) || p.kind(i+1) == tString):
+	case (p.Is(i, "namespace") || p.Is(i, "module")) && (p.Ident(i+1) || p.Kind(i+1) == syntax.TokString):
 		return p.namespace(d)
-	case p.is(i, "global") && p.is(i+1, "{") && p.match(i+1) > i+1:
-		p.scope(i+2, p.match(i+1), container)
-		return p.match(i+1) + 1
-	case p.is(i, "exports") && p.is(i+1, ".") && p.ident(i+2) && p.is(i+3, "="):
+	case p.Is(i, "global") && p.Is(i+1, "{") && p.Match(i+1) > i+1:
+		p.scope(i+2, p.Match(i+1), container)
+		return p.Match(i+1) + 1
+	case p.Is(i, "exports") && p.Is(i+1, ".") && p.Ident(i+2) && p.Is(i+3, "="):
 		return p.commonJS(d, i+2)
-	case p.is(i, "module") && p.is(i+1, ".") && p.is(i+2, "exports") && p.is(i+3, ".") && p.ident(i+4) && p.is(i+5, "="):
+	case p.Is(i, "module") && p.Is(i+1, ".") && p.Is(i+2, "exports") && p.Is(i+3, ".") && p.Ident(i+4) && p.Is(i+5, "="):
 		return p.commonJS(d, i+4)
 	}
 	return p.stmtEnd(i, hi)
@@ -368,16 +370,16 @@ type jsDecl struct {
 func (p *jsParser) symbol(d jsDecl, name string, nameTok int, kind Kind) Symbol {
 	col := 1
 	if nameTok >= 0 {
-		col = p.col(nameTok)
-	} else if d.start < len(p.toks) {
-		col = p.col(d.start)
+		col = p.Col(nameTok)
+	} else if d.start < len(p.Toks) {
+		col = p.Col(d.start)
 	}
 	return Symbol{
 		Name:      name,
 		Container: d.container,
 		Kind:      kind,
-		Doc:       p.docBefore(int(p.toks[d.anchor].off)),
-		Line:      p.line(d.start),
+		Doc:       p.DocBefore(int(p.Toks[d.anchor].Off)),
+		Line:      p.Line(d.start),
 		NameCol:   col,
 		Exported:  d.exported,
 	}
@@ -386,8 +388,8 @@ func (p *jsParser) symbol(d jsDecl, name string, nameTok int, kind Kind) Symbol 
 // name reads the declared name at token i; an anonymous default export is
 // named "default".
 func (p *jsParser) name(d jsDecl, i int) (string, int, bool) {
-	if p.ident(i) && !p.is(i, "extends") && !p.is(i, "implements") {
-		return p.text(i), i, true
+	if p.Ident(i) && !p.Is(i, "extends") && !p.Is(i, "implements") {
+		return p.Text(i), i, true
 	}
 	if d.isDefault {
 		return "default", -1, true
@@ -397,11 +399,11 @@ func (p *jsParser) name(d jsDecl, i int) (string, int, bool) {
 
 func (p *jsParser) function(d jsDecl) int {
 	i := d.kw
-	if p.is(i, "async") {
+	if p.Is(i, "async") {
 		i++
 	}
 	i++ // function
-	if p.is(i, "*") {
+	if p.Is(i, "*") {
 		i++
 	}
 	name, nameTok, ok := p.name(d, i)
@@ -411,12 +413,12 @@ func (p *jsParser) function(d jsDecl) int {
 	if nameTok >= 0 {
 		i++
 	}
-	if p.is(i, "<") {
+	if p.Is(i, "<") {
 		i = p.skipAngles(i, d.hi)
 	}
 	s := p.symbol(d, name, nameTok, KindFunction)
-	close := p.match(i)
-	if !p.is(i, "(") || close < i {
+	close := p.Match(i)
+	if !p.Is(i, "(") || close < i {
 		return p.partial(s, d.start, p.stmtEnd(i, d.hi))
 	}
 	_, next := p.addFunc(s, d.start, close, d.hi)
@@ -427,8 +429,8 @@ func (p *jsParser) function(d jsDecl) int {
 // what there is of its signature: tokens [start, end), end being the end
 // of the statement, which it returns.
 func (p *jsParser) partial(s Symbol, start, end int) int {
-	s.Signature = p.join(start, p.trimSemi(start, end))
-	s.EndLine = p.line(end - 1)
+	s.Signature = p.Join(start, p.trimSemi(start, end))
+	s.EndLine = p.Line(end - 1)
 	p.add(s)
 	return end
 }
@@ -443,15 +445,15 @@ func (p *jsParser) addFunc(s Symbol, start, close, hi int) (open, next int) {
 	if open < 0 {
 		sigEnd = p.trimSemi(start, next)
 	}
-	s.Signature = p.join(start, sigEnd)
-	s.EndLine = p.endLine(next - 1)
+	s.Signature = p.Join(start, sigEnd)
+	s.EndLine = p.EndLine(next - 1)
 	p.add(s)
 	return open, next
 }
 
 func (p *jsParser) class(d jsDecl) int {
 	i := d.kw
-	if p.is(i, "abstract") {
+	if p.Is(i, "abstract") {
 		i++
 	}
 	i++ // class
@@ -461,12 +463,12 @@ func (p *jsParser) class(d jsDecl) int {
 	}
 	s := p.symbol(d, name, nameTok, KindClass)
 	open := p.braceAfter(i, d.hi)
-	close := p.closeOf(open, d.hi)
+	close := p.CloseOf(open, d.hi)
 	if close < 0 {
 		return p.partial(s, d.start, p.stmtEnd(d.kw, d.hi))
 	}
-	s.Signature = p.join(d.start, open)
-	s.EndLine = p.line(close)
+	s.Signature = p.Join(d.start, open)
+	s.EndLine = p.Line(close)
 	k := len(p.out)
 	p.add(s)
 	p.classBody(open+1, close, k, name, d.exported)
@@ -484,7 +486,7 @@ var jsMemberModifiers = map[string]bool{
 // named name, from tokens [lo, hi).
 func (p *jsParser) classBody(lo, hi, cls int, name string, exported bool) {
 	for i := lo; i < hi; {
-		if p.is(i, ";") || p.is(i, ",") {
+		if p.Is(i, ";") || p.Is(i, ",") {
 			i++
 			continue
 		}
@@ -492,41 +494,41 @@ func (p *jsParser) classBody(lo, hi, cls int, name string, exported bool) {
 		i = p.skipDecorators(i, hi)
 		d.start = i
 		private := false
-		for p.ident(i) && jsMemberModifiers[p.text(i)] &&
-			(p.ident(i+1) || p.kind(i+1) == tString || p.is(i+1, "[") || p.is(i+1, "*")) {
-			if p.is(i, "private") || p.is(i, "protected") {
+		for p.Ident(i) && jsMemberModifiers[p.Text(i)] &&
+			(p.Ident(i+1) || p.Kind(i+1) == syntax.TokString || p.Is(i+1, "[") || p.Is(i+1, "*")) {
+			if p.Is(i, "private") || p.Is(i, "protected") {
 				private = true
 			}
 			i++
 		}
-		if p.is(i, "*") {
+		if p.Is(i, "*") {
 			i++
 		}
 		nameTok := i
 		var member string
 		switch {
-		case p.ident(i):
-			member = p.text(i)
+		case p.Ident(i):
+			member = p.Text(i)
 			private = private || strings.HasPrefix(member, "#")
 			i++
-		case p.kind(i) == tString || p.kind(i) == tNumber:
-			member = strings.Trim(p.text(i), "\"'`")
+		case p.Kind(i) == syntax.TokString || p.Kind(i) == syntax.TokNumber:
+			member = strings.Trim(p.Text(i), "\"'`")
 			i++
-		case p.is(i, "[") && p.match(i) > i:
-			member = p.join(i, p.match(i)+1)
-			i = p.match(i) + 1
+		case p.Is(i, "[") && p.Match(i) > i:
+			member = p.Join(i, p.Match(i)+1)
+			i = p.Match(i) + 1
 		default:
 			i = max(p.stmtEnd(i, hi), i+1)
 			continue
 		}
 		d.exported = exported && !private
-		if p.is(i, "?") || p.is(i, "!") {
+		if p.Is(i, "?") || p.Is(i, "!") {
 			i++
 		}
-		if p.is(i, "<") {
+		if p.Is(i, "<") {
 			i = p.skipAngles(i, hi)
 		}
-		if close := p.match(i); p.is(i, "(") && close > i {
+		if close := p.Match(i); p.Is(i, "(") && close > i {
 			open, next := p.addFunc(p.symbol(d, member, nameTok, KindMethod), d.start, close, hi)
 			if member == "constructor" {
 				p.paramProperties(i, close, cls, name, exported)
@@ -539,11 +541,11 @@ func (p *jsParser) classBody(lo, hi, cls int, name string, exported bool) {
 		end := p.stmtEnd(i, hi)
 		eq := -1
 		for k := i; k < end; k++ {
-			if p.is(k, "=") {
+			if p.Is(k, "=") {
 				eq = k
 				break
 			}
-			if m := p.match(k); m > k && isOpener(p.text(k)) {
+			if m := p.Match(k); m > k && syntax.IsOpener(p.Text(k)) {
 				k = m
 			}
 		}
@@ -551,8 +553,8 @@ func (p *jsParser) classBody(lo, hi, cls int, name string, exported bool) {
 		if eq >= 0 {
 			if fe, ok := p.funcValue(eq+1, end, 1); ok {
 				s := p.symbol(d, member, nameTok, KindMethod)
-				s.Signature = p.join(d.start, fe)
-				s.EndLine = p.endLine(end - 1)
+				s.Signature = p.Join(d.start, fe)
+				s.EndLine = p.EndLine(end - 1)
 				p.add(s)
 				i = end
 				continue
@@ -568,10 +570,10 @@ func (p *jsParser) classBody(lo, hi, cls int, name string, exported bool) {
 // tokens [d.start, sigEnd) up to token last, and lists it in the Fields of
 // out[cls].
 func (p *jsParser) field(d jsDecl, cls int, member string, nameTok, sigEnd, last int) {
-	p.out[cls].Fields = append(p.out[cls].Fields, p.join(nameTok, sigEnd))
+	p.out[cls].Fields = append(p.out[cls].Fields, p.Join(nameTok, sigEnd))
 	s := p.symbol(d, member, nameTok, KindField)
-	s.Signature = p.join(d.start, sigEnd)
-	s.EndLine = p.endLine(last)
+	s.Signature = p.Join(d.start, sigEnd)
+	s.EndLine = p.EndLine(last)
 	p.add(s)
 }
 
@@ -580,16 +582,16 @@ func (p *jsParser) field(d jsDecl, cls int, member string, nameTok, sigEnd, last
 // out[cls].
 func (p *jsParser) paramProperties(open, close, cls int, name string, exported bool) {
 	for k := open + 1; k < close; k++ {
-		if m := p.match(k); m > k && isOpener(p.text(k)) {
+		if m := p.Match(k); m > k && syntax.IsOpener(p.Text(k)) {
 			k = m
 			continue
 		}
-		if !p.is(k-1, "(") && !p.is(k-1, ",") {
+		if !p.Is(k-1, "(") && !p.Is(k-1, ",") {
 			continue
 		}
 		j, private, mod := k, false, false
-		for p.ident(j) && (p.is(j, "public") || p.is(j, "private") || p.is(j, "protected") || p.is(j, "readonly") || p.is(j, "override")) && p.ident(j+1) {
-			private = private || p.is(j, "private") || p.is(j, "protected")
+		for p.Ident(j) && (p.Is(j, "public") || p.Is(j, "private") || p.Is(j, "protected") || p.Is(j, "readonly") || p.Is(j, "override")) && p.Ident(j+1) {
+			private = private || p.Is(j, "private") || p.Is(j, "protected")
 			mod = true
 			j++
 		}
@@ -597,25 +599,25 @@ func (p *jsParser) paramProperties(open, close, cls int, name string, exported b
 			continue
 		}
 		end := j
-		for end < close && !p.is(end, ",") && !p.is(end, "=") {
-			if m := p.match(end); m > end && isOpener(p.text(end)) {
+		for end < close && !p.Is(end, ",") && !p.Is(end, "=") {
+			if m := p.Match(end); m > end && syntax.IsOpener(p.Text(end)) {
 				end = m
 			}
-			if p.is(end, "<") {
+			if p.Is(end, "<") {
 				end = max(p.skipAngles(end, close)-1, end)
 			}
 			end++
 		}
-		field := p.join(j, end)
+		field := p.Join(j, end)
 		p.out[cls].Fields = append(p.out[cls].Fields, field)
 		p.add(Symbol{
-			Name:      p.text(j),
+			Name:      p.Text(j),
 			Container: name,
 			Kind:      KindField,
-			Signature: p.join(k, end),
-			Line:      p.line(j),
-			EndLine:   p.line(end - 1),
-			NameCol:   p.col(j),
+			Signature: p.Join(k, end),
+			Line:      p.Line(j),
+			EndLine:   p.Line(end - 1),
+			NameCol:   p.Col(j),
 			Exported:  exported && !private,
 		})
 		k = end
@@ -625,27 +627,27 @@ func (p *jsParser) paramProperties(open, close, cls int, name string, exported b
 // thisFields adds to the Fields of the class out[cls] the properties its
 // constructor, whose body opens at token open, assigns: this.x = ...
 func (p *jsParser) thisFields(open, cls int) {
-	close := p.closeOf(open, len(p.toks))
+	close := p.CloseOf(open, len(p.Toks))
 	if close < 0 {
 		return
 	}
 	for k := open + 1; k+3 < close; k++ {
-		if p.is(k, "this") && p.is(k+1, ".") && p.ident(k+2) && p.is(k+3, "=") && !contains(p.out[cls].Fields, p.text(k+2)) {
-			p.out[cls].Fields = append(p.out[cls].Fields, p.text(k+2))
+		if p.Is(k, "this") && p.Is(k+1, ".") && p.Ident(k+2) && p.Is(k+3, "=") && !contains(p.out[cls].Fields, p.Text(k+2)) {
+			p.out[cls].Fields = append(p.out[cls].Fields, p.Text(k+2))
 		}
 	}
 }
 
 func (p *jsParser) iface(d jsDecl) int {
-	name, nameTok := p.text(d.kw+1), d.kw+1
+	name, nameTok := p.Text(d.kw+1), d.kw+1
 	s := p.symbol(d, name, nameTok, KindInterface)
 	open := p.braceAfter(d.kw+2, d.hi)
-	close := p.closeOf(open, d.hi)
+	close := p.CloseOf(open, d.hi)
 	if close < 0 {
 		return p.partial(s, d.start, p.stmtEnd(d.kw, d.hi))
 	}
-	s.Signature = p.join(d.start, open)
-	s.EndLine = p.line(close)
+	s.Signature = p.Join(d.start, open)
+	s.EndLine = p.Line(close)
 	k := len(p.out)
 	p.add(s)
 	p.typeMembers(open+1, close, k, name, d.exported)
@@ -658,39 +660,39 @@ func (p *jsParser) iface(d jsDecl) int {
 // skipped.
 func (p *jsParser) typeMembers(lo, hi, k int, name string, exported bool) {
 	for i := lo; i < hi; {
-		if p.is(i, ";") || p.is(i, ",") {
+		if p.Is(i, ";") || p.Is(i, ",") {
 			i++
 			continue
 		}
 		d := jsDecl{anchor: i, start: i, hi: hi, container: name, exported: exported}
 		end := max(p.memberEnd(i, hi), i+1)
-		for p.is(i, "readonly") && (p.ident(i+1) || p.kind(i+1) == tString) {
+		for p.Is(i, "readonly") && (p.Ident(i+1) || p.Kind(i+1) == syntax.TokString) {
 			i++
 		}
 		nameTok := i
 		var member string
-		switch p.kind(i) {
-		case tIdent:
-			member = p.text(i)
-		case tString:
-			member = strings.Trim(p.text(i), "\"'")
+		switch p.Kind(i) {
+		case syntax.TokIdent:
+			member = p.Text(i)
+		case syntax.TokString:
+			member = strings.Trim(p.Text(i), "\"'")
 		}
 		j := i + 1
-		if p.is(j, "?") {
+		if p.Is(j, "?") {
 			j++
 		}
-		if p.is(j, "<") {
+		if p.Is(j, "<") {
 			j = p.skipAngles(j, hi)
 		}
 		sigEnd := p.trimSemi(i, end)
 		switch {
 		case member == "":
-		case p.is(j, "("):
+		case p.Is(j, "("):
 			s := p.symbol(d, member, nameTok, KindMethod)
-			s.Signature = p.join(d.start, sigEnd)
-			s.EndLine = p.endLine(sigEnd - 1)
+			s.Signature = p.Join(d.start, sigEnd)
+			s.EndLine = p.EndLine(sigEnd - 1)
 			p.add(s)
-		case p.is(j, ":"):
+		case p.Is(j, ":"):
 			p.field(d, k, member, nameTok, sigEnd, sigEnd-1)
 		}
 		i = end
@@ -698,17 +700,17 @@ func (p *jsParser) typeMembers(lo, hi, k int, name string, exported bool) {
 }
 
 func (p *jsParser) typeAlias(d jsDecl) int {
-	name, nameTok := p.text(d.kw+1), d.kw+1
+	name, nameTok := p.Text(d.kw+1), d.kw+1
 	s := p.symbol(d, name, nameTok, KindType)
 	end := p.stmtEnd(d.kw, d.hi)
 	sigEnd := p.trimSemi(d.start, end)
-	s.Signature = p.head(d.start, sigEnd)
-	s.EndLine = p.endLine(sigEnd - 1)
+	s.Signature = p.Head(d.start, sigEnd)
+	s.EndLine = p.EndLine(sigEnd - 1)
 	k := len(p.out)
 	p.add(s)
 	for j := d.kw + 2; j < sigEnd; j++ {
-		if p.is(j, "=") {
-			if m := p.match(j + 1); p.is(j+1, "{") && m > j+1 && m < end {
+		if p.Is(j, "=") {
+			if m := p.Match(j + 1); p.Is(j+1, "{") && m > j+1 && m < end {
 				p.typeMembers(j+2, m, k, name, d.exported)
 			}
 			break
@@ -719,23 +721,23 @@ func (p *jsParser) typeAlias(d jsDecl) int {
 
 func (p *jsParser) enum(d jsDecl) int {
 	i := d.kw
-	if p.is(i, "const") {
+	if p.Is(i, "const") {
 		i++
 	}
-	name, nameTok := p.text(i+1), i+1
+	name, nameTok := p.Text(i+1), i+1
 	s := p.symbol(d, name, nameTok, KindEnum)
 	open := i + 2
-	close := p.closeOf(open, d.hi)
+	close := p.CloseOf(open, d.hi)
 	if close < 0 {
 		return p.partial(s, d.start, p.stmtEnd(d.kw, d.hi))
 	}
-	s.Signature = p.join(d.start, open)
-	s.EndLine = p.line(close)
+	s.Signature = p.Join(d.start, open)
+	s.EndLine = p.Line(close)
 	for k := open + 1; k < close; k++ {
-		if (p.is(k-1, "{") || p.is(k-1, ",")) && (p.ident(k) || p.kind(k) == tString) {
-			s.Fields = append(s.Fields, strings.Trim(p.text(k), "\"'"))
+		if (p.Is(k-1, "{") || p.Is(k-1, ",")) && (p.Ident(k) || p.Kind(k) == syntax.TokString) {
+			s.Fields = append(s.Fields, strings.Trim(p.Text(k), "\"'"))
 		}
-		if m := p.match(k); m > k && isOpener(p.text(k)) {
+		if m := p.Match(k); m > k && syntax.IsOpener(p.Text(k)) {
 			k = m
 		}
 	}
@@ -748,22 +750,22 @@ func (p *jsParser) enum(d jsDecl) int {
 // patterns and require() imports are left out.
 func (p *jsParser) vars(d jsDecl) int {
 	kind := KindVar
-	if p.is(d.kw, "const") {
+	if p.Is(d.kw, "const") {
 		kind = KindConst
 	}
 	end := p.stmtEnd(d.kw, d.hi)
 	stop := p.trimSemi(d.kw, end)
-	for i, first := d.kw+1, true; i < stop && p.ident(i); first = false {
+	for i, first := d.kw+1, true; i < stop && p.Ident(i); first = false {
 		nameTok := i
 		j := i + 1
-		if p.is(j, "!") {
+		if p.Is(j, "!") {
 			j++
 		}
 		// The declarator ends at a "," outside brackets and type arguments.
 		dEnd, eq := stop, -1
 	scan:
 		for k := j; k < stop; k++ {
-			switch p.text(k) {
+			switch p.Text(k) {
 			case "=":
 				if eq < 0 {
 					eq = k
@@ -771,7 +773,7 @@ func (p *jsParser) vars(d jsDecl) int {
 			case "<":
 				// Type arguments: in the annotation, of a generic arrow
 				// function, or of a call (f<A, B>(x)).
-				if a := p.skipAngles(k, stop); a > k && (eq < 0 || k == eq+1 || p.is(k-1, "async") || p.ident(k-1) && p.is(a, "(")) {
+				if a := p.skipAngles(k, stop); a > k && (eq < 0 || k == eq+1 || p.Is(k-1, "async") || p.Ident(k-1) && p.Is(a, "(")) {
 					k = a - 1
 					continue
 				}
@@ -779,7 +781,7 @@ func (p *jsParser) vars(d jsDecl) int {
 				dEnd = k
 				break scan
 			}
-			if m := p.match(k); m > k && isOpener(p.text(k)) {
+			if m := p.Match(k); m > k && syntax.IsOpener(p.Text(k)) {
 				k = m
 			}
 		}
@@ -787,28 +789,28 @@ func (p *jsParser) vars(d jsDecl) int {
 		if !first {
 			sd.start, sd.anchor = nameTok, nameTok
 		}
-		s := p.symbol(sd, p.text(nameTok), nameTok, kind)
+		s := p.symbol(sd, p.Text(nameTok), nameTok, kind)
 		if !first {
 			s.Doc = ""
 		}
-		s.EndLine = p.endLine(dEnd - 1)
+		s.EndLine = p.EndLine(dEnd - 1)
 		skip := false
 		if eq >= 0 {
 			v := eq + 1
-			if p.is(v, "await") {
+			if p.Is(v, "await") {
 				v++
 			}
-			skip = p.is(v, "require") && p.is(v+1, "(") || p.is(v, "import") && p.is(v+1, "(")
+			skip = p.Is(v, "require") && p.Is(v+1, "(") || p.Is(v, "import") && p.Is(v+1, "(")
 			if fe, ok := p.funcValue(eq+1, dEnd, 2); ok {
 				s.Kind = KindFunction
-				s.Signature = p.join(sd.start, fe)
+				s.Signature = p.Join(sd.start, fe)
 			}
 		}
 		if s.Signature == "" {
-			s.Signature = p.head(sd.start, dEnd)
+			s.Signature = p.Head(sd.start, dEnd)
 		}
 		if !first {
-			s.Signature = p.text(d.kw) + " " + s.Signature
+			s.Signature = p.Text(d.kw) + " " + s.Signature
 		}
 		if !skip {
 			p.add(s)
@@ -820,19 +822,19 @@ func (p *jsParser) vars(d jsDecl) int {
 
 func (p *jsParser) namespace(d jsDecl) int {
 	i := d.kw + 1
-	name, nameTok := strings.Trim(p.text(i), "\"'"), i
-	for p.is(i+1, ".") && p.ident(i+2) {
+	name, nameTok := strings.Trim(p.Text(i), "\"'"), i
+	for p.Is(i+1, ".") && p.Ident(i+2) {
 		i += 2
-		name += "." + p.text(i)
+		name += "." + p.Text(i)
 	}
 	s := p.symbol(d, name, nameTok, KindModule)
 	open := i + 1
-	close := p.closeOf(open, d.hi)
+	close := p.CloseOf(open, d.hi)
 	if close < 0 {
 		return p.stmtEnd(d.kw, d.hi)
 	}
-	s.Signature = p.join(d.start, open)
-	s.EndLine = p.line(close)
+	s.Signature = p.Join(d.start, open)
+	s.EndLine = p.Line(close)
 	p.add(s)
 	p.scope(open+1, close, name)
 	return close + 1
@@ -847,9 +849,9 @@ func (p *jsParser) commonJS(d jsDecl, nameTok int) int {
 		return end
 	}
 	d.exported = true
-	s := p.symbol(d, p.text(nameTok), nameTok, KindFunction)
-	s.Signature = p.join(d.start, fe)
-	s.EndLine = p.endLine(p.trimSemi(d.kw, end) - 1)
+	s := p.symbol(d, p.Text(nameTok), nameTok, KindFunction)
+	s.Signature = p.Join(d.start, fe)
+	s.EndLine = p.EndLine(p.trimSemi(d.kw, end) - 1)
 	p.add(s)
 	return end
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // spliceBaseGo returns the symbols of old, the base version of the Go file
@@ -30,11 +31,11 @@ func spliceBaseGo(f *review.File, old []byte) (syms []Symbol, ok bool) {
 	if !ok {
 		return nil, false
 	}
-	oldStarts := lineStarts(old)
+	oldStarts := syntax.LineStarts(old)
 	if len(oldStarts) < lm.oldLines {
 		return nil, false
 	}
-	newStarts := lineStarts(f.Content)
+	newStarts := syntax.LineStarts(f.Content)
 	type span struct{ from, to, shift int } // current lines, and to base lines
 	var clean []span
 	cut := 0 // bytes of old the clean spans hold

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // Kind is the kind of a symbol.
@@ -124,7 +125,7 @@ func extract(path string, content []byte, lang review.Language) []Symbol {
 		review.LangJava, review.LangRust:
 		var lx *lexed
 		lx, out = extractScript(content, lang)
-		starts = lx.lineStart
+		starts = lx.LineStart
 	default:
 		return nil
 	}
@@ -152,11 +153,16 @@ func extractScript(content []byte, lang review.Language) (*lexed, []Symbol) {
 	return nil, nil
 }
 
+// lexed is a file's tokens with the extractors' helpers.
+type lexed struct{ *syntax.Tokens }
+
+func lex(src []byte, ts review.TokenSyntax) *lexed { return &lexed{syntax.Lex(src, ts)} }
+
 var (
-	pySyntax, _   = syntaxOf(review.LangPython)
-	jsSyntax, _   = syntaxOf(review.LangTypeScript)
-	javaSyntax, _ = syntaxOf(review.LangJava)
-	rustSyntax, _ = syntaxOf(review.LangRust)
+	pySyntax   = review.LangPython.Info().Tokens
+	jsSyntax   = review.LangTypeScript.Info().Tokens
+	javaSyntax = review.LangJava.Info().Tokens
+	rustSyntax = review.LangRust.Info().Tokens
 )
 
 // finish sorts the symbols and fills in Path, Hash and the Methods of

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // Calls returns the names that the declaration of s (signature and body)
@@ -96,16 +97,16 @@ func newUses(content []byte, lang review.Language, s Symbol) *uses {
 	}
 	u := &uses{lexed: lx, lang: lang, decl: map[int32]bool{}}
 	for _, d := range syms {
-		if d.Line >= 1 && d.Line <= len(lx.lineStart) {
-			u.decl[lx.lineStart[d.Line-1]+int32(d.NameCol-1)] = true
+		if d.Line >= 1 && d.Line <= len(lx.LineStart) {
+			u.decl[lx.LineStart[d.Line-1]+int32(d.NameCol-1)] = true
 		}
 	}
-	u.lo = len(lx.toks)
-	for i, t := range lx.toks {
-		if int(t.line) >= s.Line && i < u.lo {
+	u.lo = len(lx.Toks)
+	for i, t := range lx.Toks {
+		if int(t.Line) >= s.Line && i < u.lo {
 			u.lo = i
 		}
-		if int(t.line) <= max(s.EndLine, s.Line) {
+		if int(t.Line) <= max(s.EndLine, s.Line) {
 			u.hi = i + 1
 		}
 	}
@@ -150,28 +151,28 @@ func (u *uses) calls() []string {
 	var out orderedSet
 	kw := callKeywords[u.family()]
 	for k := u.lo; k < u.hi; k++ {
-		if !u.ident(k) || u.decl[u.toks[k].off] || kw[u.text(k)] {
+		if !u.Ident(k) || u.decl[u.Toks[k].Off] || kw[u.Text(k)] {
 			continue
 		}
 		j := k + 1
 		switch {
-		case u.lang == review.LangRust && u.is(j, "::") && u.is(j+1, "<"): // turbofish
+		case u.lang == review.LangRust && u.Is(j, "::") && u.Is(j+1, "<"): // turbofish
 			j = u.skipAngles(j+1, u.hi)
-		case u.lang != review.LangPython && u.lang != review.LangRust && u.is(j, "<"):
+		case u.lang != review.LangPython && u.lang != review.LangRust && u.Is(j, "<"):
 			j = u.skipAngles(j, u.hi)
 		}
-		if !u.is(j, "(") {
+		if !u.Is(j, "(") {
 			continue
 		}
-		switch u.text(k - 1) {
+		switch u.Text(k - 1) {
 		case "function", "def", "fn", "class", "interface", "struct", "enum", "trait", "macro_rules":
 			continue // a nested declaration
 		}
 		// In JavaScript and Java, a name with a parameter list and a body
 		// is a method or function being defined (an object literal's
 		// method, a local class's), not a call.
-		if m := u.match(j); m > j && u.is(m+1, "{") && u.lang != review.LangRust && u.lang != review.LangPython &&
-			!u.is(k-1, ".") && !u.is(k-1, "new") {
+		if m := u.Match(j); m > j && u.Is(m+1, "{") && u.lang != review.LangRust && u.lang != review.LangPython &&
+			!u.Is(k-1, ".") && !u.Is(k-1, "new") {
 			continue
 		}
 		out.add(u.chain(k))
@@ -183,12 +184,12 @@ func (u *uses) calls() []string {
 // "a?.b", "Foo::new".
 func (u *uses) chain(k int) string {
 	c := k
-	for c-2 >= u.lo && (u.is(c-1, ".") || u.is(c-1, "?.") || u.is(c-1, "::")) && u.ident(c-2) {
+	for c-2 >= u.lo && (u.Is(c-1, ".") || u.Is(c-1, "?.") || u.Is(c-1, "::")) && u.Ident(c-2) {
 		c -= 2
 	}
 	var sb strings.Builder
 	for i := c; i <= k; i++ {
-		sb.WriteString(u.text(i))
+		sb.WriteString(u.Text(i))
 	}
 	return sb.String()
 }
@@ -200,44 +201,44 @@ func (u *uses) types() []string {
 		ts := u.lang == review.LangTypeScript || u.lang == review.LangTSX
 		for k := u.lo; k < u.hi; k++ {
 			switch {
-			case u.is(k, "new"), u.is(k, "extends"), u.is(k, "instanceof"),
-				ts && (u.is(k, ":") || u.is(k, "as") || u.is(k, "satisfies") || u.is(k, "implements")):
+			case u.Is(k, "new"), u.Is(k, "extends"), u.Is(k, "instanceof"),
+				ts && (u.Is(k, ":") || u.Is(k, "as") || u.Is(k, "satisfies") || u.Is(k, "implements")):
 				u.tsType(k+1, &out, 0)
-			case ts && u.is(k, "<") && u.ident(k-1) && !u.toks[k].nl:
+			case ts && u.Is(k, "<") && u.Ident(k-1) && !u.Toks[k].NL:
 				u.tsType(k+1, &out, 0)
-			case ts && u.is(k, ",") && u.is(k-2, "implements"):
+			case ts && u.Is(k, ",") && u.Is(k-2, "implements"):
 				u.tsType(k+1, &out, 0)
 			}
 		}
 	case review.LangPython:
 		for k := u.lo; k < u.hi; k++ {
-			if u.ident(k) && camel(u.text(k)) && !u.is(k-1, ".") && !u.decl[u.toks[k].off] {
-				switch u.text(k) {
+			if u.Ident(k) && camel(u.Text(k)) && !u.Is(k-1, ".") && !u.decl[u.Toks[k].Off] {
+				switch u.Text(k) {
 				case "True", "False", "None":
 					continue
 				}
-				out.add(u.text(k))
+				out.add(u.Text(k))
 			}
 		}
 	case review.LangJava:
 		for k := u.lo; k < u.hi; k++ {
-			if !u.ident(k) || !camel(u.text(k)) || u.is(k-1, ".") || u.decl[u.toks[k].off] {
+			if !u.Ident(k) || !camel(u.Text(k)) || u.Is(k-1, ".") || u.decl[u.Toks[k].Off] {
 				continue
 			}
-			if u.is(k+1, "(") && !u.is(k-1, "new") {
+			if u.Is(k+1, "(") && !u.Is(k-1, "new") {
 				continue // a constructor's own name, or a method named like a type
 			}
-			out.add(u.text(k))
+			out.add(u.Text(k))
 		}
 	case review.LangRust:
 		for k := u.lo; k < u.hi; k++ {
-			if !u.ident(k) || u.is(k-1, "::") || u.is(k-1, ".") || u.is(k+1, "!") || u.decl[u.toks[k].off] {
+			if !u.Ident(k) || u.Is(k-1, "::") || u.Is(k-1, ".") || u.Is(k+1, "!") || u.decl[u.Toks[k].Off] {
 				continue
 			}
 			var path []string
 			for j := k; ; j += 2 {
-				path = append(path, u.text(j))
-				if camel(u.text(j)) || !u.is(j+1, "::") || !u.ident(j+2) {
+				path = append(path, u.Text(j))
+				if camel(u.Text(j)) || !u.Is(j+1, "::") || !u.Ident(j+2) {
 					break
 				}
 			}
@@ -262,49 +263,49 @@ func (u *uses) tsType(i int, out *orderedSet, depth int) int {
 		return i
 	}
 	for i < u.hi {
-		for u.is(i, "readonly") || u.is(i, "keyof") || u.is(i, "unique") || u.is(i, "infer") || u.is(i, "new") {
+		for u.Is(i, "readonly") || u.Is(i, "keyof") || u.Is(i, "unique") || u.Is(i, "infer") || u.Is(i, "new") {
 			i++
 		}
 		switch {
-		case u.is(i, "typeof"):
+		case u.Is(i, "typeof"):
 			i++
-			for u.ident(i) && (u.is(i+1, ".") && u.ident(i+2)) {
+			for u.Ident(i) && (u.Is(i+1, ".") && u.Ident(i+2)) {
 				i += 2
 			}
 			i++
-		case u.ident(i):
+		case u.Ident(i):
 			j := i
-			for u.is(j+1, ".") && u.ident(j+2) {
+			for u.Is(j+1, ".") && u.Ident(j+2) {
 				j += 2
 			}
-			if camel(u.text(j)) && !u.decl[u.toks[i].off] {
-				out.add(u.join(i, j+1))
+			if camel(u.Text(j)) && !u.decl[u.Toks[i].Off] {
+				out.add(u.Join(i, j+1))
 			}
 			i = j + 1
-			if u.is(i, "<") {
+			if u.Is(i, "<") {
 				i++
 				for n := 0; n < 16 && i < u.hi; n++ {
 					i = u.tsType(i, out, depth+1)
-					if !u.is(i, ",") {
+					if !u.Is(i, ",") {
 						break
 					}
 					i++
 				}
-				if u.is(i, ">") {
+				if u.Is(i, ">") {
 					i++
 				}
 			}
-		case u.kind(i) == tString || u.kind(i) == tNumber:
+		case u.Kind(i) == syntax.TokString || u.Kind(i) == syntax.TokNumber:
 			i++
-		case isOpener(u.text(i)) && u.match(i) > i:
-			i = u.match(i) + 1
+		case syntax.IsOpener(u.Text(i)) && u.Match(i) > i:
+			i = u.Match(i) + 1
 		default:
 			return i
 		}
-		for u.is(i, "[") && u.is(i+1, "]") {
+		for u.Is(i, "[") && u.Is(i+1, "]") {
 			i += 2
 		}
-		if !u.is(i, "|") && !u.is(i, "&") {
+		if !u.Is(i, "|") && !u.Is(i, "&") {
 			return i
 		}
 		i++

@@ -226,3 +226,100 @@ func FuzzScanMarkup(f *testing.F) {
 		}
 	})
 }
+
+// lexLangs are the languages with a tokenizer syntax.
+var lexLangs = []review.Language{
+	review.LangGo, review.LangJavaScript, review.LangJava, review.LangC, review.LangRust,
+	review.LangPython, review.LangRuby, review.LangShell,
+}
+
+// FuzzLex checks the tokenizer of every syntax: tokens and comments
+// together cover the input in order with only white space between them
+// (after a "#!" line), none is empty, token lines and first-on-line flags
+// agree with the line starts, and bracket matches are symmetric, of one
+// kind and nested. The renderings built on the tokens must not panic.
+func FuzzLex(f *testing.F) {
+	for _, s := range []string{"", "#!/bin/sh\necho", "/* /* */", "r#\"", "'\\u{", "`${`${", "\"\"\"", "a$#b"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		starts := LineStarts(src)
+		if len(starts) != bytes.Count(src, []byte("\n"))+1 {
+			t.Fatalf("%d line starts for %d line breaks", len(starts), bytes.Count(src, []byte("\n")))
+		}
+		for _, lang := range lexLangs {
+			lx := Lex(src, lang.Info().Tokens)
+			pos := 0
+			if bytes.HasPrefix(src, []byte("#!")) {
+				if k := bytes.IndexByte(src, '\n'); k >= 0 {
+					pos = k
+				} else {
+					pos = len(src)
+				}
+			}
+			ti, ci := 0, 0
+			lastLine := int32(0)
+			for ti < len(lx.Toks) || ci < len(lx.Comments) {
+				var off, end int
+				isTok := ci >= len(lx.Comments) || ti < len(lx.Toks) && lx.Toks[ti].Off < lx.Comments[ci].Off
+				if isTok {
+					tk := lx.Toks[ti]
+					off, end = int(tk.Off), int(tk.End)
+					if want := int32(OffsetLine(starts, off)); tk.Line != want || tk.NL != (want != lastLine) {
+						t.Fatalf("%s: token %d %q: line %d nl %v, want line %d", lang, ti, lx.Text(ti), tk.Line, tk.NL, want)
+					}
+					lastLine = tk.Line
+					if c := lx.Col(ti); c < 1 || c > off+1 {
+						t.Fatalf("%s: token %d: column %d", lang, ti, c)
+					}
+					ti++
+				} else {
+					c := lx.Comments[ci]
+					off, end = int(c.Off), int(c.End)
+					if text := src[off:end]; c.Line && !bytes.HasPrefix(text, []byte(lx.Syn.LineComment)) ||
+						!c.Line && !bytes.HasPrefix(text, []byte("/*")) || c.Line && bytes.IndexByte(text, '\n') >= 0 {
+						t.Fatalf("%s: comment %q (line comment %v)", lang, text, c.Line)
+					}
+					ci++
+				}
+				if off < pos || end <= off || end > len(src) {
+					t.Fatalf("%s: span [%d,%d) after %d of %d bytes", lang, off, end, pos, len(src))
+				}
+				if gap := bytes.Trim(src[pos:off], " \t\n\r\f\v"); len(gap) > 0 {
+					t.Fatalf("%s: bytes %q at %d are neither token, comment nor space", lang, gap, pos)
+				}
+				pos = end
+			}
+			if gap := bytes.Trim(src[pos:], " \t\n\r\f\v"); len(gap) > 0 {
+				t.Fatalf("%s: bytes %q at the end are neither token, comment nor space", lang, gap)
+			}
+			n := len(lx.Toks)
+			var open []int // matched openers not yet closed
+			for i := range n {
+				switch m := lx.Match(i); {
+				case m < 0:
+				case m >= n || lx.Match(m) != i:
+					t.Fatalf("%s: token %d matches %d, which matches %d", lang, i, m, lx.Match(m))
+				case m > i:
+					if pair := lx.Text(i) + lx.Text(m); pair != "()" && pair != "[]" && pair != "{}" {
+						t.Fatalf("%s: tokens %d and %d pair %q", lang, i, m, pair)
+					}
+					open = append(open, i)
+				case len(open) == 0 || open[len(open)-1] != m:
+					t.Fatalf("%s: pair %d-%d crosses another", lang, m, i)
+				default:
+					open = open[:len(open)-1]
+				}
+				if e := lx.EndLine(i); e < lx.Line(i) {
+					t.Fatalf("%s: token %d ends on line %d before its line %d", lang, i, e, lx.Line(i))
+				}
+			}
+			lx.Head(0, n)
+			lx.Join(n/2, n)
+			lx.DocBefore(len(src))
+			if n > 0 {
+				lx.DocBefore(int(lx.Toks[n/2].Off))
+			}
+		}
+	})
+}

@@ -1,4 +1,4 @@
-package symbol
+package syntax
 
 import (
 	"bytes"
@@ -9,60 +9,66 @@ import (
 	"github.com/reviewls/reviewls/review/internal/scan"
 )
 
-// syntax is the lexical syntax of a language (its row of the language
-// table) as the lexer reads it.
-type syntax struct{ review.TokenSyntax }
+// TokenKind classifies a [Token].
+type TokenKind uint8
 
-// syntaxOf returns the lexical syntax of lang and whether it is known.
-func syntaxOf(lang review.Language) (syntax, bool) {
-	t := lang.Info().Tokens
-	return syntax{t}, t.Known
-}
-
-// tokKind classifies a token.
-type tokKind uint8
-
+// Token kinds.
 const (
-	tPunct tokKind = iota
-	tIdent
-	tNumber
-	tString
-	tLifetime // a Rust lifetime or label: 'a
+	TokPunct TokenKind = iota
+	TokIdent
+	TokNumber
+	TokString
+	TokLifetime // a Rust lifetime or label: 'a
 )
 
-// tok is one token of a file. Comments are not tokens; a template
+// Token is one token of a file. Comments are not tokens; a template
 // literal is split into string pieces around its substitutions, whose code
 // is tokenized like any other.
-type tok struct {
-	off, end int32
-	// line is the 1-based line of the token's first byte.
-	line int32
-	// match is the index of the bracket matching a (, [, { or ), ], }, or
+type Token struct {
+	Off, End int32
+	// Line is the 1-based line of the token's first byte.
+	Line int32
+	// Match is the index of the bracket matching a (, [, { or ), ], }, or
 	// -1.
-	match int32
-	kind  tokKind
-	// nl reports that the token is the first one on its line.
-	nl bool
+	Match int32
+	Kind  TokenKind
+	// NL reports that the token is the first one on its line.
+	NL bool
 }
 
-// comment is one comment; doc marks the doc forms "/**" and "///".
-type comment struct {
-	off, end int32
-	doc      bool
-	line     bool // a line comment
+// TokenComment is one comment; Doc marks the doc forms "/**" and "///",
+// Line a line comment.
+type TokenComment struct {
+	Off, End  int32
+	Doc, Line bool
 }
 
-// lexed is a tokenized file. It is not modified after lexing.
-type lexed struct {
-	src       []byte
-	syn       syntax
-	toks      []tok
-	comments  []comment
-	lineStart []int32 // offsets of the starts of lines; lineStart[0] == 0
+// Tokens is a tokenized file. It is not modified after lexing, so every
+// stage may read it concurrently.
+type Tokens struct {
+	Src      []byte
+	Syn      review.TokenSyntax
+	Toks     []Token
+	Comments []TokenComment
+	// LineStart holds the offsets of the starts of lines; LineStart[0]
+	// is 0.
+	LineStart []int32
 }
 
-// lineStarts returns the offsets at which the lines of src start.
-func lineStarts(src []byte) []int32 {
+var tokensOf review.Memo[*Tokens]
+
+// TokensOf returns the tokens of f by the lexical rules of its language,
+// memoised on f, or nil when the language is not tokenized.
+func TokensOf(f *review.File) *Tokens {
+	ts := f.Language.Info().Tokens
+	if !ts.Known {
+		return nil
+	}
+	return tokensOf.Of(f, func() *Tokens { return Lex(f.Content, ts) })
+}
+
+// LineStarts returns the offsets at which the lines of src start.
+func LineStarts(src []byte) []int32 {
 	out := make([]int32, 1, len(src)/28+2)
 	for i := 0; ; {
 		k := bytes.IndexByte(src[i:], '\n')
@@ -74,11 +80,26 @@ func lineStarts(src []byte) []int32 {
 	}
 }
 
+// OffsetLine returns the 1-based line of byte offset off, given the
+// offsets of the line starts.
+func OffsetLine(starts []int32, off int) int {
+	lo, hi := 0, len(starts)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(starts[m]) <= off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
 // lexer holds the state of one tokenizing pass.
 type lexer struct {
-	*lexed
+	*Tokens
 	i       int
-	curLine int   // index into lineStart of the line holding the last emitted offset
+	curLine int   // index into LineStart of the line holding the last emitted offset
 	last    int32 // the line of the last token, to tell the first token of a line
 	// tmpl holds, for each open template substitution, the brace depth at
 	// which it was opened; braces counts the open "{" of code.
@@ -86,47 +107,48 @@ type lexer struct {
 	braces int
 }
 
-// lex tokenizes src. It never fails: an unterminated literal or comment
-// runs to the end of its line or of the file.
-func lex(src []byte, syn syntax) *lexed {
-	lx := &lexer{lexed: &lexed{src: src, syn: syn, lineStart: lineStarts(src)}}
+// Lex tokenizes src by the lexical rules ts. It never fails: an
+// unterminated literal or comment runs to the end of its line or of the
+// file.
+func Lex(src []byte, ts review.TokenSyntax) *Tokens {
+	lx := &lexer{Tokens: &Tokens{Src: src, Syn: ts, LineStart: LineStarts(src)}}
 	// Real code averages four to five bytes per token.
-	lx.toks = make([]tok, 0, len(src)/4+8)
+	lx.Toks = make([]Token, 0, len(src)/4+8)
 	lx.run()
 	lx.matchBrackets()
-	return lx.lexed
+	return lx.Tokens
 }
 
 // lineAt returns the 1-based line of off; offsets must not decrease
 // between calls.
 func (lx *lexer) lineAt(off int) int32 {
-	for lx.curLine+1 < len(lx.lineStart) && int(lx.lineStart[lx.curLine+1]) <= off {
+	for lx.curLine+1 < len(lx.LineStart) && int(lx.LineStart[lx.curLine+1]) <= off {
 		lx.curLine++
 	}
 	return int32(lx.curLine + 1)
 }
 
-func (lx *lexer) emit(start, end int, kind tokKind) {
+func (lx *lexer) emit(start, end int, kind TokenKind) {
 	line := lx.lineAt(start)
-	lx.toks = append(lx.toks, tok{off: int32(start), end: int32(end), line: line, match: -1, kind: kind, nl: line != lx.last})
+	lx.Toks = append(lx.Toks, Token{Off: int32(start), End: int32(end), Line: line, Match: -1, Kind: kind, NL: line != lx.last})
 	lx.last = line
 }
 
 func (lx *lexer) emitComment(start, end int, doc, line bool) {
-	lx.comments = append(lx.comments, comment{off: int32(start), end: int32(end), doc: doc, line: line})
+	lx.Comments = append(lx.Comments, TokenComment{Off: int32(start), End: int32(end), Doc: doc, Line: line})
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// identByte reports whether c can continue an identifier. Bytes of
-// multi-byte runes count as identifier bytes, which is right for every
-// letter and harmless for the rare non-letter.
-func (s *syntax) identByte(c byte) bool {
+// IdentByte reports whether c can continue an identifier of syntax s.
+// Bytes of multi-byte runes count as identifier bytes, which is right for
+// every letter and harmless for the rare non-letter.
+func IdentByte(s *review.TokenSyntax, c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c >= 0x80 || c == '$' && s.Dollar
 }
 
 func (lx *lexer) run() {
-	src, syn := lx.src, &lx.syn
+	src, syn := lx.Src, &lx.Syn
 	n := len(src)
 	if bytes.HasPrefix(src, []byte("#!")) {
 		for lx.i < n && src[lx.i] != '\n' {
@@ -160,41 +182,41 @@ func (lx *lexer) run() {
 			continue
 		}
 		switch {
-		case c == '#' && syn.Hash && i+1 < n && syn.identByte(src[i+1]) && !isDigit(src[i+1]):
+		case c == '#' && syn.Hash && i+1 < n && IdentByte(syn, src[i+1]) && !isDigit(src[i+1]):
 			j := i + 1
-			for j < n && syn.identByte(src[j]) {
+			for j < n && IdentByte(syn, src[j]) {
 				j++
 			}
-			lx.emit(i, j, tIdent)
+			lx.emit(i, j, TokIdent)
 			lx.i = j
-		case syn.identByte(c) && !isDigit(c):
+		case IdentByte(syn, c) && !isDigit(c):
 			j := i + 1
-			for j < n && syn.identByte(src[j]) {
+			for j < n && IdentByte(syn, src[j]) {
 				j++
 			}
 			if j < n && (src[j] == '"' || src[j] == '\'') && lx.stringPrefix(src[i:j]) {
 				lx.i = j
 				end := lx.quoted(j, src[j])
-				lx.emit(i, end, tString)
+				lx.emit(i, end, TokString)
 				lx.i = end
 				continue
 			}
 			if syn.Rust && j < n && src[j] == '#' && lx.stringPrefix(src[i:j]) {
 				if end := lx.rustRaw(j); end > 0 {
-					lx.emit(i, end, tString)
+					lx.emit(i, end, TokString)
 					lx.i = end
 					continue
 				}
 			}
-			lx.emit(i, j, tIdent)
+			lx.emit(i, j, TokIdent)
 			lx.i = j
 		case isDigit(c) || c == '.' && i+1 < n && isDigit(src[i+1]):
 			j := i + 1
-			for j < n && (syn.identByte(src[j]) || src[j] == '.' && !(j+1 < n && src[j+1] == '.') ||
+			for j < n && (IdentByte(syn, src[j]) || src[j] == '.' && !(j+1 < n && src[j+1] == '.') ||
 				(src[j] == '+' || src[j] == '-') && (src[j-1] == 'e' || src[j-1] == 'E')) {
 				j++
 			}
-			lx.emit(i, j, tNumber)
+			lx.emit(i, j, TokNumber)
 			lx.i = j
 		case c == '`' && syn.Backtick:
 			end := bytes.IndexByte(src[i+1:], '`')
@@ -203,7 +225,7 @@ func (lx *lexer) run() {
 			} else {
 				end += i + 2
 			}
-			lx.emit(i, end, tString)
+			lx.emit(i, end, TokString)
 			lx.i = end
 		case c == '`' && syn.Template:
 			lx.template(i, i+1)
@@ -211,7 +233,7 @@ func (lx *lexer) run() {
 			lx.rustQuote(i)
 		case strings.IndexByte(syn.Quotes, c) >= 0:
 			end := lx.quoted(i, c)
-			lx.emit(i, end, tString)
+			lx.emit(i, end, TokString)
 			lx.i = end
 		case c == '/' && syn.Regex && lx.regexAllowed():
 			lx.regex(i)
@@ -221,7 +243,7 @@ func (lx *lexer) run() {
 			lx.template(i, i+1)
 		default:
 			l := punctLen(src[i:])
-			lx.emit(i, i+l, tPunct)
+			lx.emit(i, i+l, TokPunct)
 			lx.i = i + l
 			switch c {
 			case '{':
@@ -243,14 +265,14 @@ func (lx *lexer) stringPrefix(p []byte) bool {
 		return false
 	}
 	switch {
-	case lx.syn.Triple:
+	case lx.Syn.Triple:
 		for _, c := range p {
 			if !strings.ContainsRune("rRbBuUfF", rune(c)) {
 				return false
 			}
 		}
 		return true
-	case lx.syn.Rust:
+	case lx.Syn.Rust:
 		switch string(p) {
 		case "b", "r", "br", "c", "cr":
 			return true
@@ -262,8 +284,8 @@ func (lx *lexer) stringPrefix(p []byte) bool {
 // blockEnd returns the offset after the "*/" that closes a block comment
 // whose body starts at i, following nesting where the syntax nests.
 func (lx *lexer) blockEnd(i int) int {
-	src := lx.src
-	if !lx.syn.Nested {
+	src := lx.Src
+	if !lx.Syn.Nested {
 		k := bytes.Index(src[i:], []byte("*/"))
 		if k < 0 {
 			return len(src)
@@ -293,9 +315,9 @@ func (lx *lexer) blockEnd(i int) int {
 // i. Triple quotes and text blocks run to their closer; a single-line
 // string left open ends before the line break.
 func (lx *lexer) quoted(i int, q byte) int {
-	src := lx.src
+	src := lx.Src
 	n := len(src)
-	if (lx.syn.Triple || lx.syn.TextBlock && q == '"') && i+2 < n && src[i+1] == q && src[i+2] == q {
+	if (lx.Syn.Triple || lx.Syn.TextBlock && q == '"') && i+2 < n && src[i+1] == q && src[i+2] == q {
 		delim := src[i : i+3]
 		for j := i + 3; j < n; j++ {
 			if src[j] == '\\' {
@@ -308,12 +330,12 @@ func (lx *lexer) quoted(i int, q byte) int {
 		}
 		return n
 	}
-	return quotedEnd(src, i, q, lx.syn.Multiline)
+	return QuotedEnd(src, i, q, lx.Syn.Multiline)
 }
 
-// quotedEnd returns the end of the string literal whose opening quote q is
+// QuotedEnd returns the end of the string literal whose opening quote q is
 // at i; unless multiline, one left open ends before the line break.
-func quotedEnd(src []byte, i int, q byte, multiline bool) int {
+func QuotedEnd(src []byte, i int, q byte, multiline bool) int {
 	for j := i + 1; j < len(src); j++ {
 		switch src[j] {
 		case '\\':
@@ -332,7 +354,7 @@ func quotedEnd(src []byte, i int, q byte, multiline bool) int {
 // rustRaw returns the end of a Rust raw string r#"..."# whose first "#"
 // is at i, or 0 when none starts there.
 func (lx *lexer) rustRaw(i int) int {
-	src := lx.src
+	src := lx.Src
 	j := i
 	for j < len(src) && src[j] == '#' {
 		j++
@@ -352,7 +374,7 @@ func (lx *lexer) rustRaw(i int) int {
 // rustQuote lexes a Rust char literal ('a', '\n', '\u{1F600}') or a
 // lifetime ('a, 'static) at i.
 func (lx *lexer) rustQuote(i int) {
-	src := lx.src
+	src := lx.Src
 	n := len(src)
 	if i+1 < n && src[i+1] == '\\' {
 		end := i + 2
@@ -362,28 +384,28 @@ func (lx *lexer) rustQuote(i int) {
 		if end < n && src[end] == '\'' {
 			end++
 		}
-		lx.emit(i, end, tString)
+		lx.emit(i, end, TokString)
 		lx.i = end
 		return
 	}
 	if i+1 < n {
 		_, w := utf8.DecodeRune(src[i+1:])
 		if i+1+w < n && src[i+1+w] == '\'' {
-			lx.emit(i, i+2+w, tString)
+			lx.emit(i, i+2+w, TokString)
 			lx.i = i + 2 + w
 			return
 		}
 	}
 	j := i + 1
-	for j < n && lx.syn.identByte(src[j]) {
+	for j < n && IdentByte(&lx.Syn, src[j]) {
 		j++
 	}
 	if j == i+1 {
-		lx.emit(i, i+1, tPunct)
+		lx.emit(i, i+1, TokPunct)
 		lx.i = i + 1
 		return
 	}
-	lx.emit(i, j, tLifetime)
+	lx.emit(i, j, TokLifetime)
 	lx.i = j
 }
 
@@ -392,19 +414,19 @@ func (lx *lexer) rustQuote(i int) {
 // ends at the closing backtick or at "${", where code resumes until the
 // matching "}".
 func (lx *lexer) template(start, i int) {
-	src := lx.src
+	src := lx.Src
 	for i < len(src) {
 		switch src[i] {
 		case '\\':
 			i += 2
 			continue
 		case '`':
-			lx.emit(start, i+1, tString)
+			lx.emit(start, i+1, TokString)
 			lx.i = i + 1
 			return
 		case '$':
 			if i+1 < len(src) && src[i+1] == '{' {
-				lx.emit(start, i+2, tString)
+				lx.emit(start, i+2, TokString)
 				lx.tmpl = append(lx.tmpl, lx.braces)
 				lx.i = i + 2
 				return
@@ -412,29 +434,29 @@ func (lx *lexer) template(start, i int) {
 		}
 		i++
 	}
-	lx.emit(start, len(src), tString)
+	lx.emit(start, len(src), TokString)
 	lx.i = len(src)
 }
 
 // regexAllowed reports whether a "/" at lx.i starts a regular expression,
 // judging by the previous token.
 func (lx *lexer) regexAllowed() bool {
-	if len(lx.toks) == 0 {
+	if len(lx.Toks) == 0 {
 		return true
 	}
-	prev := lx.toks[len(lx.toks)-1]
-	return scan.RegexAfter(lx.src, lx.i, lx.src[prev.off:prev.end], prev.kind == tIdent, prev.kind == tPunct, lx.syn.identByte)
+	prev := lx.Toks[len(lx.Toks)-1]
+	return scan.RegexAfter(lx.Src, lx.i, lx.Src[prev.Off:prev.End], prev.Kind == TokIdent, prev.Kind == TokPunct, func(c byte) bool { return IdentByte(&lx.Syn, c) })
 }
 
 // regex lexes the regular expression literal at i, or a "/" when none
 // closes on this line.
 func (lx *lexer) regex(i int) {
-	if end := scan.RegexEnd(lx.src, i, lx.syn.identByte); end > 0 {
-		lx.emit(i, end, tString)
+	if end := scan.RegexEnd(lx.Src, i, func(c byte) bool { return IdentByte(&lx.Syn, c) }); end > 0 {
+		lx.emit(i, end, TokString)
 		lx.i = end
 		return
 	}
-	lx.emit(i, i+1, tPunct)
+	lx.emit(i, i+1, TokPunct)
 	lx.i = i + 1
 }
 
@@ -464,110 +486,110 @@ func punctLen(s []byte) int {
 }
 
 // matchBrackets pairs (), [] and {}; see [scan.Brackets].
-func (lx *lexed) matchBrackets() {
+func (lx *Tokens) matchBrackets() {
 	var b scan.Brackets
-	for i := range lx.toks {
-		t := &lx.toks[i]
-		if t.kind != tPunct || t.end-t.off != 1 {
+	for i := range lx.Toks {
+		t := &lx.Toks[i]
+		if t.Kind != TokPunct || t.End-t.Off != 1 {
 			continue
 		}
-		switch c := lx.src[t.off]; c {
+		switch c := lx.Src[t.Off]; c {
 		case '(', '[', '{':
 			b = b.Open(i, c)
 		case ')', ']', '}':
 			var j int
 			if b, j = b.Close(c); j >= 0 {
-				lx.toks[j].match, t.match = int32(i), int32(j)
+				lx.Toks[j].Match, t.Match = int32(i), int32(j)
 			}
 		}
 	}
 }
 
 // text returns the source text of token i, or "" when out of range.
-func (lx *lexed) text(i int) string {
-	if i < 0 || i >= len(lx.toks) {
+func (lx *Tokens) Text(i int) string {
+	if i < 0 || i >= len(lx.Toks) {
 		return ""
 	}
-	t := lx.toks[i]
-	return string(lx.src[t.off:t.end])
+	t := lx.Toks[i]
+	return string(lx.Src[t.Off:t.End])
 }
 
 // is reports whether token i exists and its text is s.
-func (lx *lexed) is(i int, s string) bool {
-	if i < 0 || i >= len(lx.toks) {
+func (lx *Tokens) Is(i int, s string) bool {
+	if i < 0 || i >= len(lx.Toks) {
 		return false
 	}
-	t := lx.toks[i]
-	return int(t.end-t.off) == len(s) && string(lx.src[t.off:t.end]) == s
+	t := lx.Toks[i]
+	return int(t.End-t.Off) == len(s) && string(lx.Src[t.Off:t.End]) == s
 }
 
-// kind returns the kind of token i, or tPunct when out of range.
-func (lx *lexed) kind(i int) tokKind {
-	if i < 0 || i >= len(lx.toks) {
-		return tPunct
+// kind returns the kind of token i, or TokPunct when out of range.
+func (lx *Tokens) Kind(i int) TokenKind {
+	if i < 0 || i >= len(lx.Toks) {
+		return TokPunct
 	}
-	return lx.toks[i].kind
+	return lx.Toks[i].Kind
 }
 
 // ident reports whether token i is an identifier.
-func (lx *lexed) ident(i int) bool { return lx.kind(i) == tIdent }
+func (lx *Tokens) Ident(i int) bool { return lx.Kind(i) == TokIdent }
 
 // match returns the index of the bracket matching token i, or -1.
-func (lx *lexed) match(i int) int {
-	if i < 0 || i >= len(lx.toks) {
+func (lx *Tokens) Match(i int) int {
+	if i < 0 || i >= len(lx.Toks) {
 		return -1
 	}
-	return int(lx.toks[i].match)
+	return int(lx.Toks[i].Match)
 }
 
 // line returns the line of token i; past the end, the last line.
-func (lx *lexed) line(i int) int {
+func (lx *Tokens) Line(i int) int {
 	switch {
-	case len(lx.toks) == 0:
+	case len(lx.Toks) == 0:
 		return 1
 	case i < 0:
-		return int(lx.toks[0].line)
-	case i >= len(lx.toks):
-		return lx.endLine(len(lx.toks) - 1)
+		return int(lx.Toks[0].Line)
+	case i >= len(lx.Toks):
+		return lx.EndLine(len(lx.Toks) - 1)
 	}
-	return int(lx.toks[i].line)
+	return int(lx.Toks[i].Line)
 }
 
 // endLine returns the line of the last byte of token i.
-func (lx *lexed) endLine(i int) int {
-	if i < 0 || i >= len(lx.toks) {
-		return lx.line(i)
+func (lx *Tokens) EndLine(i int) int {
+	if i < 0 || i >= len(lx.Toks) {
+		return lx.Line(i)
 	}
-	t := lx.toks[i]
-	if t.kind != tString || t.end-t.off < 2 {
-		return int(t.line)
+	t := lx.Toks[i]
+	if t.Kind != TokString || t.End-t.Off < 2 {
+		return int(t.Line)
 	}
-	return lx.lineOf(int(t.end) - 1)
+	return lx.LineOf(int(t.End) - 1)
 }
 
 // lineOf returns the 1-based line of byte offset off.
-func (lx *lexed) lineOf(off int) int { return lineOfOffset(lx.lineStart, off) }
+func (lx *Tokens) LineOf(off int) int { return OffsetLine(lx.LineStart, off) }
 
 // col returns the 1-based byte column of token i.
-func (lx *lexed) col(i int) int {
-	t := lx.toks[i]
-	return int(t.off-lx.lineStart[t.line-1]) + 1
+func (lx *Tokens) Col(i int) int {
+	t := lx.Toks[i]
+	return int(t.Off-lx.LineStart[t.Line-1]) + 1
 }
 
 // closeOf returns the index of the "}" that closes the "{" at token open
 // within [open, hi); hi when the brace is left open, as in half-typed code,
 // where the body runs to the end of the scope; -1 when open is not a "{".
-func (lx *lexed) closeOf(open, hi int) int {
-	if open < 0 || open >= hi || !lx.is(open, "{") {
+func (lx *Tokens) CloseOf(open, hi int) int {
+	if open < 0 || open >= hi || !lx.Is(open, "{") {
 		return -1
 	}
-	if m := lx.match(open); m > open && m < hi {
+	if m := lx.Match(open); m > open && m < hi {
 		return m
 	}
 	return hi
 }
 
-func isOpener(s string) bool { return s == "(" || s == "[" || s == "{" }
+func IsOpener(s string) bool { return s == "(" || s == "[" || s == "{" }
 func isCloser(s string) bool { return s == ")" || s == "]" || s == "}" }
 
 // join renders tokens [a, b) on one line as written: tokens that touch
@@ -576,23 +598,23 @@ func isCloser(s string) bool { return s == ")" || s == "]" || s == "}" }
 // disappears with the trailing comma before it (braces keep one space
 // unless the syntax has tight braces). So a parameter list split over
 // lines reads as if it had been written on one.
-func (lx *lexed) join(a, b int) string {
-	a, b = max(a, 0), min(b, len(lx.toks))
+func (lx *Tokens) Join(a, b int) string {
+	a, b = max(a, 0), min(b, len(lx.Toks))
 	if a >= b {
 		return ""
 	}
 	var sb strings.Builder
-	sb.Grow(int(lx.toks[b-1].end - lx.toks[a].off))
+	sb.Grow(int(lx.Toks[b-1].End - lx.Toks[a].Off))
 	for k := a; k < b; k++ {
-		t := lx.toks[k]
+		t := lx.Toks[k]
 		if k > a {
-			prev := lx.toks[k-1]
-			if gap := lx.src[prev.end:t.off]; len(gap) > 0 {
-				cur, p := lx.text(k), lx.text(k-1)
+			prev := lx.Toks[k-1]
+			if gap := lx.Src[prev.End:t.Off]; len(gap) > 0 {
+				cur, p := lx.Text(k), lx.Text(k-1)
 				nl := bytes.IndexByte(gap, '\n') >= 0
 				switch {
-				case nl && isOpener(p):
-					if p == "{" && !lx.syn.TightBraces {
+				case nl && IsOpener(p):
+					if p == "{" && !lx.Syn.TightBraces {
 						sb.WriteByte(' ')
 					}
 				case nl && isCloser(cur):
@@ -601,7 +623,7 @@ func (lx *lexed) join(a, b int) string {
 						sb.Reset()
 						sb.WriteString(s)
 					}
-					if cur == "}" && !lx.syn.TightBraces {
+					if cur == "}" && !lx.Syn.TightBraces {
 						sb.WriteByte(' ')
 					}
 				default:
@@ -609,7 +631,7 @@ func (lx *lexed) join(a, b int) string {
 				}
 			}
 		}
-		text := lx.src[t.off:t.end]
+		text := lx.Src[t.Off:t.End]
 		if bytes.IndexByte(text, '\n') >= 0 {
 			sb.WriteString(strings.Join(strings.Fields(string(text)), " "))
 		} else {
@@ -627,26 +649,26 @@ const maxValueSig = 100
 // head renders tokens [a, b) like join, but when they span lines and the
 // result would be longer than maxValueSig, only the tokens of the first
 // line are kept, followed by "…" and the closers of the brackets left open.
-func (lx *lexed) head(a, b int) string {
-	a, b = max(a, 0), min(b, len(lx.toks))
+func (lx *Tokens) Head(a, b int) string {
+	a, b = max(a, 0), min(b, len(lx.Toks))
 	if a >= b {
 		return ""
 	}
-	s := lx.join(a, b)
-	if len(s) <= maxValueSig || lx.line(b-1) == lx.line(a) {
+	s := lx.Join(a, b)
+	if len(s) <= maxValueSig || lx.Line(b-1) == lx.Line(a) {
 		return s
 	}
 	k := a
-	for k < b && lx.line(k) == lx.line(a) {
+	for k < b && lx.Line(k) == lx.Line(a) {
 		k++
 	}
 	var closers []string
 	for j := a; j < k; j++ {
-		if m := lx.match(j); m > j && m >= k {
-			closers = append(closers, lx.text(m))
+		if m := lx.Match(j); m > j && m >= k {
+			closers = append(closers, lx.Text(m))
 		}
 	}
-	s = lx.join(a, k) + "…"
+	s = lx.Join(a, k) + "…"
 	for j := len(closers) - 1; j >= 0; j-- {
 		s += closers[j]
 	}
@@ -656,31 +678,31 @@ func (lx *lexed) head(a, b int) string {
 // docBefore returns the text of the doc comment that ends right before
 // offset off, separated from it by white space with no blank line, or "".
 // Consecutive "///" lines make one comment.
-func (lx *lexed) docBefore(off int) string {
-	cs := lx.comments
+func (lx *Tokens) DocBefore(off int) string {
+	cs := lx.Comments
 	lo, hi := 0, len(cs)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if int(cs[m].end) <= off {
+		if int(cs[m].End) <= off {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
 	k := lo - 1
-	if k < 0 || !cs[k].doc || !onlySpace(lx.src[cs[k].end:off], 1) {
+	if k < 0 || !cs[k].Doc || !onlySpace(lx.Src[cs[k].End:off], 1) {
 		return ""
 	}
-	if !cs[k].line {
-		return cleanBlockDoc(string(lx.src[cs[k].off:cs[k].end]))
+	if !cs[k].Line {
+		return cleanBlockDoc(string(lx.Src[cs[k].Off:cs[k].End]))
 	}
 	first := k
-	for first > 0 && cs[first-1].doc && cs[first-1].line && onlySpace(lx.src[cs[first-1].end:cs[first].off], 1) {
+	for first > 0 && cs[first-1].Doc && cs[first-1].Line && onlySpace(lx.Src[cs[first-1].End:cs[first].Off], 1) {
 		first--
 	}
 	var lines []string
 	for j := first; j <= k; j++ {
-		l := strings.TrimPrefix(string(lx.src[cs[j].off:cs[j].end]), "///")
+		l := strings.TrimPrefix(string(lx.Src[cs[j].Off:cs[j].End]), "///")
 		lines = append(lines, strings.TrimPrefix(strings.TrimRight(l, " \t\r"), " "))
 	}
 	return strings.TrimSpace(strings.Join(lines, "\n"))
