@@ -7,6 +7,7 @@ import (
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
 	"github.com/reviewls/reviewls/review/lens/lenstest"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // BenchmarkGoParse measures the shared parse of the 1,000-line Go file of
@@ -15,7 +16,7 @@ func BenchmarkGoParse(b *testing.B) {
 	content := largeGo(1000)
 	b.ReportAllocs()
 	for b.Loop() {
-		lens.GoFile(lenstest.NewFile("store/store.go", content))
+		syntax.Go(lenstest.NewFile("store/store.go", content))
 	}
 }
 

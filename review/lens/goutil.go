@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/symbol"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // GoImportName returns the name under which file imports the package at
@@ -97,15 +97,6 @@ func IsGoPkgCall(call *ast.CallExpr, pkg string, names ...string) bool {
 	return len(names) == 0
 }
 
-// GoRecvType returns the base type name of a method's receiver (T for
-// *T or T[K]), or "" for a function or a receiver of another form.
-func GoRecvType(fd *ast.FuncDecl) string {
-	if fd.Recv == nil || len(fd.Recv.List) == 0 {
-		return ""
-	}
-	return symbol.RecvName(fd.Recv.List[0].Type)
-}
-
 // GoInspectStack walks root like [ast.Inspect], passing fn each node with
 // its ancestors: stack runs from root to n, n last (unlike
 // [ast.PreorderStack], whose stack stops at n's parent). When fn returns
@@ -145,7 +136,7 @@ var goDeclsOf review.Memo[[]GoDecl]
 // returns nil when the file does not parse at all.
 func GoDecls(f *review.File) []GoDecl {
 	return goDeclsOf.Of(f, func() []GoDecl {
-		g := GoFile(f)
+		g := syntax.Go(f)
 		if g.File == nil {
 			return []GoDecl(nil)
 		}
@@ -210,7 +201,7 @@ func (p *Pass) FirstChanged(from, to int) int { return FirstChangedIn(p.File, fr
 
 // GoText returns the source text of node n in f.
 func GoText(f *review.File, n ast.Node) string {
-	g := GoFile(f)
+	g := syntax.Go(f)
 	tf := g.Fset.File(n.Pos())
 	if tf == nil {
 		return ""
@@ -318,7 +309,7 @@ func GoDeclsWithChangedLine(f *review.File, match func(line string) bool) []ast.
 // selector when none is given). Both are empty when none is imported or
 // none is used on a changed line.
 func GoUses(f *review.File, importPaths []string, selectors ...string) (map[string]string, []ast.Decl) {
-	g := GoFile(f)
+	g := syntax.Go(f)
 	if g.File == nil {
 		return nil, nil
 	}

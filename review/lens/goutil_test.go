@@ -36,19 +36,3 @@ func TestGoInspectStack(t *testing.T) {
 		t.Errorf("visited %q, want %q", strings.Join(got, " "), want)
 	}
 }
-
-func TestGoRecvType(t *testing.T) {
-	src := "package p\nfunc F() {}\nfunc (T) A() {}\nfunc (t *T) B() {}\nfunc (l *L[K, V]) C() {}\nfunc (s S[E]) D() {}\n"
-	file, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, d := range file.Decls {
-		fd := d.(*ast.FuncDecl)
-		got = append(got, GoRecvType(fd)+"|"+FuncName(fd))
-	}
-	if want := "|F T|T.A T|T.B L|L.C S|S.D"; strings.Join(got, " ") != want {
-		t.Errorf("got %q, want %q", strings.Join(got, " "), want)
-	}
-}

@@ -281,7 +281,7 @@ func (g *goFile) funcDecl(fd *ast.FuncDecl) Symbol {
 	}
 	if fd.Recv != nil && len(fd.Recv.List) > 0 {
 		s.Kind = KindMethod
-		s.Container = RecvName(fd.Recv.List[0].Type)
+		s.Container = syntax.GoRecvName(fd.Recv.List[0].Type)
 	}
 	end := fd.End()
 	if fd.Body != nil {
@@ -289,27 +289,6 @@ func (g *goFile) funcDecl(fd *ast.FuncDecl) Symbol {
 	}
 	s.Signature = g.text(fd.Pos(), end, true)
 	return s
-}
-
-// RecvName returns the base type name of a receiver: T for *T, T[K] or
-// (T); "" for another form.
-func RecvName(t ast.Expr) string {
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-		case *ast.IndexExpr:
-			t = x.X
-		case *ast.IndexListExpr:
-			t = x.X
-		case *ast.ParenExpr:
-			t = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
 }
 
 func (g *goFile) genDecl(out []Symbol, d *ast.GenDecl) []Symbol {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // TestOfFromSharedParse checks that the symbols read from the shared full
@@ -23,8 +24,8 @@ func TestOfFromSharedParse(t *testing.T) {
 		if got, want := Of(f), Extract(f.Path, f.Content, review.LangGo); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: Of = %+v\nExtract = %+v", name, got, want)
 		}
-		if ParseGo(f) != ParseGo(f) {
-			t.Errorf("%s: ParseGo parsed twice", name)
+		if syntax.Go(f) != syntax.Go(f) {
+			t.Errorf("%s: syntax.Go parsed twice", name)
 		}
 	}
 }

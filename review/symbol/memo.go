@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // Of returns the symbols of f's content, extracted once per file: the
@@ -19,11 +20,11 @@ func Of(f *review.File) []Symbol {
 }
 
 // extractParsed extracts the symbols of a Go file from the parse the rules
-// share (ParseGo) rather than parsing it again. A file with a syntax error
+// share (syntax.Go) rather than parsing it again. A file with a syntax error
 // is parsed again with its function bodies cut out: an error inside a body
 // then costs nothing of the declarations after it.
 func extractParsed(f *review.File) (syms []Symbol) {
-	if ParseGo(f).Err != nil {
+	if syntax.Go(f).Err != nil {
 		return Extract(f.Path, f.Content, f.Language)
 	}
 	defer func() {

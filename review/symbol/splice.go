@@ -19,7 +19,7 @@ import (
 // parse, old does not fit f's hunks); the caller then parses old whole.
 // The result is what [Extract] returns for old.
 func spliceBaseGo(f *review.File, old []byte) (syms []Symbol, ok bool) {
-	p := ParseGo(f)
+	p := syntax.Go(f)
 	if p.Err != nil || p.File == nil || len(f.Hunks) == 0 {
 		return nil, false
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/gitdiff"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // TestSpliceBaseGo checks the shortcut of OfBase against a whole parse of
@@ -51,7 +52,7 @@ func TestSpliceBaseGo(t *testing.T) {
 				if !reflect.DeepEqual(got, want) {
 					t.Fatalf("%s, round %d: spliced base symbols differ from a whole parse\n%s", p, round, symbolDiff(got, want))
 				}
-			} else if ParseGo(f).Err == nil {
+			} else if syntax.Go(f).Err == nil {
 				t.Errorf("%s, round %d: a valid current version did not take the shortcut", p, round)
 			}
 			if syms := OfBase(f, old); !reflect.DeepEqual(syms, want) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // ContextBackground finds context.Background() and context.TODO() in
@@ -37,7 +38,7 @@ var ContextBackground = &lens.Rule{
 }
 
 func runContextBackground(p *lens.Pass) {
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	names, decls := lens.GoUses(p.File, []string{"context"}, "Background()", "TODO()")
 	pkg := lens.NameOf(names, "context")
 	for _, d := range decls {
@@ -52,7 +53,7 @@ func runContextBackground(p *lens.Pass) {
 	}
 }
 
-func checkContextBackground(p *lens.Pass, g *lens.GoSyntax, pkg string, call *ast.CallExpr, stack []ast.Node) {
+func checkContextBackground(p *lens.Pass, g *syntax.GoFile, pkg string, call *ast.CallExpr, stack []ast.Node) {
 	var param string
 	var fn ast.Node
 	for i := len(stack) - 2; i >= 0 && param == ""; i-- {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // DeferInLoop finds defer statements directly inside a loop body.
@@ -40,7 +41,7 @@ func runDeferInLoop(p *lens.Pass) {
 	if !p.Contains("defer") || !p.Contains("for") || !hasLoop(p.Lines()) {
 		return
 	}
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil {
 		return
 	}
@@ -72,7 +73,7 @@ func hasLoop(lines []string) bool {
 	return false
 }
 
-func checkDeferInLoop(p *lens.Pass, g *lens.GoSyntax, ds *ast.DeferStmt, stack []ast.Node) {
+func checkDeferInLoop(p *lens.Pass, g *syntax.GoFile, ds *ast.DeferStmt, stack []ast.Node) {
 	// stack ends with ds; its parent holds the statement list.
 	var loop ast.Node
 	switched := false // a switch or select lies between the defer and the loop

@@ -46,6 +46,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // GoAnalysis runs go vet's type-aware analyzers over the packages that
@@ -158,7 +159,7 @@ func runGoAnalysis(p *lens.Pass) {
 		return
 	}
 	covered := syntacticLines(p)
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	for _, d := range diags {
 		if !p.Changed(d.line) {
 			continue

@@ -191,7 +191,7 @@ func sameFileErrFuncs(file *ast.File) (funcs map[string]bool, methods map[string
 			funcs[fd.Name.Name] = true
 			continue
 		}
-		recv, _, _ := strings.Cut(lens.FuncName(fd), ".")
+		recv, _, _ := strings.Cut(syntax.GoFuncName(fd), ".")
 		if methods[recv] == nil {
 			methods[recv] = map[string]bool{}
 		}
@@ -289,7 +289,7 @@ func leadingCall(line string) (string, bool) {
 }
 
 func runIgnoredError(p *lens.Pass) {
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil {
 		return
 	}
@@ -335,7 +335,7 @@ func goImports(file *ast.File) map[string]string {
 
 type ignoredErrorCheck struct {
 	p       *lens.Pass
-	g       *lens.GoSyntax
+	g       *syntax.GoFile
 	test    bool
 	funcs   map[string]bool
 	methods map[string]map[string]bool
@@ -364,7 +364,7 @@ func (c *ignoredErrorCheck) decl(fd *ast.FuncDecl) {
 		}
 	}
 	if fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
-		recvType, _, _ := strings.Cut(lens.FuncName(fd), ".")
+		recvType, _, _ := strings.Cut(syntax.GoFuncName(fd), ".")
 		c.types[fd.Recv.List[0].Names[0].Name] = recvType
 	}
 	lens.GoInspectStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {

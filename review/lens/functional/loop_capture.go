@@ -9,6 +9,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // LoopVarCapture finds closures that outlive a loop iteration and capture
@@ -73,7 +74,7 @@ func runLoopVarCapture(p *lens.Pass) {
 	if !p.Contains("for") || !p.Contains("func(") {
 		return
 	}
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil {
 		return
 	}
@@ -130,7 +131,7 @@ type closureCapture struct {
 	kind string // "goroutine", "deferred closure", ...
 }
 
-func checkLoopCapture(p *lens.Pass, g *lens.GoSyntax, loop ast.Node, vars []*ast.Ident, body *ast.BlockStmt, version string) {
+func checkLoopCapture(p *lens.Pass, g *syntax.GoFile, loop ast.Node, vars []*ast.Ident, body *ast.BlockStmt, version string) {
 	// Variables copied in the body (v := v) before a closure are safe from
 	// there on.
 	type copyAt struct {
@@ -390,7 +391,7 @@ func contains(list []string, s string) bool {
 
 // loopCopyFix inserts `v := v` as the first statement of the loop body,
 // when the body's first statement starts on its own line.
-func loopCopyFix(p *lens.Pass, g *lens.GoSyntax, body *ast.BlockStmt, names []string) *review.Fix {
+func loopCopyFix(p *lens.Pass, g *syntax.GoFile, body *ast.BlockStmt, names []string) *review.Fix {
 	if len(body.List) == 0 {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // LostCancel finds context cancel functions that are discarded or never
@@ -36,7 +37,7 @@ var LostCancel = &lens.Rule{
 }
 
 func runLostCancel(p *lens.Pass) {
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	names, decls := lens.GoUses(p.File, []string{"context"}, "With")
 	pkg := lens.NameOf(names, "context")
 	for _, d := range decls {
@@ -52,7 +53,7 @@ func runLostCancel(p *lens.Pass) {
 	}
 }
 
-func checkLostCancel(p *lens.Pass, g *lens.GoSyntax, pkg string, as *ast.AssignStmt, call *ast.CallExpr, stack []ast.Node) {
+func checkLostCancel(p *lens.Pass, g *syntax.GoFile, pkg string, as *ast.AssignStmt, call *ast.CallExpr, stack []ast.Node) {
 	line := g.Line(as.Pos())
 	if !p.Changed(line) {
 		return
@@ -110,7 +111,7 @@ func usedElsewhere(body ast.Node, id *ast.Ident) bool {
 // there is its own bug) or when the context escapes the function (returned,
 // stored or used by a goroutine), since cancelling on return would then
 // break the code that uses it later.
-func lostCancelFix(p *lens.Pass, g *lens.GoSyntax, as *ast.AssignStmt, cancel *ast.Ident, body ast.Node, stack []ast.Node) *review.Fix {
+func lostCancelFix(p *lens.Pass, g *syntax.GoFile, as *ast.AssignStmt, cancel *ast.Ident, body ast.Node, stack []ast.Node) *review.Fix {
 	switch stack[len(stack)-2].(type) {
 	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
 	default:

@@ -8,6 +8,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // NilMapWrite finds writes to a map variable that is declared nil and never
@@ -39,7 +40,7 @@ func runNilMapWrite(p *lens.Pass) {
 	if !p.Contains("map[") || review.IsTestPath(p.File.Path) {
 		return
 	}
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil {
 		return
 	}
@@ -71,7 +72,7 @@ type nilMap struct {
 	writes []ast.Node
 }
 
-func checkNilMaps(p *lens.Pass, g *lens.GoSyntax, fd *ast.FuncDecl) {
+func checkNilMaps(p *lens.Pass, g *syntax.GoFile, fd *ast.FuncDecl) {
 	maps := map[string]*nilMap{}
 	var order []string
 	declare := func(name string, m *nilMap) {
@@ -186,7 +187,7 @@ func checkNilMaps(p *lens.Pass, g *lens.GoSyntax, fd *ast.FuncDecl) {
 		typ := lens.GoText(p.File, m.typ)
 		p.Report(lens.Report{
 			Line:   line,
-			Symbol: lens.FuncName(fd),
+			Symbol: syntax.GoFuncName(fd),
 			Message: fmt.Sprintf("%s is declared as a nil %s on line %d and never initialised, so the write `%s` panics with "+
 				"\"assignment to entry in nil map\" the first time it runs.", name, typ, declLine, strings.TrimSpace(p.Line(g.Line(m.writes[0].Pos())))),
 			Suggested: fmt.Sprintf("Make the map before writing to it: `%s := make(%s)`.", name, typ),
@@ -223,7 +224,7 @@ func nilMapConversion(e ast.Expr) ast.Expr {
 
 // nilMapFix replaces the declaration with a make call, when the
 // declaration declares only this variable on one line.
-func nilMapFix(p *lens.Pass, g *lens.GoSyntax, name string, m *nilMap) *review.Fix {
+func nilMapFix(p *lens.Pass, g *syntax.GoFile, name string, m *nilMap) *review.Fix {
 	start, end := g.Line(m.decl.Pos()), g.Line(m.decl.End())
 	if start != end {
 		return nil

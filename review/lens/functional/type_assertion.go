@@ -8,6 +8,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // UncheckedTypeAssertion finds single-value type assertions that panic
@@ -41,7 +42,7 @@ func runUncheckedTypeAssertion(p *lens.Pass) {
 	if !p.Contains(".(") || review.IsTestPath(p.File.Path) {
 		return
 	}
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil {
 		return
 	}

@@ -157,7 +157,7 @@ func goSkippedTest(p *lens.Pass) {
 	if !strings.HasSuffix(p.File.Path, "_test.go") || !p.Contains(".Skip") {
 		return
 	}
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil {
 		return
 	}

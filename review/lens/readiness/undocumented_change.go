@@ -333,7 +333,7 @@ func envOnUnchangedLines(p *lens.Pass, re *regexp.Regexp) map[string]bool {
 // goSurfaceTriggers returns the API changes and new environment reads of
 // a Go library package's file.
 func goSurfaceTriggers(p *lens.Pass) []surfaceTrigger {
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil || g.File.Name.Name == "main" {
 		return nil
 	}
@@ -363,7 +363,7 @@ func goSurfaceTriggers(p *lens.Pass) []surfaceTrigger {
 // types, whose signature changed or that were removed: the base version
 // (rebuilt from the hunks) and the new one are parsed and their
 // signatures compared token by token, comments left out.
-func goAPITriggers(p *lens.Pass, g *lens.GoSyntax) []surfaceTrigger {
+func goAPITriggers(p *lens.Pass, g *syntax.GoFile) []surfaceTrigger {
 	// Memoised on the file: the language server's runs reuse the files a
 	// save did not change, and the base parse is the cost.
 	return goAPIOf.Of(p.File, func() []surfaceTrigger { return computeGoAPITriggers(p, g) })
@@ -371,7 +371,7 @@ func goAPITriggers(p *lens.Pass, g *lens.GoSyntax) []surfaceTrigger {
 
 var goAPIOf review.Memo[[]surfaceTrigger]
 
-func computeGoAPITriggers(p *lens.Pass, g *lens.GoSyntax) []surfaceTrigger {
+func computeGoAPITriggers(p *lens.Pass, g *syntax.GoFile) []surfaceTrigger {
 	src, ok := lens.OldContent(p.File)
 	if !ok || len(src) == 0 {
 		return nil // the base is unknown, or the file is new
@@ -425,7 +425,7 @@ func goAPI(fset *token.FileSet, f *ast.File, src []byte) map[string]goSignature 
 	tf := fset.File(f.Package)
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || !fd.Name.IsExported() || fd.Recv != nil && !token.IsExported(lens.GoRecvType(fd)) || tf == nil {
+		if !ok || !fd.Name.IsExported() || fd.Recv != nil && !token.IsExported(syntax.GoRecvType(fd)) || tf == nil {
 			continue
 		}
 		start, end := tf.Offset(fd.Pos()), tf.Offset(fd.Type.End())
@@ -446,7 +446,7 @@ func goAPI(fset *token.FileSet, f *ast.File, src []byte) map[string]goSignature 
 			}
 			b.WriteString(tok.String() + lit + " ")
 		}
-		out[lens.FuncName(fd)] = goSignature{fd, b.String()}
+		out[syntax.GoFuncName(fd)] = goSignature{fd, b.String()}
 	}
 	return out
 }

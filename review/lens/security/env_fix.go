@@ -235,7 +235,7 @@ func upperSnake(s string) string {
 // literal: a constant in a group, an import path or a struct tag, or a
 // file that does not parse.
 func goEnvEdits(p *lens.Pass, n, start int) (edits []review.TextEdit, pkg string, ok bool) {
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil || g.Err != nil {
 		return nil, "", false
 	}
@@ -290,7 +290,7 @@ func goEnvEdits(p *lens.Pass, n, start int) (edits []review.TextEdit, pkg string
 
 // goImportOS returns the name the file imports "os" under, and the edit
 // that adds the import when it is missing.
-func goImportOS(p *lens.Pass, g *lens.GoSyntax) (string, *review.TextEdit) {
+func goImportOS(p *lens.Pass, g *syntax.GoFile) (string, *review.TextEdit) {
 	for _, imp := range g.File.Imports {
 		if path, _ := strconv.Unquote(imp.Path.Value); path == "os" {
 			switch {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // InsecureRandom finds secrets made with a predictable random number
@@ -77,7 +78,7 @@ func runInsecureRandom(p *lens.Pass) {
 }
 
 func insecureRandomGo(p *lens.Pass) {
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	pkgs, decls := lens.GoUses(p.File, []string{"math/rand", "math/rand/v2"})
 	for _, d := range decls {
 		fn := ""

@@ -61,7 +61,7 @@ func goShellInjection(p *lens.Pass) {
 	if !p.Contains("os/exec") {
 		return
 	}
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil {
 		return
 	}

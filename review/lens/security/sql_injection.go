@@ -10,6 +10,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // SQLInjection finds SQL statements built from non-constant values and
@@ -122,7 +123,7 @@ func goSQLHint(line string) bool {
 var sqlStarts = []string{"select ", "insert ", "update ", "delete ", "with ", "replace "}
 
 func sqlGo(p *lens.Pass) {
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil {
 		return
 	}
@@ -166,7 +167,7 @@ func packageConsts(file *ast.File) map[string]bool {
 
 type sqlScan struct {
 	p                              *lens.Pass
-	g                              *lens.GoSyntax
+	g                              *syntax.GoFile
 	fmtPkg, strconvPkg, stringsPkg string
 	consts                         map[string]bool
 
@@ -234,7 +235,7 @@ func (s *sqlScan) fn(fd *ast.FuncDecl) {
 		}
 		s.p.Report(lens.Report{
 			Line:      line,
-			Symbol:    lens.FuncName(fd),
+			Symbol:    syntax.GoFuncName(fd),
 			Message:   sqlMessage(api, how),
 			Suggested: sqlSuggested,
 		})

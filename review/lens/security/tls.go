@@ -7,6 +7,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // TLSVerifyDisabled finds TLS clients that do not verify the server's
@@ -61,7 +62,7 @@ func runTLSVerifyDisabled(p *lens.Pass) {
 }
 
 func tlsGo(p *lens.Pass) {
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil {
 		return
 	}
@@ -148,7 +149,7 @@ func deleteLinesFix(path string, from, to int, title string) *review.Fix {
 // deleteElementFix deletes element i of a composite literal: its whole
 // line when it stands alone, else its text and one neighbouring comma on
 // a one-line literal.
-func deleteElementFix(p *lens.Pass, g *lens.GoSyntax, lit *ast.CompositeLit, i int) *review.Fix {
+func deleteElementFix(p *lens.Pass, g *syntax.GoFile, lit *ast.CompositeLit, i int) *review.Fix {
 	const title = "Delete InsecureSkipVerify"
 	e := lit.Elts[i]
 	line := g.Line(e.Pos())

@@ -8,6 +8,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // WeakCrypto finds broken hashes used to protect secrets and broken
@@ -81,7 +82,7 @@ func runWeakCrypto(p *lens.Pass) {
 }
 
 func weakCryptoGo(p *lens.Pass) {
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	algorithms := map[string]string{"crypto/md5": "MD5", "crypto/sha1": "SHA-1", "crypto/des": "DES", "crypto/rc4": "RC4"}
 	paths, decls := lens.GoUses(p.File, []string{"crypto/md5", "crypto/sha1", "crypto/des", "crypto/rc4"})
 	names := map[string]string{} // local package name -> algorithm

@@ -102,7 +102,7 @@ func goWorldWritable(p *lens.Pass) {
 	if !p.Contains("Chmod") && !p.Contains("WriteFile") && !p.Contains("Mkdir") && !p.Contains("OpenFile") {
 		return
 	}
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil {
 		return
 	}

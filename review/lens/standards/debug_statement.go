@@ -96,7 +96,7 @@ func goDebugStatement(p *lens.Pass) {
 	if !p.Contains("print") || review.IsTestPath(p.File.Path) {
 		return
 	}
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil || g.File.Name.Name == "main" {
 		return
 	}

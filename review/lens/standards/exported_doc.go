@@ -8,6 +8,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // Categories and skills of the standards rules for Go. The skills are the
@@ -68,7 +69,7 @@ func runExportedUndocumented(p *lens.Pass) {
 	if review.IsTestPath(p.File.Path) {
 		return
 	}
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil || g.File.Name == nil || g.File.Name.Name == "main" || ast.IsGenerated(g.File) ||
 		lens.GoImportName(g.File, "C") != "" || !lens.LibraryPath(p.File.Path) {
 		return
@@ -96,8 +97,8 @@ func runExportedUndocumented(p *lens.Pass) {
 				report(d.Name, "function", d.Name.Name)
 				continue
 			}
-			name := lens.FuncName(d)
-			if recv := lens.GoRecvType(d); recv == "" || !ast.IsExported(recv) || interfaceMethods[d.Name.Name] {
+			name := syntax.GoFuncName(d)
+			if recv := syntax.GoRecvType(d); recv == "" || !ast.IsExported(recv) || interfaceMethods[d.Name.Name] {
 				continue
 			}
 			if g.Line(d.Pos()) == g.Line(d.End()) {
@@ -184,7 +185,7 @@ func undocumentedByConvention(f *review.File) bool {
 	for _, d := range base.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			if d.Name.IsExported() && (d.Recv == nil || ast.IsExported(lens.GoRecvType(d))) && !interfaceMethods[d.Name.Name] {
+			if d.Name.IsExported() && (d.Recv == nil || ast.IsExported(syntax.GoRecvType(d))) && !interfaceMethods[d.Name.Name] {
 				count(d.Doc)
 			}
 		case *ast.GenDecl:

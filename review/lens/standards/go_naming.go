@@ -9,6 +9,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // GoNaming finds Go identifiers that break the MixedCaps and initialism
@@ -171,7 +172,7 @@ func runGoNaming(p *lens.Pass) {
 	if !suspect {
 		return
 	}
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil || ast.IsGenerated(g.File) || lens.GoImportName(g.File, "C") != "" {
 		return
 	}
@@ -202,7 +203,7 @@ func runGoNaming(p *lens.Pass) {
 				Suggested: fmt.Sprintf("Rename it to %s.", fixed),
 			}
 			if fd != nil {
-				r.Symbol = lens.FuncName(fd)
+				r.Symbol = syntax.GoFuncName(fd)
 				if local {
 					r.Fix = renameLocalFix(p, g, fd, id.Name, fixed, pkgNames)
 				}
@@ -404,7 +405,7 @@ func declNames(d ast.Decl, fn func(*ast.Ident)) {
 // function. Without type information it refuses whenever a use could be
 // something else: a package-level name, a struct-literal key, an existing
 // name equal to the new one, or more than one declaration.
-func renameLocalFix(p *lens.Pass, g *lens.GoSyntax, fd *ast.FuncDecl, old, fixed string, pkgNames map[string]bool) *review.Fix {
+func renameLocalFix(p *lens.Pass, g *syntax.GoFile, fd *ast.FuncDecl, old, fixed string, pkgNames map[string]bool) *review.Fix {
 	if pkgNames[old] || pkgNames[fixed] {
 		return nil
 	}

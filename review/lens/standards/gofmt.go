@@ -47,7 +47,7 @@ func runGofmt(p *lens.Pass) {
 	if !fmtSuspect(p.File, lines) {
 		return
 	}
-	g := lens.GoFile(p.File)
+	g := syntax.Go(p.File)
 	if g.File == nil || g.Err != nil {
 		return
 	}

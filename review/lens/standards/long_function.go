@@ -58,13 +58,13 @@ func runLongFunction(p *lens.Pass) {
 	var funcs []longFunc
 	switch lang := p.File.Language; {
 	case lang == review.LangGo:
-		g := lens.GoFile(p.File)
+		g := syntax.Go(p.File)
 		if g.File == nil {
 			return
 		}
 		for _, d := range g.File.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				funcs = append(funcs, longFunc{lens.FuncName(fd), g.Line(fd.Pos()), g.Line(fd.Body.Lbrace), g.Line(fd.Body.Rbrace)})
+				funcs = append(funcs, longFunc{syntax.GoFuncName(fd), g.Line(fd.Pos()), g.Line(fd.Body.Lbrace), g.Line(fd.Body.Rbrace)})
 			}
 		}
 	case lang == review.LangPython:
