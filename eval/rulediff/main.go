@@ -31,8 +31,8 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/engine"
-	"github.com/reviewls/reviewls/review/lens"
 	"github.com/reviewls/reviewls/review/symbol"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 func main() {
@@ -147,7 +147,7 @@ func describe(root, p string) (string, string) {
 	for _, s := range symbol.Extract(rel, content, f.Language) {
 		fmt.Fprintf(&b, "%s:%d-%d S %s %s.%s sig=%q\n", rel, s.Line, s.EndLine, s.Kind, s.Container, s.Name, s.Signature)
 	}
-	toks := lens.CodeTokens(f.Language, content)
+	toks := syntax.CodeTokens(f.Language, content)
 	fmt.Fprintf(&b, "%s T %d %x\n", rel, len(toks), sha256.Sum256([]byte(strings.Join(toks, "\x00"))))
 	return b.String(), lang
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // AsyncForEach finds async callbacks passed to array methods that ignore
@@ -47,7 +48,7 @@ func runAsyncForEach(p *lens.Pass) {
 	if !p.Contains("(async") && !p.Contains("( async") {
 		return
 	}
-	js := lens.JS(p.File)
+	js := syntax.JS(p.File)
 	for i := range js.Toks {
 		if !js.Is(i+2, "async") || !js.Is(i+1, "(") || !js.Is(i-1, ".") && !js.Is(i-1, "?.") {
 			continue
@@ -75,7 +76,7 @@ func runAsyncForEach(p *lens.Pass) {
 
 // asyncForEachFix rewrites `recv.forEach(cb);`, a whole statement inside
 // an async function, to `await Promise.all(recv.map(cb));`.
-func asyncForEachFix(p *lens.Pass, js *lens.JSFile, i int) *review.Fix {
+func asyncForEachFix(p *lens.Pass, js *syntax.JSFile, i int) *review.Fix {
 	start := js.ChainBack(i - 2)
 	if js.Is(i-1, "?.") || start > i-2 || !js.StatementStart(start) {
 		return nil
@@ -84,7 +85,7 @@ func asyncForEachFix(p *lens.Pass, js *lens.JSFile, i int) *review.Fix {
 	if closeParen < 0 || !js.EndsStatement(closeParen+1) {
 		return nil
 	}
-	if fn := lens.Enclosing(lens.JSFuncs(p.File), i); fn == nil || !fn.Async {
+	if fn := syntax.JSEnclosing(syntax.JSFuncs(p.File), i); fn == nil || !fn.Async {
 		return nil
 	}
 	at := func(tok int, end bool) (int, int) {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // FloatingPromise finds promises created and dropped inside async
@@ -40,7 +41,7 @@ func runFloatingPromise(p *lens.Pass) {
 	if !p.Contains("async") {
 		return
 	}
-	asyncFuncs := lens.JSAsyncFuncs(p.File)
+	asyncFuncs := syntax.JSAsyncFuncs(p.File)
 	if len(asyncFuncs) == 0 {
 		return
 	}
@@ -50,24 +51,24 @@ func runFloatingPromise(p *lens.Pass) {
 			async[fn.Name] = true
 		}
 	}
-	var fsp []lens.JSImport
+	var fsp []syntax.JSImport
 	if p.Contains("promises") {
-		for _, im := range lens.JSImports(p.File) {
-			if lens.ModuleIs(im.Module, "fs/promises") {
+		for _, im := range syntax.JSImports(p.File) {
+			if syntax.JSModuleIs(im.Module, "fs/promises") {
 				fsp = append(fsp, im)
 			}
 		}
 	}
-	js := lens.JS(p.File)
+	js := syntax.JS(p.File)
 	// The full function list, and the names of synchronous functions
 	// (which make a same-named async one ambiguous), are only needed once
 	// a candidate is found.
-	var funcs []lens.JSFunc
+	var funcs []syntax.JSFunc
 	var sync map[string]bool
 	done := -1 // async bodies nest; scan each token once
 	for _, af := range asyncFuncs {
 		for i := max(af.Open+1, done); i < af.Close; i++ {
-			if js.Kind(i) != lens.JSIdent {
+			if js.Kind(i) != syntax.JSIdent {
 				continue
 			}
 			end := js.Chain(i)
@@ -83,7 +84,7 @@ func runFloatingPromise(p *lens.Pass) {
 				continue
 			}
 			if funcs == nil {
-				funcs = lens.JSFuncs(p.File)
+				funcs = syntax.JSFuncs(p.File)
 				sync = map[string]bool{}
 				for _, fn := range funcs {
 					if !fn.Async && fn.Name != "" {
@@ -91,7 +92,7 @@ func runFloatingPromise(p *lens.Pass) {
 					}
 				}
 			}
-			fn := lens.Enclosing(funcs, i)
+			fn := syntax.JSEnclosing(funcs, i)
 			if fn == nil || !fn.Async || !start && fn.Open != i-1 || sync[js.Text(end-1)] && async[js.Text(end-1)] {
 				continue
 			}
@@ -118,14 +119,14 @@ func runFloatingPromise(p *lens.Pass) {
 
 // returnsPromise reports whether the callee chain [i, end) is known to
 // return a promise.
-func returnsPromise(js *lens.JSFile, i, end int, async map[string]bool, fsp []lens.JSImport) bool {
+func returnsPromise(js *syntax.JSFile, i, end int, async map[string]bool, fsp []syntax.JSImport) bool {
 	switch end - i {
 	case 1: // name(...)
 		name := js.Text(i)
 		if name == "fetch" || async[name] {
 			return true
 		}
-		im, ok := lens.ImportOf(fsp, name)
+		im, ok := syntax.JSImportOf(fsp, name)
 		return ok && im.Name != "*" && im.Name != "default"
 	case 3: // x.name(...)
 		x, name := js.Text(i), js.Text(i+2)
@@ -138,7 +139,7 @@ func returnsPromise(js *lens.JSFile, i, end int, async map[string]bool, fsp []le
 		case x == "Promise":
 			return promiseStatics[name]
 		}
-		im, ok := lens.ImportOf(fsp, x)
+		im, ok := syntax.JSImportOf(fsp, x)
 		return ok && (im.Name == "*" || im.Name == "default")
 	case 5: // fs.promises.name(...)
 		return js.Is(i+1, ".") && js.Is(i+2, "promises") && js.Is(i+3, ".")

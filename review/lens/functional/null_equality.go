@@ -5,6 +5,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // NullEquality finds JavaScript comparisons whose result never depends on
@@ -58,17 +59,17 @@ func runNullEquality(p *lens.Pass) {
 	if !nan && !typeOf && !pairs {
 		return
 	}
-	js := lens.JS(p.File)
+	js := syntax.JS(p.File)
 	for i, tok := range js.Toks {
 		switch tok.Kind {
-		case lens.JSIdent:
+		case syntax.JSIdent:
 			switch t := js.Text(i); {
 			case nan && t == "NaN" && (!js.Is(i-1, ".") || js.Is(i-2, "Number") && !js.Is(i-3, ".")):
 				nanComparison(p, js, i)
 			case typeOf && t == "typeof":
 				typeofComparison(p, js, i)
 			}
-		case lens.JSPunct:
+		case syntax.JSPunct:
 			if pairs && tok.End-tok.Off == 2 && (js.Is(i, "||") || js.Is(i, "&&")) && p.Changed(int(tok.Line)) {
 				contradictoryPair(p, js, i)
 			}
@@ -84,18 +85,18 @@ type operand struct {
 }
 
 // leftOperand returns the member chain that ends at token i.
-func leftOperand(js *lens.JSFile, i int) operand {
+func leftOperand(js *syntax.JSFile, i int) operand {
 	lo := js.ChainBack(i)
 	return operand{lo, i + 1, lo <= i && (jsLeftBounds[js.Text(lo-1)] || lo == 0)}
 }
 
 // rightOperand returns the member chain that starts at token i.
-func rightOperand(js *lens.JSFile, i int) operand {
+func rightOperand(js *syntax.JSFile, i int) operand {
 	hi := js.Chain(i)
 	return operand{i, hi, hi > i && (hi >= len(js.Toks) || jsRightBounds[js.Text(hi)])}
 }
 
-func nanComparison(p *lens.Pass, js *lens.JSFile, i int) {
+func nanComparison(p *lens.Pass, js *syntax.JSFile, i int) {
 	start := i
 	if js.Is(i-1, ".") {
 		start = i - 2 // Number.NaN
@@ -139,7 +140,7 @@ func nanComparison(p *lens.Pass, js *lens.JSFile, i int) {
 	p.Report(r)
 }
 
-func typeofComparison(p *lens.Pass, js *lens.JSFile, i int) {
+func typeofComparison(p *lens.Pass, js *syntax.JSFile, i int) {
 	arg := rightOperand(js, i+1)
 	var op, str, lo, hi int
 	switch {
@@ -193,7 +194,7 @@ func typeofComparison(p *lens.Pass, js *lens.JSFile, i int) {
 
 // contradictoryPair reports `x !== a || x !== b` (always true) and
 // `x === a && x === b` (always false) around the connective at token k.
-func contradictoryPair(p *lens.Pass, js *lens.JSFile, k int) {
+func contradictoryPair(p *lens.Pass, js *syntax.JSFile, k int) {
 	or := js.Is(k, "||")
 	// Left: chain op literal, ending at k-1.
 	l2, lop := k-1, k-2
@@ -248,14 +249,14 @@ func contradictoryPair(p *lens.Pass, js *lens.JSFile, k int) {
 
 // jsEqualityLiteral reports whether token i is a literal a comparison can
 // be contradicted on: a string, a number, null or undefined.
-func jsEqualityLiteral(js *lens.JSFile, i int) bool {
-	return js.Literal(i) || js.Kind(i) == lens.JSNumber || js.Is(i, "null") || js.Is(i, "undefined")
+func jsEqualityLiteral(js *syntax.JSFile, i int) bool {
+	return js.Literal(i) || js.Kind(i) == syntax.JSNumber || js.Is(i, "null") || js.Is(i, "undefined")
 }
 
 // distinctLiterals reports whether two literals can never both equal one
 // value. Under loose equality null and undefined are equal, and values of
 // different types may be, so only same-type literals count.
-func distinctLiterals(js *lens.JSFile, a, b int, strict bool) bool {
+func distinctLiterals(js *syntax.JSFile, a, b int, strict bool) bool {
 	va, vb := js.Text(a), js.Text(b)
 	if sa, ok := js.StringValue(a); ok {
 		va = "s:" + sa
@@ -269,11 +270,11 @@ func distinctLiterals(js *lens.JSFile, a, b int, strict bool) bool {
 	if strict {
 		return true
 	}
-	return js.Literal(a) && js.Literal(b) || js.Kind(a) == lens.JSNumber && js.Kind(b) == lens.JSNumber
+	return js.Literal(a) && js.Literal(b) || js.Kind(a) == syntax.JSNumber && js.Kind(b) == syntax.JSNumber
 }
 
 // tokenFix replaces tokens [lo, hi), which sit on one line, with repl.
-func tokenFix(p *lens.Pass, js *lens.JSFile, lo, hi int, repl, title string) *review.Fix {
+func tokenFix(p *lens.Pass, js *syntax.JSFile, lo, hi int, repl, title string) *review.Fix {
 	line := int(js.Toks[lo].Line)
 	start := js.Col(lo)
 	_, end := js.EndCol(hi - 1)

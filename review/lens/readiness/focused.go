@@ -90,12 +90,12 @@ func jsTestMarks(p *lens.Pass, focused bool) {
 		!strings.Contains(base, "_test.") && !p.Contains("describe(") && !p.Contains("it(") && !p.Contains("test(") {
 		return
 	}
-	js := lens.JS(p.File)
+	js := syntax.JS(p.File)
 	p.EachChanged(func(n int, _ string) {
 		lo, hi := js.LineToks(n)
 		for i := lo; i < hi; i++ {
 			name := js.Text(i)
-			if js.Kind(i) != lens.JSIdent || !js.Is(i+1, "(") || !js.Literal(i+2) {
+			if js.Kind(i) != syntax.JSIdent || !js.Is(i+1, "(") || !js.Literal(i+2) {
 				continue
 			}
 			var r lens.Report

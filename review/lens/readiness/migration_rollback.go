@@ -235,9 +235,9 @@ func jsMigration(p *lens.Pass) {
 	if !p.Contains("up") {
 		return
 	}
-	js := lens.JS(p.File)
-	var up, down *lens.JSFunc
-	funcs := lens.JSFuncs(p.File)
+	js := syntax.JS(p.File)
+	var up, down *syntax.JSFunc
+	funcs := syntax.JSFuncs(p.File)
 	for i := range funcs {
 		switch funcs[i].Name {
 		case "up":

@@ -279,12 +279,12 @@ func codeChecker(p *lens.Pass) func(n, col int) bool {
 			return col < len(code) && col < len(line) && code[col] == line[col]
 		}
 	case lang.IsJS():
-		js := lens.JS(p.File)
+		js := syntax.JS(p.File)
 		return func(n, col int) bool {
 			lo, hi := js.LineToks(n)
 			for i := lo; i < hi; i++ {
 				if js.Col(i)-1 == col {
-					return js.Kind(i) == lens.JSIdent || js.Kind(i) == lens.JSPunct
+					return js.Kind(i) == syntax.JSIdent || js.Kind(i) == syntax.JSPunct
 				}
 			}
 			return false

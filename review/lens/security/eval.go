@@ -48,7 +48,7 @@ func jsEval(p *lens.Pass) {
 	if !p.Contains("eval") && !p.Contains("Function") {
 		return
 	}
-	js := lens.JS(p.File)
+	js := syntax.JS(p.File)
 	p.EachChanged(func(n int, _ string) {
 		lo, hi := js.LineToks(n)
 		for i := lo; i < hi; i++ {

@@ -268,8 +268,8 @@ func jsShellInjection(p *lens.Pass) {
 	}
 	var ns []string              // namespace bindings of child_process
 	named := map[string]string{} // local name -> exec or execSync
-	for _, im := range lens.JSImports(p.File) {
-		if !lens.ModuleIs(im.Module, "child_process") {
+	for _, im := range syntax.JSImports(p.File) {
+		if !syntax.JSModuleIs(im.Module, "child_process") {
 			continue
 		}
 		switch im.Name {
@@ -279,11 +279,11 @@ func jsShellInjection(p *lens.Pass) {
 			named[im.Local] = im.Name
 		}
 	}
-	js := lens.JS(p.File)
+	js := syntax.JS(p.File)
 	p.EachChanged(func(n int, _ string) {
 		lo, hi := js.LineToks(n)
 		for i := lo; i < hi; i++ {
-			if js.Kind(i) != lens.JSIdent || !js.Is(i+1, "(") {
+			if js.Kind(i) != syntax.JSIdent || !js.Is(i+1, "(") {
 				continue
 			}
 			name := js.Text(i)
@@ -323,16 +323,16 @@ func jsShellInjection(p *lens.Pass) {
 // shellJSBuiltString reports whether tokens [lo, hi) build a string from
 // variable parts: a template with substitutions, or a concatenation with a
 // non-literal operand.
-func shellJSBuiltString(js *lens.JSFile, lo, hi int) bool {
+func shellJSBuiltString(js *syntax.JSFile, lo, hi int) bool {
 	if hi-lo == 1 {
-		return js.Kind(lo) == lens.JSTemplate && js.Toks[lo].Subst
+		return js.Kind(lo) == syntax.JSTemplate && js.Toks[lo].Subst
 	}
 	concat := false
 	for i := lo; i < hi; i++ {
 		if js.Is(i, "+") {
 			concat = true
 		}
-		if js.Kind(i) == lens.JSTemplate && js.Toks[i].Subst {
+		if js.Kind(i) == syntax.JSTemplate && js.Toks[i].Subst {
 			return true
 		}
 	}

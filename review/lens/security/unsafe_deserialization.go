@@ -99,7 +99,7 @@ func jsUnsafeDeserialization(p *lens.Pass) {
 	}
 	var ns []string
 	named := map[string]bool{}
-	for _, im := range lens.JSImports(p.File) {
+	for _, im := range syntax.JSImports(p.File) {
 		if im.Module != "node-serialize" {
 			continue
 		}
@@ -110,11 +110,11 @@ func jsUnsafeDeserialization(p *lens.Pass) {
 			named[im.Local] = true
 		}
 	}
-	js := lens.JS(p.File)
+	js := syntax.JS(p.File)
 	p.EachChanged(func(n int, _ string) {
 		lo, hi := js.LineToks(n)
 		for i := lo; i < hi; i++ {
-			if !js.Is(i+1, "(") || js.Kind(i) != lens.JSIdent {
+			if !js.Is(i+1, "(") || js.Kind(i) != syntax.JSIdent {
 				continue
 			}
 			switch {

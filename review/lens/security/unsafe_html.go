@@ -7,6 +7,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // UnsafeHTML finds HTML sinks fed with non-literal, unsanitized strings.
@@ -59,7 +60,7 @@ func jsUnsafeHTML(p *lens.Pass) {
 	if !p.Contains("HTML") && !p.Contains("__html") && !p.Contains("document.write") {
 		return
 	}
-	js := lens.JS(p.File)
+	js := syntax.JS(p.File)
 	p.EachChanged(func(n int, _ string) {
 		lo, hi := js.LineToks(n)
 		for i := lo; i < hi; i++ {
@@ -105,7 +106,7 @@ func jsUnsafeHTML(p *lens.Pass) {
 
 // htmlExprEnd returns the end of the expression assigned at token i: the
 // next ";" or the end of the statement.
-func htmlExprEnd(js *lens.JSFile, i int) int {
+func htmlExprEnd(js *syntax.JSFile, i int) int {
 	for j := i; j < len(js.Toks); {
 		if js.Is(j, ";") || j > i && js.Toks[j].NL && js.EndsStatement(j) {
 			return j
@@ -126,7 +127,7 @@ func htmlExprEnd(js *lens.JSFile, i int) int {
 
 // htmlSanitized reports whether the value at token i is a call of a
 // sanitizer: sanitize(x), DOMPurify.sanitize(x), ...
-func htmlSanitized(js *lens.JSFile, i int) bool {
+func htmlSanitized(js *syntax.JSFile, i int) bool {
 	end := js.Chain(i)
 	return end > i && js.Is(end, "(") && htmlSanitizers[js.Text(end-1)]
 }

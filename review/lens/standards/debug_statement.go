@@ -324,7 +324,7 @@ func jsDebugStatement(p *lens.Pass) {
 		hasConsole = false
 	}
 	if hasConsole {
-		for _, im := range lens.JSImports(p.File) {
+		for _, im := range syntax.JSImports(p.File) {
 			for _, m := range jsCLIModules {
 				if im.Module == m || strings.HasPrefix(im.Module, m+"/") {
 					hasConsole = false
@@ -335,7 +335,7 @@ func jsDebugStatement(p *lens.Pass) {
 	if !hasConsole && !hasDebugger {
 		return
 	}
-	js := lens.JS(p.File)
+	js := syntax.JS(p.File)
 	p.EachChanged(func(n int, _ string) {
 		lo, hi := js.LineToks(n)
 		for i := lo; i < hi; i++ {
@@ -378,7 +378,7 @@ func jsDebugStatement(p *lens.Pass) {
 // jsDeleteStatement deletes tokens [i, end) when they form a whole
 // statement that fills its lines. A statement after a bare if, else or
 // loop head is kept: deleting it would change what the head controls.
-func jsDeleteStatement(p *lens.Pass, js *lens.JSFile, i, end int) *review.Fix {
+func jsDeleteStatement(p *lens.Pass, js *syntax.JSFile, i, end int) *review.Fix {
 	first, last := int(js.Toks[i].Line), int(js.Toks[end-1].Line)
 	if lo, _ := js.LineToks(first); lo != i {
 		return nil
@@ -388,8 +388,8 @@ func jsDeleteStatement(p *lens.Pass, js *lens.JSFile, i, end int) *review.Fix {
 	}
 	switch prev := i - 1; {
 	case prev < 0, js.Is(prev, ";"), js.Is(prev, "{"), js.Is(prev, "}"):
-	case js.Toks[i].NL && (js.Kind(prev) == lens.JSString || js.Kind(prev) == lens.JSNumber || js.Is(prev, "]")):
-	case js.Toks[i].NL && js.Kind(prev) == lens.JSIdent && !js.Is(prev, "else") && !js.Is(prev, "do"):
+	case js.Toks[i].NL && (js.Kind(prev) == syntax.JSString || js.Kind(prev) == syntax.JSNumber || js.Is(prev, "]")):
+	case js.Toks[i].NL && js.Kind(prev) == syntax.JSIdent && !js.Is(prev, "else") && !js.Is(prev, "do"):
 	default:
 		return nil
 	}

@@ -73,11 +73,11 @@ func runLongFunction(p *lens.Pass) {
 			funcs = append(funcs, longFunc{fn.Name, fn.Line, py.LineOf(fn.Colon), fn.End + 1})
 		}
 	case lang.IsJS():
-		js := lens.JS(p.File)
+		js := syntax.JS(p.File)
 		if js.LongestBlock()-1 <= limit {
 			return
 		}
-		for _, fn := range lens.JSFuncs(p.File) {
+		for _, fn := range syntax.JSFuncs(p.File) {
 			if fn.Name == "" {
 				continue
 			}

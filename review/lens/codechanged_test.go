@@ -6,6 +6,7 @@ import (
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
 	"github.com/reviewls/reviewls/review/lens/lenstest"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 func TestOldContent(t *testing.T) {
@@ -65,8 +66,8 @@ func TestCodeChanged(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := lens.CodeChanged(lenstest.Modified(tt.path, tt.old, tt.new)); got != tt.want {
-				old := lens.CodeTokens(review.DetectLanguage(tt.path, nil), []byte(tt.old))
-				new := lens.CodeTokens(review.DetectLanguage(tt.path, nil), []byte(tt.new))
+				old := syntax.CodeTokens(review.DetectLanguage(tt.path, nil), []byte(tt.old))
+				new := syntax.CodeTokens(review.DetectLanguage(tt.path, nil), []byte(tt.new))
 				t.Errorf("CodeChanged = %v, want %v\nold %q\nnew %q", got, tt.want, old, new)
 			}
 		})

@@ -1,4 +1,4 @@
-package lens
+package syntax
 
 import (
 	"sort"
@@ -816,9 +816,9 @@ func (js *JSFile) assignedName(start int) string {
 	return ""
 }
 
-// Enclosing returns the innermost function of funcs (sorted by Open) whose
+// JSEnclosing returns the innermost function of funcs (sorted by Open) whose
 // body contains token i, or nil.
-func Enclosing(funcs []JSFunc, i int) *JSFunc {
+func JSEnclosing(funcs []JSFunc, i int) *JSFunc {
 	k := sort.Search(len(funcs), func(k int) bool { return funcs[k].Open >= i })
 	for k--; k >= 0; k-- {
 		if funcs[k].Open < i && i < funcs[k].Close {
@@ -847,8 +847,8 @@ func JSImports(f *review.File) []JSImport {
 	return jsImportsOf.Of(f, func() []JSImport { return JS(f).imports() })
 }
 
-// ImportOf returns the module and export a local name is bound to.
-func ImportOf(imports []JSImport, local string) (JSImport, bool) {
+// JSImportOf returns the module and export a local name is bound to.
+func JSImportOf(imports []JSImport, local string) (JSImport, bool) {
 	for _, im := range imports {
 		if im.Local == local {
 			return im, true
@@ -857,9 +857,9 @@ func ImportOf(imports []JSImport, local string) (JSImport, bool) {
 	return JSImport{}, false
 }
 
-// ModuleIs reports whether a module specifier names one of mods, with or
+// JSModuleIs reports whether a module specifier names one of mods, with or
 // without the "node:" scheme.
-func ModuleIs(spec string, mods ...string) bool {
+func JSModuleIs(spec string, mods ...string) bool {
 	spec = strings.TrimPrefix(spec, "node:")
 	for _, m := range mods {
 		if spec == m {

@@ -1,4 +1,4 @@
-package lens
+package syntax
 
 import (
 	"strings"
@@ -6,11 +6,6 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 )
-
-// The fuzz targets of this file feed arbitrary bytes to the hand-written
-// scanners of the package and check the invariants rules rely on, beyond
-// not panicking. Their seed corpora (testdata/fuzz/<Name>) hold realistic
-// files of each language.
 
 // skipJSGap returns the offset after the white space and comments that
 // start at src[i], stopping at hi: what the JavaScript tokenizer skips
@@ -154,7 +149,7 @@ func FuzzTokenizeJS(f *testing.F) {
 					!js.Is(fn.Open, "{") || js.Match(fn.Open) != fn.Close {
 					t.Fatalf("function %+v", fn)
 				}
-				if e := Enclosing(funcs, fn.Open+1); fn.Open+1 < fn.Close && e == nil {
+				if e := JSEnclosing(funcs, fn.Open+1); fn.Open+1 < fn.Close && e == nil {
 					t.Fatalf("no function encloses the body of %+v", fn)
 				}
 			}

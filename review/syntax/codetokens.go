@@ -1,4 +1,4 @@
-package lens
+package syntax
 
 import (
 	"go/ast"
@@ -8,58 +8,12 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/syntax"
 )
 
-// CodeChanged reports whether a file's change alters its code at the token
-// level: comments, layout, the text of string literals, type annotations
-// (Go declaration types, Python annotations in defs and annotated
-// assignments, TypeScript annotations, interfaces and type aliases) and a
-// one-to-one renaming of the names a Go file declares do not count. Languages without a tokenizer here, and files
-// whose base is unknown, count as changed.
-func CodeChanged(f *review.File) bool {
-	old, ok := OldContent(f)
-	if !ok {
-		return true
-	}
-	switch lang := f.Language; {
-	case lang == review.LangGo, lang == review.LangPython, lang.IsJS():
-		return !sameUpToRenaming(CodeTokens(lang, old), CodeTokens(lang, f.Content))
-	}
-	return true
-}
-
-// declared marks a token that is a name the file declares: a consistent
-// renaming of such names is a refactoring, not a change of behaviour.
-const declared = "\x00"
-
-// sameUpToRenaming reports whether two token streams are equal, or equal
-// once the names each version declares are renamed one to one (a
-// declared name maps to exactly one declared name, both ways).
-func sameUpToRenaming(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	fwd, back := map[string]string{}, map[string]string{}
-	for i := range a {
-		x, y := a[i], b[i]
-		if x == y {
-			if !strings.HasPrefix(x, declared) {
-				continue
-			}
-		} else if !strings.HasPrefix(x, declared) || !strings.HasPrefix(y, declared) {
-			return false
-		}
-		if m, ok := fwd[x]; ok && m != y {
-			return false
-		}
-		if m, ok := back[y]; ok && m != x {
-			return false
-		}
-		fwd[x], back[y] = y, x
-	}
-	return true
-}
+// DeclaredMark prefixes a token of [CodeTokens] that is a name the file
+// declares: a consistent renaming of such names is a refactoring, not a
+// change of behaviour.
+const DeclaredMark = "\x00"
 
 // CodeTokens returns the normalised token stream of src in language lang,
 // the one [CodeChanged] compares: comments and semicolons dropped, every
@@ -71,7 +25,7 @@ func CodeTokens(lang review.Language, src []byte) []string {
 	case lang == review.LangGo:
 		return goTokens(src)
 	case lang == review.LangPython:
-		return pyTokens(syntax.ParsePython(string(src)))
+		return pyTokens(ParsePython(string(src)))
 	case lang.IsJS():
 		return jsTokens(tokenizeJS(string(src)), lang == review.LangTypeScript || lang == review.LangTSX)
 	}
@@ -136,7 +90,7 @@ func goTokens(src []byte) []string {
 		case tok == token.STRING:
 			out = append(out, `""`)
 		case tok == token.IDENT && names[lit]:
-			out = append(out, declared+lit)
+			out = append(out, DeclaredMark+lit)
 		case lit != "":
 			out = append(out, lit)
 		default:
@@ -208,7 +162,7 @@ var pyNotAnnotated = map[string]bool{"else": true, "try": true, "finally": true,
 // line that is only a string (a docstring) is left out. Parameter
 // annotations and return annotations of defs, and the annotation of an
 // annotated assignment (`x: int = 0`), are left out.
-func pyTokens(py *syntax.PyFile) []string {
+func pyTokens(py *PyFile) []string {
 	code := py.Code
 	var skip [][2]int
 	for _, fn := range py.Funcs {
@@ -259,10 +213,10 @@ func pyTokens(py *syntax.PyFile) []string {
 		// An annotated assignment: a name (or dotted name) and a colon
 		// first; the annotation runs to "=" or the end of the line.
 		k := 0
-		for k+1 < len(toks) && syntax.PyIdentStart(toks[k].text[0]) && toks[k+1].text == "." {
+		for k+1 < len(toks) && PyIdentStart(toks[k].text[0]) && toks[k+1].text == "." {
 			k += 2
 		}
-		if k+1 < len(toks) && syntax.PyIdentStart(toks[k].text[0]) && !pyNotAnnotated[toks[k].text] && toks[k+1].text == ":" {
+		if k+1 < len(toks) && PyIdentStart(toks[k].text[0]) && !pyNotAnnotated[toks[k].text] && toks[k+1].text == ":" {
 			rest := toks[k+2:]
 			cut := len(rest)
 			for i, t := range rest {
@@ -301,9 +255,9 @@ func pyLogicalTokens(code string, start, end int, strs map[int]int, skip [][2]in
 			i = strs[i]
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\' || c == '\f':
 			i++
-		case syntax.PyIdentByte(c) || c >= 0x80:
+		case PyIdentByte(c) || c >= 0x80:
 			j := i
-			for j < end && (syntax.PyIdentByte(code[j]) || code[j] >= 0x80) && strs[j] <= j {
+			for j < end && (PyIdentByte(code[j]) || code[j] >= 0x80) && strs[j] <= j {
 				j++
 			}
 			out = append(out, pyTok{code[i:j], depth})
@@ -436,7 +390,7 @@ func (js *JSFile) typeTokens() []bool {
 		case t != ":":
 			continue
 		}
-		// A colon: an annotation after a parameter or a declared variable.
+		// A colon: an annotation after a parameter or a DeclaredMark variable.
 		prev, from := i-1, i
 		if js.Is(prev, "?") || js.Is(prev, "!") {
 			prev, from = prev-1, prev
