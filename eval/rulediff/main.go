@@ -38,6 +38,7 @@ import (
 func main() {
 	maxSize := flag.Int64("max-size", 1<<20, "skip files larger than this many bytes")
 	jobs := flag.Int("j", runtime.GOMAXPROCS(0), "files reviewed at once")
+	flag.TextVar(&depthFlag, "depth", review.DepthComprehensive, "review depth of the rules (comprehensive runs the type-aware rules, which call go list)")
 	flag.Parse()
 	if flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: rulediff [flags] DIR")
@@ -106,7 +107,10 @@ func main() {
 	fmt.Fprintf(os.Stderr, "files with a language\t%d\n", total)
 }
 
-var lenses = engine.Lenses()
+var (
+	lenses    = engine.Lenses()
+	depthFlag review.Depth
+)
 
 // describe returns the lines for one file and its language.
 func describe(root, p string) (string, string) {
@@ -125,7 +129,7 @@ func describe(root, p string) (string, string) {
 	cs := &review.ChangeSet{Root: root, Files: []*review.File{f}}
 	var findings []*review.Finding
 	for _, l := range lenses {
-		got, err := l.Check(context.Background(), cs, nil, review.CheckOptions{Depth: review.DepthComprehensive})
+		got, err := l.Check(context.Background(), cs, nil, review.CheckOptions{Depth: depthFlag})
 		if err != nil {
 			fmt.Fprintf(&b, "%s: %s: %v\n", rel, l.Perspective(), err)
 		}

@@ -60,7 +60,7 @@ func FuzzExtract(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, lang := range fuzzLangs {
-			syms := extract("f", src, lang)
+			syms := extract("f", src, lang, nil)
 			for i, s := range syms {
 				if s.Line < 1 || s.EndLine < s.Line || s.NameCol < 1 || s.Hash == 0 {
 					t.Fatalf("%s: bad symbol %+v", lang, s)
@@ -99,7 +99,7 @@ func TestExtractTruncated(t *testing.T) {
 		}
 		lang := review.DetectLanguage(e.Name(), src)
 		for cut := 0; cut <= len(src); cut += 11 {
-			syms := extract(e.Name(), src[:cut], lang)
+			syms := extract(e.Name(), src[:cut], lang, nil)
 			for _, s := range syms {
 				if s.Line < 1 || s.EndLine < s.Line || s.NameCol < 1 {
 					t.Fatalf("%s cut at %d: bad symbol %+v", e.Name(), cut, s)

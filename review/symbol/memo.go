@@ -15,7 +15,7 @@ func Of(f *review.File) []Symbol {
 		if f.Language == review.LangGo {
 			return extractParsed(f)
 		}
-		return Extract(f.Path, f.Content, f.Language)
+		return extractShared(f)
 	})
 }
 
@@ -35,6 +35,16 @@ func extractParsed(f *review.File) (syms []Symbol) {
 	out, starts := extractGoParsed(f)
 	finish(out, f.Path, f.Content, starts)
 	return out
+}
+
+// extractShared is Extract on the tokens every stage shares.
+func extractShared(f *review.File) (syms []Symbol) {
+	defer func() {
+		if recover() != nil {
+			syms = nil // as Extract: a bug costs one file's symbols
+		}
+	}()
+	return extract(f.Path, f.Content, f.Language, syntax.TokensOf(f))
 }
 
 // OfBase returns the symbols of old, a base version of f, extracted once

@@ -228,7 +228,7 @@ func pyDocstring(lx *lexed, lines []pyLine, n, colon int) string {
 	}
 	var parts []string
 	for k := lo; k < hi; k++ {
-		if lx.Kind(k) != syntax.TokString {
+		if !lx.Kind(k).IsString() {
 			return ""
 		}
 		s := lx.Text(k)

@@ -90,7 +90,7 @@ func (p *rustParser) item(i, hi int, sc rustScope) int {
 			p.Is(i, "unsafe") && !p.Is(i+1, "{"):
 			i++
 			continue
-		case p.Is(i, "extern") && p.Kind(i+1) == syntax.TokString && p.Is(i+2, "fn"):
+		case p.Is(i, "extern") && p.Kind(i+1).IsString() && p.Is(i+2, "fn"):
 			i += 2
 			continue
 		case p.Is(i, "extern") && p.Is(i+1, "fn"):
@@ -131,7 +131,7 @@ func (p *rustParser) item(i, hi int, sc rustScope) int {
 		return end
 	case p.Is(i, "extern") && p.Is(i+1, "crate"), p.Is(i, "use"):
 		return p.semi(i, hi)
-	case p.Is(i, "extern") && (p.Is(i+1, "{") || p.Kind(i+1) == syntax.TokString && p.Is(i+2, "{")):
+	case p.Is(i, "extern") && (p.Is(i+1, "{") || p.Kind(i+1).IsString() && p.Is(i+2, "{")):
 		open := i + 1
 		if !p.Is(open, "{") {
 			open++

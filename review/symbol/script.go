@@ -48,7 +48,7 @@ func (p *jsParser) endsExpr(k int) bool {
 	switch p.Kind(k) {
 	case syntax.TokIdent:
 		return !jsContinues[p.Text(k)]
-	case syntax.TokNumber, syntax.TokString:
+	case syntax.TokNumber, syntax.TokString, syntax.TokTemplate, syntax.TokRegexp:
 		return true
 	}
 	switch p.Text(k) {
@@ -85,7 +85,7 @@ func (p *jsParser) memberEnd(i, hi int) int { return p.scanEnd(i, hi, true) }
 func (p *jsParser) scanEnd(i, hi int, member bool) int {
 	start := i
 	for i < hi {
-		if i > start && p.Toks[i].NL && p.endsExpr(i-1) && (p.startsStmt(i) || member && (p.Kind(i) == syntax.TokString || p.Is(i, "["))) {
+		if i > start && p.Toks[i].NL && p.endsExpr(i-1) && (p.startsStmt(i) || member && (p.Kind(i).IsString() || p.Is(i, "["))) {
 			return i
 		}
 		if p.Is(i, ";") || member && p.Is(i, ",") {
@@ -192,7 +192,7 @@ func (p *lexed) braceAfter(i, hi int) int {
 // after it opens a body rather than an object type.
 func (p *jsParser) typeEnd(i int) bool {
 	switch p.Kind(i) {
-	case syntax.TokIdent, syntax.TokString, syntax.TokNumber:
+	case syntax.TokIdent, syntax.TokString, syntax.TokTemplate, syntax.TokRegexp, syntax.TokNumber:
 		return true
 	}
 	switch p.Text(i) {
@@ -345,7 +345,7 @@ func (p *jsParser) statement(i, hi int, container string) int {
 		return p.enum(d)
 	case p.Is(i, "const"), p.Is(i, "let"), p.Is(i, "var"):
 		return p.vars(d)
-	case (p.Is(i, "namespace") || p.Is(i, "module")) && (p.Ident(i+1) || p.Kind(i+1) == syntax.TokString):
+	case (p.Is(i, "namespace") || p.Is(i, "module")) && (p.Ident(i+1) || p.Kind(i+1).IsString()):
 		return p.namespace(d)
 	case p.Is(i, "global") && p.Is(i+1, "{") && p.Match(i+1) > i+1:
 		p.scope(i+2, p.Match(i+1), container)
@@ -495,7 +495,7 @@ func (p *jsParser) classBody(lo, hi, cls int, name string, exported bool) {
 		d.start = i
 		private := false
 		for p.Ident(i) && jsMemberModifiers[p.Text(i)] &&
-			(p.Ident(i+1) || p.Kind(i+1) == syntax.TokString || p.Is(i+1, "[") || p.Is(i+1, "*")) {
+			(p.Ident(i+1) || p.Kind(i+1).IsString() || p.Is(i+1, "[") || p.Is(i+1, "*")) {
 			if p.Is(i, "private") || p.Is(i, "protected") {
 				private = true
 			}
@@ -511,7 +511,7 @@ func (p *jsParser) classBody(lo, hi, cls int, name string, exported bool) {
 			member = p.Text(i)
 			private = private || strings.HasPrefix(member, "#")
 			i++
-		case p.Kind(i) == syntax.TokString || p.Kind(i) == syntax.TokNumber:
+		case p.Kind(i).IsString() || p.Kind(i) == syntax.TokNumber:
 			member = strings.Trim(p.Text(i), "\"'`")
 			i++
 		case p.Is(i, "[") && p.Match(i) > i:
@@ -666,7 +666,7 @@ func (p *jsParser) typeMembers(lo, hi, k int, name string, exported bool) {
 		}
 		d := jsDecl{anchor: i, start: i, hi: hi, container: name, exported: exported}
 		end := max(p.memberEnd(i, hi), i+1)
-		for p.Is(i, "readonly") && (p.Ident(i+1) || p.Kind(i+1) == syntax.TokString) {
+		for p.Is(i, "readonly") && (p.Ident(i+1) || p.Kind(i+1).IsString()) {
 			i++
 		}
 		nameTok := i
@@ -674,7 +674,7 @@ func (p *jsParser) typeMembers(lo, hi, k int, name string, exported bool) {
 		switch p.Kind(i) {
 		case syntax.TokIdent:
 			member = p.Text(i)
-		case syntax.TokString:
+		case syntax.TokString, syntax.TokTemplate, syntax.TokRegexp:
 			member = strings.Trim(p.Text(i), "\"'")
 		}
 		j := i + 1
@@ -734,7 +734,7 @@ func (p *jsParser) enum(d jsDecl) int {
 	s.Signature = p.Join(d.start, open)
 	s.EndLine = p.Line(close)
 	for k := open + 1; k < close; k++ {
-		if (p.Is(k-1, "{") || p.Is(k-1, ",")) && (p.Ident(k) || p.Kind(k) == syntax.TokString) {
+		if (p.Is(k-1, "{") || p.Is(k-1, ",")) && (p.Ident(k) || p.Kind(k).IsString()) {
 			s.Fields = append(s.Fields, strings.Trim(p.Text(k), "\"'"))
 		}
 		if m := p.Match(k); m > k && syntax.IsOpener(p.Text(k)) {

@@ -112,10 +112,11 @@ func Extract(path string, content []byte, lang review.Language) (syms []Symbol) 
 			syms = nil
 		}
 	}()
-	return extract(path, content, lang)
+	return extract(path, content, lang, nil)
 }
 
-func extract(path string, content []byte, lang review.Language) []Symbol {
+// extract reads the symbols of content; tk, when not nil, are its tokens.
+func extract(path string, content []byte, lang review.Language, tk *syntax.Tokens) []Symbol {
 	var out []Symbol
 	var starts []int32
 	switch lang {
@@ -124,7 +125,7 @@ func extract(path string, content []byte, lang review.Language) []Symbol {
 	case review.LangPython, review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX,
 		review.LangJava, review.LangRust:
 		var lx *lexed
-		lx, out = extractScript(content, lang)
+		lx, out = extractScript(content, lang, tk)
 		starts = lx.LineStart
 	default:
 		return nil
@@ -133,21 +134,21 @@ func extract(path string, content []byte, lang review.Language) []Symbol {
 	return out
 }
 
-// extractScript tokenizes a file of a language other than Go and reads
-// its symbols.
-func extractScript(content []byte, lang review.Language) (*lexed, []Symbol) {
+// extractScript reads the symbols of a file of a language other than Go
+// from its tokens, lexing content when tk is nil.
+func extractScript(content []byte, lang review.Language, tk *syntax.Tokens) (*lexed, []Symbol) {
+	if tk == nil {
+		tk = syntax.Lex(content, lang.Info().Tokens)
+	}
+	lx := &lexed{tk}
 	switch lang {
 	case review.LangPython:
-		lx := lex(content, pySyntax)
 		return lx, extractPython(lx)
 	case review.LangJavaScript, review.LangJSX, review.LangTypeScript, review.LangTSX:
-		lx := lex(content, jsSyntax)
 		return lx, extractJS(lx)
 	case review.LangJava:
-		lx := lex(content, javaSyntax)
 		return lx, extractJava(lx)
 	case review.LangRust:
-		lx := lex(content, rustSyntax)
 		return lx, extractRust(lx)
 	}
 	return nil, nil
@@ -157,13 +158,6 @@ func extractScript(content []byte, lang review.Language) (*lexed, []Symbol) {
 type lexed struct{ *syntax.Tokens }
 
 func lex(src []byte, ts review.TokenSyntax) *lexed { return &lexed{syntax.Lex(src, ts)} }
-
-var (
-	pySyntax   = review.LangPython.Info().Tokens
-	jsSyntax   = review.LangTypeScript.Info().Tokens
-	javaSyntax = review.LangJava.Info().Tokens
-	rustSyntax = review.LangRust.Info().Tokens
-)
 
 // finish sorts the symbols and fills in Path, Hash and the Methods of
 // type-like symbols; starts are the line starts of content.

@@ -91,7 +91,7 @@ type uses struct {
 }
 
 func newUses(content []byte, lang review.Language, s Symbol) *uses {
-	lx, syms := extractScript(content, lang)
+	lx, syms := extractScript(content, lang, nil)
 	if lx == nil {
 		return nil
 	}
@@ -295,7 +295,7 @@ func (u *uses) tsType(i int, out *orderedSet, depth int) int {
 					i++
 				}
 			}
-		case u.Kind(i) == syntax.TokString || u.Kind(i) == syntax.TokNumber:
+		case u.Kind(i).IsString() || u.Kind(i) == syntax.TokNumber:
 			i++
 		case syntax.IsOpener(u.Text(i)) && u.Match(i) > i:
 			i = u.Match(i) + 1

@@ -27,7 +27,7 @@ func CodeTokens(lang review.Language, src []byte) []string {
 	case lang == review.LangPython:
 		return pyTokens(ParsePython(string(src)))
 	case lang.IsJS():
-		return jsTokens(tokenizeJS(string(src)), lang == review.LangTypeScript || lang == review.LangTSX)
+		return jsTokens(TokenizeJS(src), lang == review.LangTypeScript || lang == review.LangTSX)
 	}
 	return nil
 }
@@ -348,7 +348,7 @@ func (js *JSFile) typeTokens() []bool {
 		case t == ":" && top.questions > 0:
 			top.questions--
 			continue
-		case (js.StatementStart(i) || js.Is(i-1, "export")) && (t == "interface" || t == "type" || t == "declare") && js.Kind(i+1) == JSIdent:
+		case (js.StatementStart(i) || js.Is(i-1, "export")) && (t == "interface" || t == "type" || t == "declare") && js.Kind(i+1) == TokIdent:
 			if t == "type" && !js.Is(i+2, "=") && !js.Is(i+2, "<") {
 				continue
 			}
@@ -375,12 +375,12 @@ func (js *JSFile) typeTokens() []bool {
 			mark(i, end)
 			i = end - 1
 			continue
-		case (t == "as" || t == "satisfies") && i > 0 && js.Kind(i+1) == JSIdent || t == "as" && js.Is(i+1, "const"):
+		case (t == "as" || t == "satisfies") && i > 0 && js.Kind(i+1) == TokIdent || t == "as" && js.Is(i+1, "const"):
 			end := js.typeExtent(i+1, false)
 			mark(i, end)
 			i = end - 1
 			continue
-		case js.Kind(i) == JSIdent && js.Is(i+1, "<"):
+		case js.Kind(i) == TokIdent && js.Is(i+1, "<"):
 			// Type arguments or parameters: f<T>(...), useState<string>(...).
 			if j := js.skipAngles(i + 1); j > i+2 && js.Is(j, "(") && (js.Is(j-1, ">") || js.Is(j-1, ">>")) {
 				mark(i+1, j)
@@ -396,8 +396,8 @@ func (js *JSFile) typeTokens() []bool {
 			prev, from = prev-1, prev
 		}
 		open := top.open
-		param := open >= 0 && js.Is(open, "(") && (js.Kind(prev) == JSIdent || js.Is(prev, "]") || js.Is(prev, "}"))
-		decl := js.Kind(prev) == JSIdent && (js.Is(prev-1, "let") || js.Is(prev-1, "const") || js.Is(prev-1, "var"))
+		param := open >= 0 && js.Is(open, "(") && (js.Kind(prev) == TokIdent || js.Is(prev, "]") || js.Is(prev, "}"))
+		decl := js.Kind(prev) == TokIdent && (js.Is(prev-1, "let") || js.Is(prev-1, "const") || js.Is(prev-1, "var"))
 		if !param && !decl {
 			continue
 		}

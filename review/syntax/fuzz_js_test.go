@@ -68,7 +68,7 @@ func FuzzTokenizeJS(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		src := string(data)
-		js := tokenizeJS(src)
+		js := TokenizeJS([]byte(src))
 		pos, line := 0, 1
 		if strings.HasPrefix(src, "#!") {
 			if k := strings.IndexByte(src, '\n'); k >= 0 {
@@ -93,19 +93,19 @@ func FuzzTokenizeJS(f *testing.F) {
 			line += strings.Count(src[off:end], "\n")
 			text := js.Text(i)
 			switch tk.Kind {
-			case JSString:
+			case TokString:
 				if text[0] != '"' && text[0] != '\'' {
 					t.Fatalf("string token %q", text)
 				}
-			case JSTemplate:
+			case TokTemplate:
 				if text[0] != '`' {
 					t.Fatalf("template token %q", text)
 				}
-			case JSRegexp:
+			case TokRegexp:
 				if text[0] != '/' || strings.Contains(text, "\n") {
 					t.Fatalf("regexp token %q", text)
 				}
-			case JSIdent, JSNumber:
+			case TokIdent, TokNumber:
 				if strings.ContainsAny(text, " \t\n") {
 					t.Fatalf("word token %q", text)
 				}

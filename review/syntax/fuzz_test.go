@@ -233,11 +233,16 @@ var lexLangs = []review.Language{
 	review.LangPython, review.LangRuby, review.LangShell,
 }
 
+// isLexSpace reports the bytes the lexer skips: white space and control
+// characters.
+func isLexSpace(r rune) bool { return r <= ' ' }
+
 // FuzzLex checks the tokenizer of every syntax: tokens and comments
-// together cover the input in order with only white space between them
-// (after a "#!" line), none is empty, token lines and first-on-line flags
-// agree with the line starts, and bracket matches are symmetric, of one
-// kind and nested. The renderings built on the tokens must not panic.
+// together cover the input in order with only white space (and control
+// characters) between them (after a "#!" line), none is empty, token
+// lines and line-break flags agree with the line starts and the breaks
+// between tokens, and bracket matches are symmetric, of one kind and
+// nested. The renderings built on the tokens must not panic.
 func FuzzLex(f *testing.F) {
 	for _, s := range []string{"", "#!/bin/sh\necho", "/* /* */", "r#\"", "'\\u{", "`${`${", "\"\"\"", "a$#b"} {
 		f.Add([]byte(s))
@@ -258,17 +263,18 @@ func FuzzLex(f *testing.F) {
 				}
 			}
 			ti, ci := 0, 0
-			lastLine := int32(0)
+			lastEnd := 0 // the end of the last token
 			for ti < len(lx.Toks) || ci < len(lx.Comments) {
 				var off, end int
 				isTok := ci >= len(lx.Comments) || ti < len(lx.Toks) && lx.Toks[ti].Off < lx.Comments[ci].Off
 				if isTok {
 					tk := lx.Toks[ti]
 					off, end = int(tk.Off), int(tk.End)
-					if want := int32(OffsetLine(starts, off)); tk.Line != want || tk.NL != (want != lastLine) {
-						t.Fatalf("%s: token %d %q: line %d nl %v, want line %d", lang, ti, lx.Text(ti), tk.Line, tk.NL, want)
+					nl := ti == 0 || bytes.IndexByte(src[lastEnd:off], '\n') >= 0
+					if want := int32(OffsetLine(starts, off)); tk.Line != want || tk.NL != nl {
+						t.Fatalf("%s: token %d %q: line %d nl %v, want line %d nl %v", lang, ti, lx.Text(ti), tk.Line, tk.NL, want, nl)
 					}
-					lastLine = tk.Line
+					lastEnd = end
 					if c := lx.Col(ti); c < 1 || c > off+1 {
 						t.Fatalf("%s: token %d: column %d", lang, ti, c)
 					}
@@ -285,12 +291,12 @@ func FuzzLex(f *testing.F) {
 				if off < pos || end <= off || end > len(src) {
 					t.Fatalf("%s: span [%d,%d) after %d of %d bytes", lang, off, end, pos, len(src))
 				}
-				if gap := bytes.Trim(src[pos:off], " \t\n\r\f\v"); len(gap) > 0 {
+				if gap := bytes.TrimFunc(src[pos:off], isLexSpace); len(gap) > 0 {
 					t.Fatalf("%s: bytes %q at %d are neither token, comment nor space", lang, gap, pos)
 				}
 				pos = end
 			}
-			if gap := bytes.Trim(src[pos:], " \t\n\r\f\v"); len(gap) > 0 {
+			if gap := bytes.TrimFunc(src[pos:], isLexSpace); len(gap) > 0 {
 				t.Fatalf("%s: bytes %q at the end are neither token, comment nor space", lang, gap)
 			}
 			n := len(lx.Toks)

@@ -5,46 +5,15 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/internal/scan"
 )
 
-// JSKind classifies a JavaScript or TypeScript token.
-type JSKind uint8
-
-// Token kinds of [JSToken].
-const (
-	JSPunct JSKind = iota
-	JSIdent
-	JSNumber
-	JSString
-	JSTemplate
-	JSRegexp
-)
-
-// JSToken is one token of a JavaScript, TypeScript, JSX or TSX file.
-// Comments are dropped; a template literal is one token, substitutions
-// included.
-type JSToken struct {
-	// Off and End are the byte offsets of the token in the file.
-	Off, End int32
-	// Line is the 1-based line of the token's start; see [JSFile.Col].
-	Line int32
-	// Match is the index of the matching bracket of a (, [, { or ), ], },
-	// or -1.
-	Match int32
-	Kind  JSKind
-	// NL reports a line break (or the start of the file) before the token,
-	// where automatic semicolon insertion may end a statement.
-	NL bool
-	// Subst reports a template literal with ${} substitutions.
-	Subst bool
-}
-
-// JSFile is a tokenized JavaScript or TypeScript file. It is not modified
-// after tokenizing, so rules of all lenses may read it concurrently.
+// JSFile is a JavaScript or TypeScript file as the rules read it: the
+// lexer's tokens with template literals whole (substitutions included)
+// and operators whole, comments dropped. It is not modified after
+// tokenizing, so rules of all lenses may read it concurrently.
 type JSFile struct {
 	Src  string
-	Toks []JSToken
+	Toks []Token
 	// lineTok[n-1] is the index of the first token that starts on line n
 	// or later; it has one entry per line plus a sentinel.
 	lineTok []int32
@@ -77,8 +46,29 @@ var jsOf review.Memo[*JSFile]
 // text inside them. JSX text is lexed as code; an apostrophe in it opens a
 // string that ends with the line, which keeps the damage to that line.
 func JS(f *review.File) *JSFile {
-	return jsOf.Of(f, func() *JSFile { return tokenizeJS(string(f.Content)) })
+	return jsOf.Of(f, func() *JSFile { return TokenizeJS(f.Content) })
 }
+
+// TokenizeJS returns the rules' reading of src, which need not be a
+// file's content (a base version).
+func TokenizeJS(src []byte) *JSFile {
+	tk := lex(src, jsSyntax, true)
+	// Strings are immutable and the rules slice Src constantly; the copy
+	// is made once here.
+	js := &JSFile{Src: string(src), Toks: tk.Toks, lineStart: tk.LineStart}
+	line := int32(len(tk.LineStart))
+	js.lineTok = make([]int32, line+1)
+	k := 0
+	for l := int32(1); l <= line+1; l++ {
+		for k < len(js.Toks) && js.Toks[k].Line < l {
+			k++
+		}
+		js.lineTok[l-1] = int32(k)
+	}
+	return js
+}
+
+var jsSyntax = review.LangTypeScript.Info().Tokens
 
 // Text returns the source text of token i, or "" when i is out of range.
 func (js *JSFile) Text(i int) string {
@@ -98,10 +88,10 @@ func (js *JSFile) Is(i int, s string) bool {
 	return int(t.End-t.Off) == len(s) && js.Src[t.Off:t.End] == s
 }
 
-// Kind returns the kind of token i, or JSPunct when out of range.
-func (js *JSFile) Kind(i int) JSKind {
+// Kind returns the kind of token i, or TokPunct when out of range.
+func (js *JSFile) Kind(i int) TokenKind {
 	if i < 0 || i >= len(js.Toks) {
-		return JSPunct
+		return TokPunct
 	}
 	return js.Toks[i].Kind
 }
@@ -127,7 +117,7 @@ func (js *JSFile) LineToks(n int) (lo, hi int) {
 // without substitutions.
 func (js *JSFile) Literal(i int) bool {
 	k := js.Kind(i)
-	return i >= 0 && i < len(js.Toks) && (k == JSString || k == JSTemplate && !js.Toks[i].Subst)
+	return i >= 0 && i < len(js.Toks) && (k == TokString || k == TokTemplate && !js.Toks[i].Subst())
 }
 
 // StringValue returns the contents of a string literal or a template
@@ -152,7 +142,7 @@ func (js *JSFile) ConstExpr(lo, hi int) bool {
 	}
 	for i := lo; i < hi; i++ {
 		switch {
-		case js.Literal(i), js.Kind(i) == JSNumber:
+		case js.Literal(i), js.Kind(i) == TokNumber:
 		case js.Is(i, "+"), js.Is(i, "("), js.Is(i, ")"):
 		default:
 			return false
@@ -166,7 +156,7 @@ func (js *JSFile) ConstExpr(lo, hi int) bool {
 func (js *JSFile) ArgEnd(i int) int {
 	for i < len(js.Toks) {
 		t := js.Toks[i]
-		if t.Kind == JSPunct {
+		if t.Kind == TokPunct {
 			switch js.Text(i) {
 			case "(", "[", "{":
 				if t.Match < 0 {
@@ -201,7 +191,7 @@ func (js *JSFile) Args(open int) [][2]int {
 
 // jsPunctLen returns the length of the operator or punctuator at the start
 // of s (maximal munch).
-func jsPunctLen(s string) int {
+func jsPunctLen(s []byte) int {
 	at := func(i int) byte {
 		if i < len(s) {
 			return s[i]
@@ -285,236 +275,7 @@ func jsPunctLen(s string) int {
 	return 1
 }
 
-func jsIdentByte(c byte) bool {
-	return c == '_' || c == '$' || c == '#' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
-}
-
 func jsDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-func tokenizeJS(src string) *JSFile {
-	js := &JSFile{Src: src}
-	// Real code averages three to four bytes per token.
-	toks := make([]JSToken, 0, len(src)/3+16)
-	lineStarts := make([]int32, 1, len(src)/24+2)
-	line := int32(1)
-	nl := true
-	n := len(src)
-	i := 0
-	if strings.HasPrefix(src, "#!") {
-		for i < n && src[i] != '\n' {
-			i++
-		}
-	}
-	for i < n {
-		c := src[i]
-		if c <= ' ' {
-			if c == '\n' {
-				line++
-				lineStarts = append(lineStarts, int32(i+1))
-				nl = true
-			}
-			i++
-			continue
-		}
-		if c == '/' && i+1 < n {
-			switch src[i+1] {
-			case '/':
-				if k := strings.IndexByte(src[i:], '\n'); k >= 0 {
-					i += k
-				} else {
-					i = n
-				}
-				continue
-			case '*':
-				stop := n
-				if end := strings.Index(src[i+2:], "*/"); end >= 0 {
-					stop = i + 2 + end + 2
-				}
-				for k := i; k < stop; k++ {
-					if src[k] == '\n' {
-						line++
-						lineStarts = append(lineStarts, int32(k+1))
-						nl = true
-					}
-				}
-				i = stop
-				continue
-			}
-		}
-		start := i
-		kind := JSPunct
-		subst := false
-		switch {
-		case jsIdentByte(c) && !jsDigit(c):
-			i++
-			for i < n && jsIdentByte(src[i]) {
-				i++
-			}
-			kind = JSIdent
-		case jsDigit(c) || c == '.' && i+1 < n && jsDigit(src[i+1]):
-			i++
-			for i < n && (jsIdentByte(src[i]) || src[i] == '.' ||
-				(src[i] == '+' || src[i] == '-') && (src[i-1] == 'e' || src[i-1] == 'E') && !strings.HasPrefix(src[start:], "0x")) {
-				i++
-			}
-			kind = JSNumber
-		case c == '"' || c == '\'':
-			i = scanJSQuoted(src, i+1, c)
-			kind = JSString
-		case c == '`':
-			i, subst = scanJSTemplate(src, i+1)
-			kind = JSTemplate
-		case c == '/' && regexAllowed(toks, src, i):
-			if end := scan.RegexEnd(src, i, jsIdentByte); end > 0 {
-				i = end
-				kind = JSRegexp
-			} else {
-				i++
-			}
-		default:
-			i += jsPunctLen(src[start:])
-		}
-		toks = append(toks, JSToken{Off: int32(start), End: int32(i), Line: line, Match: -1, Kind: kind, NL: nl, Subst: subst})
-		nl = false
-		if kind == JSTemplate || kind == JSString {
-			// Line breaks inside a literal move the line count but are
-			// not breaks between tokens.
-			for k := start; k < i; k++ {
-				if src[k] == '\n' {
-					line++
-					lineStarts = append(lineStarts, int32(k+1))
-				}
-			}
-		}
-	}
-	js.Toks = toks
-	js.lineStart = lineStarts
-	js.matchBrackets()
-	js.lineTok = make([]int32, line+1)
-	k := 0
-	for l := int32(1); l <= line+1; l++ {
-		for k < len(toks) && toks[k].Line < l {
-			k++
-		}
-		js.lineTok[l-1] = int32(k)
-	}
-	return js
-}
-
-// regexAllowed reports whether a "/" at src[i] starts a regular expression,
-// judging by the previous token.
-func regexAllowed(toks []JSToken, src string, i int) bool {
-	if len(toks) == 0 {
-		return true
-	}
-	prev := toks[len(toks)-1]
-	return scan.RegexAfter(src, i, src[prev.Off:prev.End], prev.Kind == JSIdent, prev.Kind == JSPunct, jsIdentByte)
-}
-
-// scanJSQuoted returns the end of a quoted string whose body starts at i.
-// An unterminated string ends before the line break.
-func scanJSQuoted(src string, i int, q byte) int {
-	for i < len(src) {
-		switch src[i] {
-		case '\\':
-			if i+1 < len(src) && src[i+1] == '\r' && i+2 < len(src) && src[i+2] == '\n' {
-				i += 3
-				continue
-			}
-			i += 2
-			continue
-		case q:
-			return i + 1
-		case '\n':
-			return i
-		}
-		i++
-	}
-	return len(src)
-}
-
-// scanJSTemplate returns the end of a template literal whose body starts at
-// i, and whether it has ${} substitutions.
-func scanJSTemplate(src string, i int) (int, bool) {
-	subst := false
-	for i < len(src) {
-		switch src[i] {
-		case '\\':
-			i += 2
-			continue
-		case '`':
-			return i + 1, subst
-		case '$':
-			if i+1 < len(src) && src[i+1] == '{' {
-				subst = true
-				i = scanJSSubst(src, i+2)
-				continue
-			}
-		}
-		i++
-	}
-	return len(src), subst
-}
-
-// scanJSSubst returns the index after the "}" that closes a template
-// substitution whose body starts at i.
-func scanJSSubst(src string, i int) int {
-	depth := 0
-	for i < len(src) {
-		switch c := src[i]; c {
-		case '{':
-			depth++
-		case '}':
-			if depth == 0 {
-				return i + 1
-			}
-			depth--
-		case '\'', '"':
-			i = scanJSQuoted(src, i+1, c)
-			continue
-		case '`':
-			i, _ = scanJSTemplate(src, i+1)
-			continue
-		case '/':
-			if i+1 < len(src) && src[i+1] == '/' {
-				for i < len(src) && src[i] != '\n' {
-					i++
-				}
-				continue
-			}
-			if i+1 < len(src) && src[i+1] == '*' {
-				end := strings.Index(src[i+2:], "*/")
-				if end < 0 {
-					return len(src)
-				}
-				i += 2 + end + 2
-				continue
-			}
-		}
-		i++
-	}
-	return len(src)
-}
-
-// matchBrackets pairs (), [] and {}; see [scan.Brackets].
-func (js *JSFile) matchBrackets() {
-	var b scan.Brackets
-	for i := range js.Toks {
-		t := &js.Toks[i]
-		if t.Kind != JSPunct || t.End-t.Off != 1 {
-			continue
-		}
-		switch c := js.Src[t.Off]; c {
-		case '(', '[', '{':
-			b = b.Open(i, c)
-		case ')', ']', '}':
-			var j int
-			if b, j = b.Close(c); j >= 0 {
-				js.Toks[j].Match, t.Match = int32(i), int32(j)
-			}
-		}
-	}
-}
 
 // JSFunc is a function with a block body: a declaration, a function
 // expression, a method or an arrow function.
@@ -572,14 +333,14 @@ func (js *JSFile) funcAt(i int) (JSFunc, bool) {
 		return JSFunc{}, false
 	}
 	switch t[i].Kind {
-	case JSIdent:
+	case TokIdent:
 		if js.Is(i, "function") {
 			j := i + 1
 			if js.Is(j, "*") {
 				j++
 			}
 			name := ""
-			if js.Kind(j) == JSIdent {
+			if js.Kind(j) == TokIdent {
 				name = js.Text(j)
 				j++
 			}
@@ -618,7 +379,7 @@ func (js *JSFile) funcAt(i int) (JSFunc, bool) {
 			}
 		}
 		return JSFunc{Name: js.Text(i), Async: async, Start: start, Open: open, Close: int(t[open].Match)}, true
-	case JSPunct:
+	case TokPunct:
 		if !js.Is(i, "=>") || !js.Is(i+1, "{") || t[i+1].Match < 0 {
 			return JSFunc{}, false
 		}
@@ -645,7 +406,7 @@ func JSAsyncFuncs(f *review.File) []JSFunc {
 		js := JS(f)
 		var out []JSFunc
 		for i := range js.Toks {
-			if js.Toks[i].Kind != JSIdent || !js.Is(i, "async") {
+			if js.Toks[i].Kind != TokIdent || !js.Is(i, "async") {
 				continue
 			}
 			j := i + 1
@@ -668,9 +429,9 @@ func JSAsyncFuncs(f *review.File) []JSFunc {
 						k = m
 					}
 				}
-			case js.Kind(j) == JSIdent && js.Is(j+1, "=>"):
+			case js.Kind(j) == TokIdent && js.Is(j+1, "=>"):
 				j++ // async x => {}
-			case js.Is(j, "*") && js.Kind(j+1) == JSIdent:
+			case js.Is(j, "*") && js.Kind(j+1) == TokIdent:
 				j++ // async *gen() {}
 			}
 			if fn, ok := js.funcAt(j); ok && fn.Async {
@@ -687,7 +448,7 @@ func JSAsyncFuncs(f *review.File) []JSFunc {
 func (js *JSFile) LongestBlock() int {
 	longest := 0
 	for i, t := range js.Toks {
-		if t.Kind == JSPunct && t.End-t.Off == 1 && js.Src[t.Off] == '{' && t.Match > int32(i) {
+		if t.Kind == TokPunct && t.End-t.Off == 1 && js.Src[t.Off] == '{' && t.Match > int32(i) {
 			longest = max(longest, int(js.Toks[t.Match].Line-t.Line))
 		}
 	}
@@ -759,7 +520,7 @@ func (js *JSFile) bodyAfterParams(close int) int {
 // after it opens a body rather than an object type.
 func (js *JSFile) typeEnd(i int) bool {
 	switch js.Kind(i) {
-	case JSIdent, JSString, JSNumber, JSTemplate:
+	case TokIdent, TokString, TokNumber, TokTemplate:
 		return true
 	}
 	switch js.Text(i) {
@@ -776,7 +537,7 @@ func (js *JSFile) arrowParams(i int) int {
 	if js.Is(p, ")") {
 		return js.Match(p)
 	}
-	if js.Kind(p) == JSIdent && !js.Is(p-1, ":") {
+	if js.Kind(p) == TokIdent && !js.Is(p-1, ":") {
 		return p
 	}
 	// (x): T => {}: walk back over the return type.
@@ -807,10 +568,10 @@ func (js *JSFile) assignedName(start int) string {
 	if !js.Is(k, "=") && !js.Is(k, ":") {
 		return ""
 	}
-	if js.Is(k, "=") && js.Kind(k-1) == JSIdent && js.Is(k-2, ":") && js.Kind(k-3) == JSIdent {
+	if js.Is(k, "=") && js.Kind(k-1) == TokIdent && js.Is(k-2, ":") && js.Kind(k-3) == TokIdent {
 		return js.Text(k - 3) // const f: Handler = ...
 	}
-	if js.Kind(k-1) == JSIdent {
+	if js.Kind(k-1) == TokIdent {
 		return js.Text(k - 1)
 	}
 	return ""
@@ -873,7 +634,7 @@ func (js *JSFile) imports() []JSImport {
 	var out []JSImport
 	t := js.Toks
 	for i := range t {
-		if t[i].Kind != JSIdent {
+		if t[i].Kind != TokIdent {
 			continue
 		}
 		switch js.Text(i) {
@@ -894,7 +655,7 @@ func (js *JSFile) imports() []JSImport {
 						break
 					}
 					for k := j + 1; k < end; k++ {
-						if js.Kind(k) != JSIdent || js.Is(k, "type") && js.Kind(k+1) == JSIdent {
+						if js.Kind(k) != TokIdent || js.Is(k, "type") && js.Kind(k+1) == TokIdent {
 							continue
 						}
 						name, local := js.Text(k), js.Text(k)
@@ -905,11 +666,11 @@ func (js *JSFile) imports() []JSImport {
 						pending = append(pending, JSImport{Local: local, Name: name})
 					}
 					j = end
-				case t[j].Kind == JSIdent && (js.Is(j+1, ",") || js.Is(j+1, "from")):
+				case t[j].Kind == TokIdent && (js.Is(j+1, ",") || js.Is(j+1, "from")):
 					pending = append(pending, JSImport{Local: js.Text(j), Name: "default"})
 				}
 			}
-			if js.Is(j, "from") && js.Kind(j+1) == JSString {
+			if js.Is(j, "from") && js.Kind(j+1) == TokString {
 				mod, _ := js.StringValue(j + 1)
 				for _, im := range pending {
 					im.Module = mod
@@ -922,11 +683,11 @@ func (js *JSFile) imports() []JSImport {
 			}
 			mod, _ := js.StringValue(i + 2)
 			member := ""
-			if js.Is(i+4, ".") && js.Kind(i+5) == JSIdent {
+			if js.Is(i+4, ".") && js.Kind(i+5) == TokIdent {
 				member = js.Text(i + 5)
 			}
 			switch b := i - 2; {
-			case js.Kind(b) == JSIdent:
+			case js.Kind(b) == TokIdent:
 				name := "*"
 				if member != "" {
 					name = member
@@ -934,11 +695,11 @@ func (js *JSFile) imports() []JSImport {
 				out = append(out, JSImport{Local: js.Text(b), Module: mod, Name: name})
 			case js.Is(b, "}") && js.Match(b) >= 0 && member == "":
 				for k := js.Match(b) + 1; k < b; k++ {
-					if js.Kind(k) != JSIdent {
+					if js.Kind(k) != TokIdent {
 						continue
 					}
 					name, local := js.Text(k), js.Text(k)
-					if js.Is(k+1, ":") && js.Kind(k+2) == JSIdent {
+					if js.Is(k+1, ":") && js.Kind(k+2) == TokIdent {
 						local = js.Text(k + 2)
 						k += 2
 					}
@@ -977,9 +738,9 @@ func (js *JSFile) StatementStart(i int) bool {
 		return false
 	}
 	switch js.Kind(prev) {
-	case JSIdent:
+	case TokIdent:
 		return !jsContinues[js.Text(prev)]
-	case JSNumber, JSString, JSTemplate, JSRegexp:
+	case TokNumber, TokString, TokTemplate, TokRegexp:
 		return true
 	}
 	switch js.Text(prev) {
@@ -1018,7 +779,7 @@ func (js *JSFile) returnType(i int) bool {
 			depth--
 		case t == ":" && depth == 0:
 			return js.Is(j-1, ")")
-		case js.Kind(j) == JSIdent || js.Kind(j) == JSString || js.Kind(j) == JSNumber ||
+		case js.Kind(j) == TokIdent || js.Kind(j) == TokString || js.Kind(j) == TokNumber ||
 			t == "." || t == "|" || t == "&" || t == "," || t == "?":
 		default:
 			return false
@@ -1045,9 +806,9 @@ func (js *JSFile) EndsStatement(j int) bool {
 		return false
 	}
 	switch js.Kind(j) {
-	case JSIdent:
+	case TokIdent:
 		return !jsContinues[js.Text(j)] || js.Is(j, "const") || js.Is(j, "let") || js.Is(j, "var") || js.Is(j, "return") || js.Is(j, "await")
-	case JSNumber, JSString, JSRegexp:
+	case TokNumber, TokString, TokRegexp:
 		return true
 	}
 	switch js.Text(j) {
@@ -1061,11 +822,11 @@ func (js *JSFile) EndsStatement(j int) bool {
 // token i: an identifier or this, then ".name" or "?.name" steps. It
 // returns i when token i is not an identifier.
 func (js *JSFile) Chain(i int) int {
-	if js.Kind(i) != JSIdent {
+	if js.Kind(i) != TokIdent {
 		return i
 	}
 	j := i + 1
-	for (js.Is(j, ".") || js.Is(j, "?.")) && js.Kind(j+1) == JSIdent {
+	for (js.Is(j, ".") || js.Is(j, "?.")) && js.Kind(j+1) == TokIdent {
 		j += 2
 	}
 	return j
@@ -1074,11 +835,11 @@ func (js *JSFile) Chain(i int) int {
 // ChainBack returns the first token of the member chain that ends at token
 // i (inclusive), or i+1 when token i is not an identifier.
 func (js *JSFile) ChainBack(i int) int {
-	if js.Kind(i) != JSIdent {
+	if js.Kind(i) != TokIdent {
 		return i + 1
 	}
 	k := i
-	for (js.Is(k-1, ".") || js.Is(k-1, "?.")) && js.Kind(k-2) == JSIdent {
+	for (js.Is(k-1, ".") || js.Is(k-1, "?.")) && js.Kind(k-2) == TokIdent {
 		k -= 2
 	}
 	return k

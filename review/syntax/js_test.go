@@ -33,18 +33,45 @@ func TestTokenizeJS(t *testing.T) {
 		{"operators", "a === b !== c => d?.e ?? f", []string{"a", "===", "b", "!==", "c", "=>", "d", "?.", "e", "??", "f"}},
 		{"unterminated string ends at line", "<p>Don't</p>\nx()", []string{"<", "p", ">", "Don", "'t</p>", "x", "(", ")"}},
 		{"shebang", "#!/usr/bin/env node\nx", []string{"x"}},
+		// The lexer splits these; the view joins them again.
+		{"compound operators", "a >>>= b; c ??= d; e **= f; g >>= h", []string{"a", ">>>=", "b", ";", "c", "??=", "d", ";", "e", "**=", "f", ";", "g", ">>=", "h"}},
+		{"type argument closers", "let m: Map<K, Array<V>> = n", []string{"let", "m", ":", "Map", "<", "K", ",", "Array", "<", "V", ">>", "=", "n"}},
+		{"regexp in a substitution", "u = `${s.replace(/}/g, '')}x` + y", []string{"u", "=", "`${s.replace(/}/g, '')}x`", "+", "y"}},
+		{"template left open in a substitution", "t = `a ${b", []string{"t", "=", "`a ${b"}},
+		{"control characters are space", "a\x00\x1bb", []string{"a", "b"}},
+		{"crlf continuation in a string", "s = 'a\\\r\nb'; c", []string{"s", "=", "'a\\\r\nb'", ";", "c"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, jsTexts(tokenizeJS(tt.src))); diff != "" {
+			if diff := cmp.Diff(tt.want, jsTexts(TokenizeJS([]byte(tt.src)))); diff != "" {
 				t.Errorf("tokens (-want +got):\n%s", diff)
 			}
 		})
 	}
 }
 
+// TestJSSharesTheLexer checks that the rules' JavaScript view and the
+// symbol extraction read one tokenization of a file.
+func TestJSSharesTheLexer(t *testing.T) {
+	f := &review.File{Path: "a.ts", Content: []byte("const a = `${x}` >>> 1\n"), Language: review.LangTypeScript}
+	tk := TokensOf(f)
+	if tk == nil || TokensOf(f) != tk {
+		t.Fatal("TokensOf is not memoised per file")
+	}
+	js := JS(f)
+	if JS(f) != js || js.Src != string(tk.Src) {
+		t.Fatal("JS is not memoised on the shared tokens")
+	}
+	if got := jsTexts(js); !cmp.Equal(got, []string{"const", "a", "=", "`${x}`", ">>>", "1"}) {
+		t.Errorf("view tokens %q", got)
+	}
+	if n := len(tk.Toks); n != 10 { // const a = `${ x }` > > > 1
+		t.Errorf("lexer tokens = %d, want 10", n)
+	}
+}
+
 func TestTokenizeJSLinesAndMatch(t *testing.T) {
-	js := tokenizeJS("f(`a\nb`, {\n  x: [1],\n})\ng()\n")
+	js := TokenizeJS([]byte("f(`a\nb`, {\n  x: [1],\n})\ng()\n"))
 	lo, hi := js.LineToks(5)
 	if got := js.Text(lo); got != "g" || hi-lo != 3 {
 		t.Errorf("line 5 tokens start with %q (%d tokens), want g (3)", got, hi-lo)
@@ -102,7 +129,7 @@ const h = async () => 1
 	if diff := cmp.Diff([]string{"a", "b", "c", "d", "e"}, got); diff != "" {
 		t.Errorf("async funcs (-want +got):\n%s", diff)
 	}
-	if n := tokenizeJS(src).LongestBlock(); n != 0 {
+	if n := TokenizeJS([]byte(src)).LongestBlock(); n != 0 {
 		t.Errorf("LongestBlock = %d, want 0", n)
 	}
 }
@@ -147,7 +174,7 @@ func TestJSFuncsTruncated(t *testing.T) {
 // does not carry a regular expression onto the next one, so the lines of
 // later tokens stay right (found by fuzzing review/internal/scan).
 func TestTokenizeJSRegexpBackslashNewline(t *testing.T) {
-	js := tokenizeJS("x = (/a\\\n/);\ny = 1\n")
+	js := TokenizeJS([]byte("x = (/a\\\n/);\ny = 1\n"))
 	var got []string
 	for i, tk := range js.Toks {
 		got = append(got, fmt.Sprintf("%d:%s", tk.Line, js.Text(i)))

@@ -18,12 +18,20 @@ const (
 	TokIdent
 	TokNumber
 	TokString
+	// TokTemplate is a JavaScript template literal, or a piece of one
+	// (see TokHead).
+	TokTemplate
+	TokRegexp   // a JavaScript regular-expression literal
 	TokLifetime // a Rust lifetime or label: 'a
 )
 
-// Token is one token of a file. Comments are not tokens; a template
-// literal is split into string pieces around its substitutions, whose code
-// is tokenized like any other.
+// IsString reports a string-like literal: a string, a template (or a
+// piece of one) or a regular expression.
+func (k TokenKind) IsString() bool { return k == TokString || k == TokTemplate || k == TokRegexp }
+
+// Token is one token of a file. Comments are not tokens. [Lex] splits a
+// template literal into pieces around its substitutions, whose code is
+// tokenized like any other; [JS] reads it as one token.
 type Token struct {
 	Off, End int32
 	// Line is the 1-based line of the token's first byte.
@@ -32,9 +40,28 @@ type Token struct {
 	// -1.
 	Match int32
 	Kind  TokenKind
-	// NL reports that the token is the first one on its line.
+	// NL reports a line break (or the start of the file) before the
+	// token, where automatic semicolon insertion may end a statement.
 	NL bool
+	// Flags qualify a template token.
+	Flags TokenFlags
 }
+
+// Subst reports a template literal (or piece) with a ${} substitution.
+func (t Token) Subst() bool { return t.Flags&TokSubst != 0 }
+
+// TokenFlags qualify a template token.
+type TokenFlags uint8
+
+// Token flags. A piece of a template literal runs from the opening
+// backtick (TokHead) or from the "}" that ends a substitution, up to the
+// closing backtick or to a "${" (TokSubst), after which the
+// substitution's code is tokenized like any other. A whole template (as
+// [JS] reads it) is a TokHead, with TokSubst when it has a substitution.
+const (
+	TokHead TokenFlags = 1 << iota
+	TokSubst
+)
 
 // TokenComment is one comment; Doc marks the doc forms "/**" and "///",
 // Line a line comment.
@@ -99,22 +126,55 @@ func OffsetLine(starts []int32, off int) int {
 type lexer struct {
 	*Tokens
 	i       int
-	curLine int   // index into LineStart of the line holding the last emitted offset
-	last    int32 // the line of the last token, to tell the first token of a line
+	curLine int // index into LineStart of the line holding the last emitted offset
+	// brk reports a line break since the last token (or the start).
+	brk bool
+	// whole is the rules' reading of JavaScript: template literals are
+	// one token and operators are read whole ("===", ">>>=", "??=");
+	// the symbols' reading leaves "<" and ">" apart for type arguments.
+	whole bool
 	// tmpl holds, for each open template substitution, the brace depth at
-	// which it was opened; braces counts the open "{" of code.
+	// which it was opened; braces counts the open "{" of code. heads
+	// holds, when whole, the index of the token of each open template.
 	tmpl   []int
+	heads  []int
 	braces int
+	// toks are the tokens so far, Tokens.Toks once done.
+	toks []Token
+	// ident is the identifier-byte table of the syntax.
+	ident *[256]bool
 }
+
+// identPlain and identDollar tabulate IdentByte without and with "$".
+var identPlain, identDollar = func() (p, d [256]bool) {
+	for c := range 256 {
+		p[c] = IdentByte(&review.TokenSyntax{}, byte(c))
+		d[c] = IdentByte(&review.TokenSyntax{Dollar: true}, byte(c))
+	}
+	return p, d
+}()
 
 // Lex tokenizes src by the lexical rules ts. It never fails: an
 // unterminated literal or comment runs to the end of its line or of the
 // file.
-func Lex(src []byte, ts review.TokenSyntax) *Tokens {
-	lx := &lexer{Tokens: &Tokens{Src: src, Syn: ts, LineStart: LineStarts(src)}}
-	// Real code averages four to five bytes per token.
-	lx.Toks = make([]Token, 0, len(src)/4+8)
+func Lex(src []byte, ts review.TokenSyntax) *Tokens { return lex(src, ts, false) }
+
+func lex(src []byte, ts review.TokenSyntax, whole bool) *Tokens {
+	lx := &lexer{Tokens: &Tokens{Src: src, Syn: ts, LineStart: LineStarts(src)}, brk: true, whole: whole}
+	// Real code averages three to five bytes per token.
+	lx.toks = make([]Token, 0, len(src)/3+16)
+	lx.ident = &identPlain
+	if ts.Dollar {
+		lx.ident = &identDollar
+	}
 	lx.run()
+	if whole && len(lx.heads) > 0 {
+		// A template left open runs to the end of the file.
+		h := lx.heads[0]
+		lx.toks[h].End = int32(len(src))
+		lx.toks = lx.toks[:h+1]
+	}
+	lx.Toks = lx.toks
 	lx.matchBrackets()
 	return lx.Tokens
 }
@@ -129,12 +189,19 @@ func (lx *lexer) lineAt(off int) int32 {
 }
 
 func (lx *lexer) emit(start, end int, kind TokenKind) {
-	line := lx.lineAt(start)
-	lx.Toks = append(lx.Toks, Token{Off: int32(start), End: int32(end), Line: line, Match: -1, Kind: kind, NL: line != lx.last})
-	lx.last = line
+	lx.toks = append(lx.toks, Token{Off: int32(start), End: int32(end), Line: lx.lineAt(start), Match: -1, Kind: kind, NL: lx.brk})
+	lx.brk = false
+}
+
+func (lx *lexer) emitFlags(start, end int, kind TokenKind, flags TokenFlags) {
+	lx.emit(start, end, kind)
+	lx.toks[len(lx.toks)-1].Flags = flags
 }
 
 func (lx *lexer) emitComment(start, end int, doc, line bool) {
+	if lx.whole {
+		return // the rules' reading keeps no comments
+	}
 	lx.Comments = append(lx.Comments, TokenComment{Off: int32(start), End: int32(end), Doc: doc, Line: line})
 }
 
@@ -150,6 +217,15 @@ func IdentByte(s *review.TokenSyntax, c byte) bool {
 func (lx *lexer) run() {
 	src, syn := lx.Src, &lx.Syn
 	n := len(src)
+	ident := lx.ident
+	var lc0 byte // the first byte of the line-comment opener, if any
+	if syn.LineComment != "" {
+		lc0 = syn.LineComment[0]
+	}
+	var quote [256]bool
+	for k := range len(syn.Quotes) {
+		quote[syn.Quotes[k]] = true
+	}
 	if bytes.HasPrefix(src, []byte("#!")) {
 		for lx.i < n && src[lx.i] != '\n' {
 			lx.i++
@@ -158,12 +234,17 @@ func (lx *lexer) run() {
 	for lx.i < n {
 		i := lx.i
 		c := src[i]
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' {
+		if c <= ' ' {
+			// White space, and control characters, which no language
+			// makes tokens of.
+			if c == '\n' {
+				lx.brk = true
+			}
 			lx.i++
 			continue
 		}
 		// Comments.
-		if syn.LineComment != "" && c == syn.LineComment[0] && bytes.HasPrefix(src[i:], []byte(syn.LineComment)) &&
+		if c == lc0 && lc0 != 0 && bytes.HasPrefix(src[i:], []byte(syn.LineComment)) &&
 			(!syn.WordHash || i == 0 || isSpace(src[i-1])) {
 			end := i + bytes.IndexByte(src[i:], '\n')
 			if end < i {
@@ -178,20 +259,23 @@ func (lx *lexer) run() {
 			end := lx.blockEnd(i + 2)
 			doc := bytes.HasPrefix(src[i:], []byte("/**")) && !bytes.HasPrefix(src[i:], []byte("/**/"))
 			lx.emitComment(i, end, doc, false)
+			if bytes.IndexByte(src[i:end], '\n') >= 0 {
+				lx.brk = true
+			}
 			lx.i = end
 			continue
 		}
 		switch {
-		case c == '#' && syn.Hash && i+1 < n && IdentByte(syn, src[i+1]) && !isDigit(src[i+1]):
+		case c == '#' && syn.Hash && i+1 < n && ident[src[i+1]] && !isDigit(src[i+1]):
 			j := i + 1
-			for j < n && IdentByte(syn, src[j]) {
+			for j < n && ident[src[j]] {
 				j++
 			}
 			lx.emit(i, j, TokIdent)
 			lx.i = j
-		case IdentByte(syn, c) && !isDigit(c):
+		case ident[c] && !isDigit(c):
 			j := i + 1
-			for j < n && IdentByte(syn, src[j]) {
+			for j < n && ident[src[j]] {
 				j++
 			}
 			if j < n && (src[j] == '"' || src[j] == '\'') && lx.stringPrefix(src[i:j]) {
@@ -212,8 +296,9 @@ func (lx *lexer) run() {
 			lx.i = j
 		case isDigit(c) || c == '.' && i+1 < n && isDigit(src[i+1]):
 			j := i + 1
-			for j < n && (IdentByte(syn, src[j]) || src[j] == '.' && !(j+1 < n && src[j+1] == '.') ||
-				(src[j] == '+' || src[j] == '-') && (src[j-1] == 'e' || src[j-1] == 'E')) {
+			hex := c == '0' && i+1 < n && src[i+1]|0x20 == 'x'
+			for j < n && (ident[src[j]] || src[j] == '.' && !(j+1 < n && src[j+1] == '.') ||
+				(src[j] == '+' || src[j] == '-') && (src[j-1] == 'e' || src[j-1] == 'E') && !hex) {
 				j++
 			}
 			lx.emit(i, j, TokNumber)
@@ -231,7 +316,7 @@ func (lx *lexer) run() {
 			lx.template(i, i+1)
 		case c == '\'' && syn.Rust:
 			lx.rustQuote(i)
-		case strings.IndexByte(syn.Quotes, c) >= 0:
+		case quote[c]:
 			end := lx.quoted(i, c)
 			lx.emit(i, end, TokString)
 			lx.i = end
@@ -242,7 +327,12 @@ func (lx *lexer) run() {
 			lx.tmpl = lx.tmpl[:len(lx.tmpl)-1]
 			lx.template(i, i+1)
 		default:
-			l := punctLen(src[i:])
+			var l int
+			if lx.whole {
+				l = jsPunctLen(src[i:])
+			} else {
+				l = punctLen(src[i:])
+			}
 			lx.emit(i, i+l, TokPunct)
 			lx.i = i + l
 			switch c {
@@ -339,6 +429,9 @@ func QuotedEnd(src []byte, i int, q byte, multiline bool) int {
 	for j := i + 1; j < len(src); j++ {
 		switch src[j] {
 		case '\\':
+			if j+2 < len(src) && src[j+1] == '\r' && src[j+2] == '\n' {
+				j++ // a line continuation written with CRLF
+			}
 			j++
 		case q:
 			return j + 1
@@ -415,36 +508,54 @@ func (lx *lexer) rustQuote(i int) {
 // matching "}".
 func (lx *lexer) template(start, i int) {
 	src := lx.Src
+	var flags TokenFlags
+	if src[start] == '`' {
+		flags = TokHead
+	}
+	end := len(src)
 	for i < len(src) {
 		switch src[i] {
 		case '\\':
 			i += 2
 			continue
 		case '`':
-			lx.emit(start, i+1, TokString)
-			lx.i = i + 1
-			return
+			end = i + 1
 		case '$':
 			if i+1 < len(src) && src[i+1] == '{' {
-				lx.emit(start, i+2, TokString)
+				lx.emitFlags(start, i+2, TokTemplate, flags|TokSubst)
 				lx.tmpl = append(lx.tmpl, lx.braces)
+				if lx.whole && flags&TokHead != 0 {
+					lx.heads = append(lx.heads, len(lx.toks)-1)
+				}
 				lx.i = i + 2
 				return
 			}
 		}
+		if end < len(src) {
+			break
+		}
 		i++
 	}
-	lx.emit(start, len(src), TokString)
-	lx.i = len(src)
+	lx.i = end
+	if lx.whole && flags&TokHead == 0 && len(lx.heads) > 0 {
+		// The literal ends: it is one token, its substitutions included.
+		h := lx.heads[len(lx.heads)-1]
+		lx.heads = lx.heads[:len(lx.heads)-1]
+		lx.toks[h].End = int32(end)
+		lx.toks = lx.toks[:h+1]
+		lx.brk = false
+		return
+	}
+	lx.emitFlags(start, end, TokTemplate, flags)
 }
 
 // regexAllowed reports whether a "/" at lx.i starts a regular expression,
 // judging by the previous token.
 func (lx *lexer) regexAllowed() bool {
-	if len(lx.Toks) == 0 {
+	if len(lx.toks) == 0 {
 		return true
 	}
-	prev := lx.Toks[len(lx.Toks)-1]
+	prev := lx.toks[len(lx.toks)-1]
 	return scan.RegexAfter(lx.Src, lx.i, lx.Src[prev.Off:prev.End], prev.Kind == TokIdent, prev.Kind == TokPunct, func(c byte) bool { return IdentByte(&lx.Syn, c) })
 }
 
@@ -452,7 +563,7 @@ func (lx *lexer) regexAllowed() bool {
 // closes on this line.
 func (lx *lexer) regex(i int) {
 	if end := scan.RegexEnd(lx.Src, i, func(c byte) bool { return IdentByte(&lx.Syn, c) }); end > 0 {
-		lx.emit(i, end, TokString)
+		lx.emit(i, end, TokRegexp)
 		lx.i = end
 		return
 	}
@@ -561,7 +672,7 @@ func (lx *Tokens) EndLine(i int) int {
 		return lx.Line(i)
 	}
 	t := lx.Toks[i]
-	if t.Kind != TokString || t.End-t.Off < 2 {
+	if !t.Kind.IsString() || t.End-t.Off < 2 {
 		return int(t.Line)
 	}
 	return lx.LineOf(int(t.End) - 1)

@@ -68,7 +68,7 @@ func runFloatingPromise(p *lens.Pass) {
 	done := -1 // async bodies nest; scan each token once
 	for _, af := range asyncFuncs {
 		for i := max(af.Open+1, done); i < af.Close; i++ {
-			if js.Kind(i) != syntax.JSIdent {
+			if js.Kind(i) != syntax.TokIdent {
 				continue
 			}
 			end := js.Chain(i)

@@ -62,14 +62,14 @@ func runNullEquality(p *lens.Pass) {
 	js := syntax.JS(p.File)
 	for i, tok := range js.Toks {
 		switch tok.Kind {
-		case syntax.JSIdent:
+		case syntax.TokIdent:
 			switch t := js.Text(i); {
 			case nan && t == "NaN" && (!js.Is(i-1, ".") || js.Is(i-2, "Number") && !js.Is(i-3, ".")):
 				nanComparison(p, js, i)
 			case typeOf && t == "typeof":
 				typeofComparison(p, js, i)
 			}
-		case syntax.JSPunct:
+		case syntax.TokPunct:
 			if pairs && tok.End-tok.Off == 2 && (js.Is(i, "||") || js.Is(i, "&&")) && p.Changed(int(tok.Line)) {
 				contradictoryPair(p, js, i)
 			}
@@ -250,7 +250,7 @@ func contradictoryPair(p *lens.Pass, js *syntax.JSFile, k int) {
 // jsEqualityLiteral reports whether token i is a literal a comparison can
 // be contradicted on: a string, a number, null or undefined.
 func jsEqualityLiteral(js *syntax.JSFile, i int) bool {
-	return js.Literal(i) || js.Kind(i) == syntax.JSNumber || js.Is(i, "null") || js.Is(i, "undefined")
+	return js.Literal(i) || js.Kind(i) == syntax.TokNumber || js.Is(i, "null") || js.Is(i, "undefined")
 }
 
 // distinctLiterals reports whether two literals can never both equal one
@@ -270,7 +270,7 @@ func distinctLiterals(js *syntax.JSFile, a, b int, strict bool) bool {
 	if strict {
 		return true
 	}
-	return js.Literal(a) && js.Literal(b) || js.Kind(a) == syntax.JSNumber && js.Kind(b) == syntax.JSNumber
+	return js.Literal(a) && js.Literal(b) || js.Kind(a) == syntax.TokNumber && js.Kind(b) == syntax.TokNumber
 }
 
 // tokenFix replaces tokens [lo, hi), which sit on one line, with repl.

@@ -95,7 +95,7 @@ func jsTestMarks(p *lens.Pass, focused bool) {
 		lo, hi := js.LineToks(n)
 		for i := lo; i < hi; i++ {
 			name := js.Text(i)
-			if js.Kind(i) != syntax.JSIdent || !js.Is(i+1, "(") || !js.Literal(i+2) {
+			if js.Kind(i) != syntax.TokIdent || !js.Is(i+1, "(") || !js.Literal(i+2) {
 				continue
 			}
 			var r lens.Report

@@ -284,7 +284,7 @@ func codeChecker(p *lens.Pass) func(n, col int) bool {
 			lo, hi := js.LineToks(n)
 			for i := lo; i < hi; i++ {
 				if js.Col(i)-1 == col {
-					return js.Kind(i) == syntax.JSIdent || js.Kind(i) == syntax.JSPunct
+					return js.Kind(i) == syntax.TokIdent || js.Kind(i) == syntax.TokPunct
 				}
 			}
 			return false

@@ -283,7 +283,7 @@ func jsShellInjection(p *lens.Pass) {
 	p.EachChanged(func(n int, _ string) {
 		lo, hi := js.LineToks(n)
 		for i := lo; i < hi; i++ {
-			if js.Kind(i) != syntax.JSIdent || !js.Is(i+1, "(") {
+			if js.Kind(i) != syntax.TokIdent || !js.Is(i+1, "(") {
 				continue
 			}
 			name := js.Text(i)
@@ -325,14 +325,14 @@ func jsShellInjection(p *lens.Pass) {
 // non-literal operand.
 func shellJSBuiltString(js *syntax.JSFile, lo, hi int) bool {
 	if hi-lo == 1 {
-		return js.Kind(lo) == syntax.JSTemplate && js.Toks[lo].Subst
+		return js.Kind(lo) == syntax.TokTemplate && js.Toks[lo].Subst()
 	}
 	concat := false
 	for i := lo; i < hi; i++ {
 		if js.Is(i, "+") {
 			concat = true
 		}
-		if js.Kind(i) == syntax.JSTemplate && js.Toks[i].Subst {
+		if js.Kind(i) == syntax.TokTemplate && js.Toks[i].Subst() {
 			return true
 		}
 	}

@@ -114,7 +114,7 @@ func jsUnsafeDeserialization(p *lens.Pass) {
 	p.EachChanged(func(n int, _ string) {
 		lo, hi := js.LineToks(n)
 		for i := lo; i < hi; i++ {
-			if !js.Is(i+1, "(") || js.Kind(i) != syntax.JSIdent {
+			if !js.Is(i+1, "(") || js.Kind(i) != syntax.TokIdent {
 				continue
 			}
 			switch {

@@ -388,8 +388,8 @@ func jsDeleteStatement(p *lens.Pass, js *syntax.JSFile, i, end int) *review.Fix 
 	}
 	switch prev := i - 1; {
 	case prev < 0, js.Is(prev, ";"), js.Is(prev, "{"), js.Is(prev, "}"):
-	case js.Toks[i].NL && (js.Kind(prev) == syntax.JSString || js.Kind(prev) == syntax.JSNumber || js.Is(prev, "]")):
-	case js.Toks[i].NL && js.Kind(prev) == syntax.JSIdent && !js.Is(prev, "else") && !js.Is(prev, "do"):
+	case js.Toks[i].NL && (js.Kind(prev) == syntax.TokString || js.Kind(prev) == syntax.TokNumber || js.Is(prev, "]")):
+	case js.Toks[i].NL && js.Kind(prev) == syntax.TokIdent && !js.Is(prev, "else") && !js.Is(prev, "do"):
 	default:
 		return nil
 	}
