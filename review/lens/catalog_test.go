@@ -83,6 +83,34 @@ func largeTSX(n int) []byte {
 	return []byte(b.String())
 }
 
+// largePython returns a clean Python module of about n lines: a class
+// with documented methods, comprehensions, f-strings and a main guard.
+func largePython(n int) []byte {
+	var b strings.Builder
+	b.WriteString("\"\"\"Inventory records.\"\"\"\n\nimport json\nimport logging\n\nlog = logging.getLogger(__name__)\n\n\n")
+	for i := 0; strings.Count(b.String(), "\n") < n; i++ {
+		fmt.Fprintf(&b, `class Store%[1]d:
+    """Keeps the items of shelf %[1]d."""
+
+    def __init__(self, items=None):
+        self.items = list(items or [])
+
+    def total(self, kind: str) -> int:
+        """Returns the count of items of one kind."""
+        return sum(1 for item in self.items if item.get("kind") == kind)
+
+    def dump(self, path: str) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump({"shelf": %[1]d, "items": self.items}, f)
+        log.info(f"wrote {len(self.items)} items to {path}")
+
+
+`, i)
+	}
+	b.WriteString("if __name__ == \"__main__\":\n    print(Store0().total(\"book\"))\n")
+	return []byte(b.String())
+}
+
 func benchmarkCatalog(b *testing.B, path string, content []byte) {
 	lenses := catalog()
 	ctx := context.Background()
@@ -108,10 +136,14 @@ func BenchmarkCatalogGo(b *testing.B) { benchmarkCatalog(b, "store/store.go", la
 // 1,000-line changed TSX file.
 func BenchmarkCatalogTSX(b *testing.B) { benchmarkCatalog(b, "ui/fields.tsx", largeTSX(1000)) }
 
+// BenchmarkCatalogPython runs the whole catalog at depth standard on a
+// 1,000-line changed Python file.
+func BenchmarkCatalogPython(b *testing.B) { benchmarkCatalog(b, "store/store.py", largePython(1000)) }
+
 // TestCatalogBenchInputsAreClean keeps the benchmark honest: its inputs
 // are clean code, so the catalog must report nothing on them.
 func TestCatalogBenchInputsAreClean(t *testing.T) {
-	for path, content := range map[string][]byte{"store/store.go": largeGo(1000), "ui/fields.tsx": largeTSX(1000)} {
+	for path, content := range map[string][]byte{"store/store.go": largeGo(1000), "ui/fields.tsx": largeTSX(1000), "store/store.py": largePython(1000)} {
 		f := lenstest.NewFile(path, content)
 		cs := &review.ChangeSet{Files: []*review.File{f}}
 		for _, l := range catalog() {

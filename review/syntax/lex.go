@@ -61,6 +61,9 @@ type TokenFlags uint8
 const (
 	TokHead TokenFlags = 1 << iota
 	TokSubst
+	// TokOpen marks a quoted string left open: at the end of its line or
+	// of the file.
+	TokOpen
 )
 
 // TokenComment is one comment; Doc marks the doc forms "/**" and "///",
@@ -198,6 +201,13 @@ func (lx *lexer) emitFlags(start, end int, kind TokenKind, flags TokenFlags) {
 	lx.toks[len(lx.toks)-1].Flags = flags
 }
 
+func (lx *lexer) emitString(start, end int, open bool) {
+	lx.emit(start, end, TokString)
+	if open {
+		lx.toks[len(lx.toks)-1].Flags = TokOpen
+	}
+}
+
 func (lx *lexer) emitComment(start, end int, doc, line bool) {
 	if lx.whole {
 		return // the rules' reading keeps no comments
@@ -280,8 +290,8 @@ func (lx *lexer) run() {
 			}
 			if j < n && (src[j] == '"' || src[j] == '\'') && lx.stringPrefix(src[i:j]) {
 				lx.i = j
-				end := lx.quoted(j, src[j])
-				lx.emit(i, end, TokString)
+				end, open := lx.quoted(j, src[j])
+				lx.emitString(i, end, open)
 				lx.i = end
 				continue
 			}
@@ -317,8 +327,8 @@ func (lx *lexer) run() {
 		case c == '\'' && syn.Rust:
 			lx.rustQuote(i)
 		case quote[c]:
-			end := lx.quoted(i, c)
-			lx.emit(i, end, TokString)
+			end, open := lx.quoted(i, c)
+			lx.emitString(i, end, open)
 			lx.i = end
 		case c == '/' && syn.Regex && lx.regexAllowed():
 			lx.regex(i)
@@ -404,7 +414,7 @@ func (lx *lexer) blockEnd(i int) int {
 // quoted returns the end of the string literal whose opening quote q is at
 // i. Triple quotes and text blocks run to their closer; a single-line
 // string left open ends before the line break.
-func (lx *lexer) quoted(i int, q byte) int {
+func (lx *lexer) quoted(i int, q byte) (end int, open bool) {
 	src := lx.Src
 	n := len(src)
 	if (lx.Syn.Triple || lx.Syn.TextBlock && q == '"') && i+2 < n && src[i+1] == q && src[i+2] == q {
@@ -415,17 +425,23 @@ func (lx *lexer) quoted(i int, q byte) int {
 				continue
 			}
 			if bytes.HasPrefix(src[j:], delim) {
-				return j + 3
+				return j + 3, false
 			}
 		}
-		return n
+		return n, true
 	}
-	return QuotedEnd(src, i, q, lx.Syn.Multiline)
+	return quotedEnd(src, i, q, lx.Syn.Multiline)
 }
 
 // QuotedEnd returns the end of the string literal whose opening quote q is
 // at i; unless multiline, one left open ends before the line break.
 func QuotedEnd(src []byte, i int, q byte, multiline bool) int {
+	end, _ := quotedEnd(src, i, q, multiline)
+	return end
+}
+
+// quotedEnd is QuotedEnd, also reporting a literal left open.
+func quotedEnd(src []byte, i int, q byte, multiline bool) (end int, open bool) {
 	for j := i + 1; j < len(src); j++ {
 		switch src[j] {
 		case '\\':
@@ -434,14 +450,14 @@ func QuotedEnd(src []byte, i int, q byte, multiline bool) int {
 			}
 			j++
 		case q:
-			return j + 1
+			return j + 1, false
 		case '\n':
 			if !multiline {
-				return j
+				return j, true
 			}
 		}
 	}
-	return len(src)
+	return len(src), true
 }
 
 // rustRaw returns the end of a Rust raw string r#"..."# whose first "#"

@@ -73,7 +73,7 @@ func (py *PyFile) LineStart(n int) int { return py.lineStart[n] }
 
 // Python returns the layout of a Python file, memoised on f.
 func Python(f *review.File) *PyFile {
-	return pyOf.Of(f, func() *PyFile { return ParsePython(string(f.Content)) })
+	return pyOf.Of(f, func() *PyFile { return parsePython(string(f.Content), TokensOf(f)) })
 }
 
 // LineOf returns the 1-based line of byte offset off.
@@ -153,7 +153,7 @@ func (py *PyFile) Args(open int) []PyArg {
 			return
 		}
 		a := PyArg{Off: off, End: e, Value: off}
-		if m := pyKeywordArg.FindStringSubmatchIndex(py.Code[off:e]); m != nil && (off+m[1] >= e || py.Code[off+m[1]] != '=') {
+		if m := keywordArg(py.Code[off:e]); m != nil && (off+m[1] >= e || py.Code[off+m[1]] != '=') {
 			a.Name = py.Code[off+m[2] : off+m[3]]
 			a.Value = off + m[1]
 			for a.Value < e && isPySpace(py.Code[a.Value]) {
@@ -180,6 +180,15 @@ func (py *PyFile) Args(open int) []PyArg {
 }
 
 var pyKeywordArg = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*=`)
+
+// keywordArg matches pyKeywordArg on arg, skipping the regexp when arg
+// has no "=".
+func keywordArg(arg string) []int {
+	if strings.IndexByte(arg, '=') < 0 {
+		return nil
+	}
+	return pyKeywordArg.FindStringSubmatchIndex(arg)
+}
 
 func isPySpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\' }
 
@@ -267,9 +276,16 @@ var (
 	pyMainRE = regexp.MustCompile(`^if\s+(?:__name__\s*==\s*['"]__main__['"]|['"]__main__['"]\s*==\s*__name__)\s*:`)
 )
 
-// ParsePython scans a Python source: its code with strings and comments
-// masked, its string literals, logical lines and defs. It never fails.
-func ParsePython(src string) *PyFile {
+// ParsePython returns the layout of Python source src, which need not be
+// a file's content (a base version).
+func ParsePython(src string) *PyFile { return parsePython(src, Lex([]byte(src), pySyntax)) }
+
+var pySyntax = review.LangPython.Info().Tokens
+
+// parsePython lays out src from its tokens tk: the comments and string
+// bodies are masked, and a line continues the one before when it starts
+// inside a bracket, a string or after a backslash.
+func parsePython(src string, tk *Tokens) *PyFile {
 	py := &PyFile{Src: src}
 	code := []byte(src)
 	py.lineStart = append(py.lineStart, 0)
@@ -293,106 +309,65 @@ func ParsePython(src string) *PyFile {
 			}
 		}
 	}
-	n := len(src)
-	for i := 0; i < n; {
-		c := src[i]
-		switch {
-		case c == '\n':
-			line++
-			if line < len(cont) {
-				cont[line] = depth > 0
-			}
-			i++
-		case c == '#':
-			j := i
-			for j < n && src[j] != '\n' {
-				j++
-			}
-			mask(i, j)
-			i = j
-		case c == '\\' && i+1 < n && (src[i+1] == '\n' || src[i+1] == '\r'):
-			j := i + 1
-			if src[j] == '\r' {
-				j++
-			}
-			if j < n && src[j] == '\n' {
-				line++
-				if line < len(cont) {
-					cont[line] = true
-				}
-				j++
-			}
-			i = j
-		case c == '(' || c == '[' || c == '{':
-			depth++
-			i++
-		case c == ')' || c == ']' || c == '}':
-			if depth > 0 {
-				depth--
-			}
-			i++
-		case c == '"' || c == '\'' || PyIdentStart(c):
-			start := i
-			j := i
-			for j < n && PyIdentByte(src[j]) {
-				j++
-			}
-			prefix := src[start:j]
-			if j >= n || src[j] != '"' && src[j] != '\'' || len(prefix) > 2 || strings.Trim(prefix, "rRbBuUfF") != "" {
-				if j == i {
-					j++
-				}
-				i = j
+	// breaks counts the line breaks in src[from:to]: the lines after them
+	// continue when inside a bracket, and the first also when first is
+	// set (after a backslash); every one does inside a string.
+	breaks := func(from, to int, first, str bool) {
+		for k := from; k < to; k++ {
+			if src[k] != '\n' {
 				continue
 			}
-			q := src[j]
-			triple := j+2 < n && src[j+1] == q && src[j+2] == q
-			body := j + 1
-			if triple {
-				body = j + 3
+			if line++; line < len(cont) {
+				cont[line] = first || str || depth > 0
 			}
-			k := body
-			closed := false
-		scan:
-			for k < n {
-				switch {
-				case src[k] == '\\':
-					k += 2
-				case triple && src[k] == q && k+2 < n && src[k+1] == q && src[k+2] == q,
-					!triple && src[k] == q:
-					closed = true
-					break scan
-				case !triple && src[k] == '\n':
-					break scan
-				default:
-					k++
-				}
-			}
-			k = min(k, n)
-			bodyEnd := k
-			end := k
-			if closed {
-				end = k + 1
-				if triple {
-					end = k + 3
-				}
-			}
-			f := strings.ContainsAny(prefix, "fF") && pyHasField(src[body:bodyEnd])
-			py.Strings = append(py.Strings, PyString{Off: start, End: end, F: f})
-			mask(body, bodyEnd)
-			for p := body; p < bodyEnd; p++ {
-				if src[p] == '\n' {
-					line++
-					if line < len(cont) {
-						cont[line] = true
-					}
-				}
-			}
-			i = end
-		default:
-			i++
+			first = false
 		}
 	}
+	if strings.HasPrefix(src, "#!") {
+		mask(0, strings.IndexByte(src+"\n", '\n'))
+	}
+	for _, c := range tk.Comments {
+		mask(int(c.Off), int(c.End))
+	}
+	prev := 0
+	backslash := false
+	for _, t := range tk.Toks {
+		off, end := int(t.Off), int(t.End)
+		breaks(prev, off, backslash, false)
+		backslash = false
+		prev = end
+		switch {
+		case t.Kind == TokPunct && end-off == 1:
+			switch src[off] {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				if depth > 0 {
+					depth--
+				}
+			case '\\':
+				backslash = strings.HasPrefix(src[end:], "\n") || strings.HasPrefix(src[end:], "\r\n")
+			}
+		case t.Kind == TokString:
+			text := src[off:end]
+			p := strings.IndexAny(text, `"'`)
+			q := text[p]
+			delim := 1
+			if len(text) >= p+3 && text[p+1] == q && text[p+2] == q {
+				delim = 3
+			}
+			body, bodyEnd := off+p+delim, end
+			if t.Flags&TokOpen == 0 {
+				bodyEnd = end - delim
+			}
+			f := strings.ContainsAny(text[:p], "fF") && pyHasField(src[body:bodyEnd])
+			py.Strings = append(py.Strings, PyString{Off: off, End: end, F: f})
+			mask(body, bodyEnd)
+			breaks(body, bodyEnd, false, true)
+		}
+	}
+	breaks(prev, len(src), backslash, false)
+	n := len(src)
 	py.Code = string(code)
 	py.Lines = make([]PyLine, len(py.lineStart))
 	for k := range py.Lines {
@@ -415,6 +390,9 @@ func ParsePython(src string) *PyFile {
 			if pyMainRE.MatchString(orig) {
 				py.Main = append(py.Main, [2]int{k + 1, py.BlockEnd(k + 1)})
 			}
+		}
+		if !strings.HasPrefix(text, "def") && !strings.HasPrefix(text, "async") {
+			continue // what pyDefRE needs, checked without the regexp
 		}
 		m := pyDefRE.FindStringSubmatchIndex(text)
 		if m == nil {
