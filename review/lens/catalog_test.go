@@ -111,6 +111,32 @@ func largePython(n int) []byte {
 	return []byte(b.String())
 }
 
+// largeHTML returns a clean HTML page of about n lines: sections with
+// labelled forms, images with text alternatives, a table and a script.
+func largeHTML(n int) []byte {
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n  <meta charset=\"utf-8\">\n  <title>Inventory</title>\n</head>\n<body>\n")
+	for i := 0; strings.Count(b.String(), "\n") < n; i++ {
+		fmt.Fprintf(&b, `  <section id="shelf-%[1]d">
+    <h2>Shelf %[1]d</h2>
+    <!-- items on shelf %[1]d -->
+    <img src="/img/shelf-%[1]d.png" alt="Photo of shelf %[1]d">
+    <form action="/shelves/%[1]d" method="post">
+      <label for="count-%[1]d">Count</label>
+      <input id="count-%[1]d" name="count" type="number" min="0">
+      <button type="submit">Save</button>
+    </form>
+    <table>
+      <tr><th scope="col">Item</th><th scope="col">Kind</th></tr>
+      <tr><td>Book %[1]d</td><td>paper &amp; ink</td></tr>
+    </table>
+  </section>
+`, i)
+	}
+	b.WriteString("  <script>if (a < b && c > d) { render(); }</script>\n</body>\n</html>\n")
+	return []byte(b.String())
+}
+
 func benchmarkCatalog(b *testing.B, path string, content []byte) {
 	lenses := catalog()
 	ctx := context.Background()
@@ -136,6 +162,10 @@ func BenchmarkCatalogGo(b *testing.B) { benchmarkCatalog(b, "store/store.go", la
 // 1,000-line changed TSX file.
 func BenchmarkCatalogTSX(b *testing.B) { benchmarkCatalog(b, "ui/fields.tsx", largeTSX(1000)) }
 
+// BenchmarkCatalogHTML runs the whole catalog at depth standard on a
+// 1,000-line changed HTML file.
+func BenchmarkCatalogHTML(b *testing.B) { benchmarkCatalog(b, "site/index.html", largeHTML(1000)) }
+
 // BenchmarkCatalogPython runs the whole catalog at depth standard on a
 // 1,000-line changed Python file.
 func BenchmarkCatalogPython(b *testing.B) { benchmarkCatalog(b, "store/store.py", largePython(1000)) }
@@ -143,7 +173,7 @@ func BenchmarkCatalogPython(b *testing.B) { benchmarkCatalog(b, "store/store.py"
 // TestCatalogBenchInputsAreClean keeps the benchmark honest: its inputs
 // are clean code, so the catalog must report nothing on them.
 func TestCatalogBenchInputsAreClean(t *testing.T) {
-	for path, content := range map[string][]byte{"store/store.go": largeGo(1000), "ui/fields.tsx": largeTSX(1000), "store/store.py": largePython(1000)} {
+	for path, content := range map[string][]byte{"store/store.go": largeGo(1000), "ui/fields.tsx": largeTSX(1000), "store/store.py": largePython(1000), "site/index.html": largeHTML(1000)} {
 		f := lenstest.NewFile(path, content)
 		cs := &review.ChangeSet{Files: []*review.File{f}}
 		for _, l := range catalog() {

@@ -15,8 +15,11 @@ import (
 // spread attribute may have any attribute; an expression child may render
 // text), so rules built on it stay silent when they cannot know.
 //
-// Comments, <script> and <style> bodies (in HTML, Vue and Svelte) are
-// skipped. In JSX and TSX only JSX is scanned: a "<" starts a tag only where
+// HTML, Vue and Svelte are read by the HTML5 tokenizer of
+// golang.org/x/net/html, which decides where tags, comments, doctypes and
+// raw text (<script>, <style>; <textarea> and <title> hold text) begin
+// and end; Vue and Svelte "/>" closes any element. Comments, <script> and
+// <style> bodies are skipped. In JSX and TSX only JSX is scanned: a "<" starts a tag only where
 // an expression may start (after "(", "return", "=", "=>", "&&", "?", ":",
 // ",", "{", ... or at the start of the file), never after an identifier,
 // a literal or ")" (a comparison or a type argument), whatever line it is
@@ -127,7 +130,9 @@ func ScanMarkup(lang review.Language, content []byte) *Markup {
 	s := &mkScanner{src: src, lang: lang, m: m}
 	s.jsx = lang == review.LangJSX || lang == review.LangTSX
 	s.svelte = lang == review.LangSvelte
-	s.m.Tags = make([]Tag, 0, 16+len(src)/128)
+	// Every tag starts with "<", and in HTML about half of them are end
+	// tags; in JSX most "<" are tags too.
+	s.m.Tags = make([]Tag, 0, 16+strings.Count(src, "<")/2)
 	s.spans = make([]mkSpan, 0, cap(s.m.Tags))
 	s.done = make([]Attr, 0, 3*cap(s.m.Tags)) // about three attributes a tag
 	s.scratch = make([]Attr, 0, 16)
@@ -411,88 +416,6 @@ var mkElements = func() map[string]bool {
 	return m
 }()
 
-// scanHTML scans HTML, Vue and Svelte documents.
-func (s *mkScanner) scanHTML() {
-	src := s.src
-	for s.i < len(src) {
-		j := strings.IndexAny(src[s.i:], "<{")
-		if j < 0 {
-			s.text(src[s.i:])
-			return
-		}
-		s.text(src[s.i : s.i+j])
-		s.i += j
-		if src[s.i] == '{' {
-			s.htmlBrace()
-			continue
-		}
-		rest := src[s.i:]
-		switch {
-		case strings.HasPrefix(rest, "<!--"):
-			s.i += 4
-			s.skipTo("-->")
-		case len(rest) > 1 && (rest[1] == '!' || rest[1] == '?'):
-			s.skipTo(">")
-		case len(rest) > 1 && rest[1] == '/':
-			s.i += 2
-			start := s.i
-			for s.i < len(src) && mkNameByte(src[s.i]) {
-				s.i++
-			}
-			name := src[start:s.i]
-			s.skipTo(">")
-			s.popTo(name)
-		case len(rest) > 1 && mkLetter(rest[1]):
-			idx, self := s.openTag()
-			t := &s.m.Tags[idx]
-			if self || mkVoid[t.Element] {
-				t.SelfClosing = true
-				continue
-			}
-			if raw := s.rawText(t); raw {
-				// The body is code or a non-HTML template: skip it to its end tag.
-				s.skipEndTag(t.Name)
-				continue
-			}
-			s.stack = append(s.stack, idx)
-		default:
-			s.text("<")
-			s.i++
-		}
-	}
-}
-
-// rawText reports elements whose body is not markup.
-func (s *mkScanner) rawText(t *Tag) bool {
-	switch strings.ToLower(t.Name) {
-	case "script", "style":
-		return true
-	case "template":
-		// A Vue SFC template in Pug or another language.
-		if lang, ok := t.Static("lang"); ok && lang != "" && lang != "html" {
-			return t.Parent < 0
-		}
-	}
-	return false
-}
-
-// skipEndTag moves past "</name ...>" (case-insensitive), or to the end.
-func (s *mkScanner) skipEndTag(name string) {
-	for s.i < len(s.src) {
-		j := strings.Index(s.src[s.i:], "</")
-		if j < 0 {
-			s.i = len(s.src)
-			return
-		}
-		s.i += j + 2
-		if end := s.i + len(name); end <= len(s.src) && strings.EqualFold(s.src[s.i:end], name) &&
-			(end == len(s.src) || !mkNameByte(s.src[end])) {
-			s.skipTo(">")
-			return
-		}
-	}
-}
-
 // popTo closes the innermost open element named name, if any; a stray end
 // tag is ignored.
 func (s *mkScanner) popTo(name string) {
@@ -523,42 +446,6 @@ func (s *mkScanner) text(t string) {
 func (s *mkScanner) expr() {
 	if top := s.top(); top >= 0 {
 		s.m.Tags[top].Expr = true
-	}
-}
-
-// htmlBrace handles "{" in HTML, Vue and Svelte content.
-func (s *mkScanner) htmlBrace() {
-	rest := s.src[s.i:]
-	switch {
-	case s.svelte:
-		s.i++
-		kind := byte(0)
-		if len(rest) > 1 {
-			kind = rest[1]
-		}
-		sig, _ := s.scanJS(true)
-		switch kind {
-		case '#', ':', '/': // {#if}, {:else}, {/each}: control flow
-		case '@':
-			if strings.HasPrefix(rest, "{@html") || strings.HasPrefix(rest, "{@render") {
-				s.expr()
-			}
-		default:
-			if sig {
-				s.expr()
-			}
-		}
-	case strings.HasPrefix(rest, "{{"): // Vue, Angular, Handlebars interpolation
-		s.i += 2
-		s.skipTo("}}")
-		s.expr()
-	case strings.HasPrefix(rest, "{%"): // Jinja, Liquid
-		s.i += 2
-		s.skipTo("%}")
-		s.expr()
-	default:
-		s.text("{")
-		s.i++
 	}
 }
 

@@ -229,18 +229,21 @@ func TestScanMarkupSelfClosingAttrElement(t *testing.T) {
 	}
 }
 
-// TestScanMarkupEndAtLineBreak: a start tag left open before a new tag or
-// the end of the file ends at the end of its last line, not past its line
-// break (found by fuzzing the catalog: a finding's end column was past
-// its line).
+// TestScanMarkupEndAtLineBreak: a start tag left open before the end of
+// the file ends at the end of its last line, not past its line break
+// (found by fuzzing the catalog: a finding's end column was past its
+// line). In HTML a "<" inside a start tag is part of an attribute name, as
+// the HTML5 tokenizer reads it: the tag ends at the next ">".
 func TestScanMarkupEndAtLineBreak(t *testing.T) {
 	for _, tt := range []struct {
 		lang            review.Language
 		src             string
 		endLine, endCol int
 	}{
-		{review.LangHTML, "<div class=\"a\"\n<p>x</p>\n", 1, 15},
-		{review.LangHTML, "<div class=\"a\"\r\n<p>x</p>\r\n", 1, 15},
+		{review.LangHTML, "<div class=\"a\"\n<p>x</p>\n", 2, 4},
+		{review.LangHTML, "<div class=\"a\"\r\n<p>x</p>\r\n", 2, 4},
+		{review.LangHTML, "<div class=\"a\"\n", 1, 15},
+		{review.LangVue, "<img alt\r\n", 1, 9},
 		{review.LangTSX, "<a onClick\n", 1, 11},
 		{review.LangHTML, "<p\n  class=x>\n", 2, 11},
 	} {
@@ -271,5 +274,41 @@ func TestScanMarkupEscapeAtEnd(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestScanMarkupHTML5 checks the readings the HTML5 tokenizer brings, and
+// the template regions it is kept away from.
+func TestScanMarkupHTML5(t *testing.T) {
+	tests := []struct {
+		name string
+		lang review.Language
+		src  string
+		want []string
+	}{
+		{"textarea content is text", review.LangHTML, "<textarea><img src=x></textarea><hr>",
+			[]string{"1 textarea text", "1 hr self"}},
+		{"title content is text", review.LangHTML, "<title>a <b>b</b></title>", []string{"1 title text"}},
+		{"noscript content is markup", review.LangHTML, "<noscript><img src=x></noscript>",
+			[]string{"1 noscript", `1 img(noscript) self src="x"`}},
+		{"empty comment", review.LangHTML, "<!--><img alt=\"\">", []string{`1 img self alt=""`}},
+		{"doctype and bogus comments", review.LangHTML, "<!DOCTYPE html><?xml x?><p>a</p>", []string{"1 p text"}},
+		{"script body is not markup", review.LangHTML, "<script>if (a<b) { x('</p>') }</script><p>a</p>",
+			[]string{"1 script", "1 p text"}},
+		{"interpolation is not a tag", review.LangVue, "<template><p>{{ a<b }}</p></template>",
+			[]string{"1 template", "1 p(template) expr spread"}}, // spread: the root takes fallthrough attributes
+		{"svelte self-closing textarea", review.LangSvelte, "<textarea bind:value={v} />\n<img src={s}>",
+			[]string{"1 textarea self bind:value={v}", "2 img self src={s}"}},
+		{"svelte block end before a tag", review.LangSvelte, "<div>{#if a}x{/if}{@html raw}</div>\n{#if b}<p>y</p>{/if}<img src=\"a.png\">",
+			[]string{"1 div text expr", "2 p text", `2 img self src="a.png"`}},
+		{"svelte expression with a tag in a string", review.LangSvelte, "<p>{a ? '<b>' : c}</p>", []string{"1 p expr"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := render(syntax.ScanMarkup(tt.lang, []byte(tt.src)))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("tags (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
