@@ -131,6 +131,9 @@ type TokenSyntax struct {
 	TextBlock bool
 	// Regex lets "/" start a regular expression literal (JavaScript).
 	Regex bool
+	// JSX lets "<" open a JSX element where an expression may start
+	// (JSX, TSX): its text is one token, its tags and expressions code.
+	JSX bool
 	// Rust enables raw strings (r#"..."#), byte strings and lifetimes.
 	Rust bool
 	// Dollar and Hash let identifiers hold "$" and start with "#"
@@ -152,6 +155,7 @@ var (
 	shellComments = CommentSyntax{Line: "#", Quotes: "\"'", LineAfter: " \t;&|()<>"}
 	sfcComments   = CommentSyntax{Line: "//", BlockStart: "<!--", BlockEnd: "-->", Quotes: "\"'`"}
 	jsTokens      = TokenSyntax{Known: true, LineComment: "//", Block: true, Quotes: `"'`, Template: true, Regex: true, Dollar: true, Hash: true}
+	jsxTokens     = TokenSyntax{Known: true, LineComment: "//", Block: true, Quotes: `"'`, Template: true, Regex: true, Dollar: true, Hash: true, JSX: true}
 	cTokens       = TokenSyntax{Known: true, LineComment: "//", Block: true, Quotes: `"'`}
 	jsTests       = []string{"*.test.*", "*.spec.*"}
 )
@@ -174,11 +178,11 @@ var languages = [numLanguages]LanguageInfo{
 	LangJavaScript: {ID: "javascript", Name: "JavaScript", Exts: []string{".js", ".mjs", ".cjs"}, Shebang: []string{"node"},
 		Family: LangJavaScript, Fence: "javascript", Comments: slashComments, Tokens: jsTokens, Symbols: true, TestFiles: jsTests},
 	LangJSX: {ID: "jsx", Name: "JSX", Exts: []string{".jsx"}, Family: LangJavaScript, Fence: "jsx",
-		Comments: slashComments, Tokens: jsTokens, Symbols: true, TestFiles: jsTests, Markup: true},
+		Comments: slashComments, Tokens: jsxTokens, Symbols: true, TestFiles: jsTests, Markup: true},
 	LangTypeScript: {ID: "typescript", Name: "TypeScript", Exts: []string{".ts", ".mts", ".cts"}, Family: LangJavaScript, Fence: "typescript",
 		Comments: slashComments, Tokens: jsTokens, Symbols: true, TestFiles: jsTests},
 	LangTSX: {ID: "tsx", Name: "TSX", Exts: []string{".tsx"}, Family: LangJavaScript, Fence: "tsx",
-		Comments: slashComments, Tokens: jsTokens, Symbols: true, TestFiles: jsTests, Markup: true},
+		Comments: slashComments, Tokens: jsxTokens, Symbols: true, TestFiles: jsTests, Markup: true},
 	LangShell: {ID: "shell", Name: "shell", Exts: []string{".sh", ".bash", ".zsh", ".ksh"}, Shebang: []string{"sh"}, Fence: "sh",
 		Comments: shellComments, Config: true,
 		Tokens: TokenSyntax{Known: true, LineComment: "#", Quotes: `"'`, Multiline: true, WordHash: true}},

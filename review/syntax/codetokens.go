@@ -27,7 +27,7 @@ func CodeTokens(lang review.Language, src []byte) []string {
 	case lang == review.LangPython:
 		return pyTokens(ParsePython(string(src)))
 	case lang.IsJS():
-		return jsTokens(TokenizeJS(src), lang == review.LangTypeScript || lang == review.LangTSX)
+		return jsTokens(TokenizeJS(lang, src), lang == review.LangTypeScript || lang == review.LangTSX)
 	}
 	return nil
 }

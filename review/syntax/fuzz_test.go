@@ -229,7 +229,7 @@ func FuzzScanMarkup(f *testing.F) {
 
 // lexLangs are the languages with a tokenizer syntax.
 var lexLangs = []review.Language{
-	review.LangGo, review.LangJavaScript, review.LangJava, review.LangC, review.LangRust,
+	review.LangGo, review.LangJavaScript, review.LangTSX, review.LangJava, review.LangC, review.LangRust,
 	review.LangPython, review.LangRuby, review.LangShell,
 }
 

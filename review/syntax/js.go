@@ -46,13 +46,18 @@ var jsOf review.Memo[*JSFile]
 // text inside them. JSX text is lexed as code; an apostrophe in it opens a
 // string that ends with the line, which keeps the damage to that line.
 func JS(f *review.File) *JSFile {
-	return jsOf.Of(f, func() *JSFile { return TokenizeJS(f.Content) })
+	return jsOf.Of(f, func() *JSFile { return TokenizeJS(f.Language, f.Content) })
 }
 
-// TokenizeJS returns the rules' reading of src, which need not be a
-// file's content (a base version).
-func TokenizeJS(src []byte) *JSFile {
-	tk := lex(src, jsSyntax, true)
+// TokenizeJS returns the rules' reading of src in language lang (JSX
+// elements in JSX and TSX), which need not be a file's content (a base
+// version).
+func TokenizeJS(lang review.Language, src []byte) *JSFile {
+	ts := lang.Info().Tokens
+	if !ts.Template {
+		ts = jsSyntax // not JavaScript: read as TypeScript
+	}
+	tk := lex(src, ts, true)
 	// Strings are immutable and the rules slice Src constantly; the copy
 	// is made once here.
 	js := &JSFile{Src: string(src), Toks: tk.Toks, lineStart: tk.LineStart}

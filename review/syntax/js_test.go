@@ -43,7 +43,7 @@ func TestTokenizeJS(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, jsTexts(TokenizeJS([]byte(tt.src)))); diff != "" {
+			if diff := cmp.Diff(tt.want, jsTexts(TokenizeJS(review.LangTypeScript, []byte(tt.src)))); diff != "" {
 				t.Errorf("tokens (-want +got):\n%s", diff)
 			}
 		})
@@ -71,7 +71,7 @@ func TestJSSharesTheLexer(t *testing.T) {
 }
 
 func TestTokenizeJSLinesAndMatch(t *testing.T) {
-	js := TokenizeJS([]byte("f(`a\nb`, {\n  x: [1],\n})\ng()\n"))
+	js := TokenizeJS(review.LangTypeScript, []byte("f(`a\nb`, {\n  x: [1],\n})\ng()\n"))
 	lo, hi := js.LineToks(5)
 	if got := js.Text(lo); got != "g" || hi-lo != 3 {
 		t.Errorf("line 5 tokens start with %q (%d tokens), want g (3)", got, hi-lo)
@@ -129,7 +129,7 @@ const h = async () => 1
 	if diff := cmp.Diff([]string{"a", "b", "c", "d", "e"}, got); diff != "" {
 		t.Errorf("async funcs (-want +got):\n%s", diff)
 	}
-	if n := TokenizeJS([]byte(src)).LongestBlock(); n != 0 {
+	if n := TokenizeJS(review.LangTypeScript, []byte(src)).LongestBlock(); n != 0 {
 		t.Errorf("LongestBlock = %d, want 0", n)
 	}
 }
@@ -174,7 +174,7 @@ func TestJSFuncsTruncated(t *testing.T) {
 // does not carry a regular expression onto the next one, so the lines of
 // later tokens stay right (found by fuzzing review/internal/scan).
 func TestTokenizeJSRegexpBackslashNewline(t *testing.T) {
-	js := TokenizeJS([]byte("x = (/a\\\n/);\ny = 1\n"))
+	js := TokenizeJS(review.LangTypeScript, []byte("x = (/a\\\n/);\ny = 1\n"))
 	var got []string
 	for i, tk := range js.Toks {
 		got = append(got, fmt.Sprintf("%d:%s", tk.Line, js.Text(i)))
@@ -182,5 +182,75 @@ func TestTokenizeJSRegexpBackslashNewline(t *testing.T) {
 	want := []string{"1:x", "1:=", "1:(", "1:/", "1:a", "1:\\", "2:/", "2:)", "2:;", "3:y", "3:=", "3:1"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("tokens (-want +got):\n%s", diff)
+	}
+}
+
+// TestLexJSX checks the lexer's reading of JSX in TSX: text is one token,
+// apostrophes and all; tags, attribute strings (which span lines) and
+// expressions are code; a "<" that cannot start an expression, or opens
+// type parameters, is an operator.
+func TestLexJSX(t *testing.T) {
+	src := "const f = <T,>(x: T) => x < 2;\n" +
+		"const e = cond && <p className=\"a\n b\">Don't {x /* c */}</p>;\n" +
+		"const g = <Sel<Opt> v={<i />} />;\n" +
+		"const h = <>a {`${<b>x</b>}`}</>;\n" +
+		"let z = 'ok';\n"
+	tk := Lex([]byte(src), review.LangTSX.Info().Tokens)
+	var got []string
+	for i, x := range tk.Toks {
+		text := tk.Text(i)
+		switch {
+		case x.Kind == TokJSXText:
+			got = append(got, "text:"+text)
+		case x.Flags&TokJSXOpen != 0:
+			got = append(got, "open")
+		case x.Flags&TokJSXClose != 0:
+			got = append(got, "close")
+		case x.Flags&TokJSXEnd != 0:
+			got = append(got, "end")
+		case x.Flags&TokJSXChild != 0:
+			got = append(got, "child")
+		default:
+			got = append(got, text)
+		}
+	}
+	want := []string{
+		"const", "f", "=", "<", "T", ",", ">", "(", "x", ":", "T", ")", "=>", "x", "<", "2", ";",
+		"const", "e", "=", "cond", "&&", "open", "p", "className", "=", "\"a\n b\"", "end", "text:Don't", "child", "x", "}", "close", "/", "p", "end", ";",
+		"const", "g", "=", "open", "Sel", "<", "Opt", ">", "v", "=", "{", "open", "i", "/", "end", "}", "/", "end", ";",
+		"const", "h", "=", "open", "end", "text:a", "child", "`${", "open", "b", "end", "text:x", "close", "/", "b", "end", "}`", "}", "close", "/", "end", ";",
+		"let", "z", "=", "'ok'", ";",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("tokens (-want +got):\n%s", diff)
+	}
+	// The same source as TypeScript has no JSX: the apostrophe opens a
+	// string.
+	ts := Lex([]byte(src), review.LangTypeScript.Info().Tokens)
+	for i, x := range ts.Toks {
+		if x.Kind == TokJSXText || x.Flags&(TokJSXOpen|TokJSXClose|TokJSXEnd|TokJSXChild) != 0 {
+			t.Fatalf("TypeScript token %d %q read as JSX", i, ts.Text(i))
+		}
+	}
+}
+
+// TestExprEnd checks the lexing of one expression in braces.
+func TestExprEnd(t *testing.T) {
+	for _, tt := range []struct {
+		src          string
+		end          int
+		code, spread bool
+	}{
+		{"{a ? '}' : b}x", 13, true, false},
+		{"{...rest} y", 9, true, true},
+		{"{/* } */}", 9, false, false},
+		{"{`${a}}`}z", 9, true, false},
+		{"{x / 2 }", 8, true, false},
+		{"{open", 5, true, false},
+	} {
+		end, code, spread := ExprEnd(tt.src, 1)
+		if end != tt.end || code != tt.code || spread != tt.spread {
+			t.Errorf("ExprEnd(%q) = %d, %v, %v; want %d, %v, %v", tt.src, end, code, spread, tt.end, tt.code, tt.spread)
+		}
 	}
 }

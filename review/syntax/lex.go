@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/internal/scan"
@@ -23,6 +24,9 @@ const (
 	TokTemplate
 	TokRegexp   // a JavaScript regular-expression literal
 	TokLifetime // a Rust lifetime or label: 'a
+	// TokJSXText is the text of a JSX element between its tags and
+	// expressions, trimmed of white space.
+	TokJSXText
 )
 
 // IsString reports a string-like literal: a string, a template (or a
@@ -64,6 +68,13 @@ const (
 	// TokOpen marks a quoted string left open: at the end of its line or
 	// of the file.
 	TokOpen
+	// TokJSXOpen marks the "<" of a JSX start tag, TokJSXClose that of an
+	// end tag, TokJSXEnd the ">" that ends either, and TokJSXChild the "{"
+	// of an expression among an element's children.
+	TokJSXOpen
+	TokJSXClose
+	TokJSXEnd
+	TokJSXChild
 )
 
 // TokenComment is one comment; Doc marks the doc forms "/**" and "///",
@@ -144,8 +155,41 @@ type lexer struct {
 	braces int
 	// toks are the tokens so far, Tokens.Toks once done.
 	toks []Token
+	// jsx holds the open JSX constructs, innermost last; tmplJSX holds,
+	// for each open template substitution, the depth of jsx at its "${".
+	jsx     []jsxFrame
+	tmplJSX []int
 	// ident is the identifier-byte table of the syntax.
 	ident *[256]bool
+	// expr stops the lexer at the "}" that closes an expression whose
+	// "{" was before the start (see ExprEnd); end is then the offset
+	// after it.
+	expr bool
+	end  int
+}
+
+// A jsxFrame is an open JSX construct: a tag (start or end), the children
+// of an element, or an expression in braces.
+type jsxFrame struct {
+	kind uint8
+	// braces is, for an expression, the brace depth outside its "{".
+	braces int
+	// closing marks an end tag; angles counts the open "<" of its type
+	// arguments (<Select<Option> ...>).
+	closing bool
+	angles  int
+}
+
+const (
+	jsxTag uint8 = iota
+	jsxChildren
+	jsxExpr
+)
+
+// jsxIn reports whether the innermost JSX construct is of kind k.
+func (lx *lexer) jsxIn(k uint8) bool {
+	n := len(lx.jsx)
+	return n > 0 && lx.jsx[n-1].kind == k
 }
 
 // identPlain and identDollar tabulate IdentByte without and with "$".
@@ -244,6 +288,10 @@ func (lx *lexer) run() {
 	for lx.i < n {
 		i := lx.i
 		c := src[i]
+		if syn.JSX && lx.jsxIn(jsxChildren) {
+			lx.jsxText()
+			continue
+		}
 		if c <= ' ' {
 			// White space, and control characters, which no language
 			// makes tokens of.
@@ -273,6 +321,9 @@ func (lx *lexer) run() {
 				lx.brk = true
 			}
 			lx.i = end
+			continue
+		}
+		if syn.JSX && len(lx.jsx) > 0 && lx.jsxTagByte(c) {
 			continue
 		}
 		switch {
@@ -332,9 +383,16 @@ func (lx *lexer) run() {
 			lx.i = end
 		case c == '/' && syn.Regex && lx.regexAllowed():
 			lx.regex(i)
+		case c == '<' && syn.JSX && lx.jsxStart() && jsxTagAhead(src, i):
+			lx.emitFlags(i, i+1, TokPunct, TokJSXOpen)
+			lx.jsx = append(lx.jsx, jsxFrame{kind: jsxTag})
+			lx.i = i + 1
 		case c == '}' && len(lx.tmpl) > 0 && lx.tmpl[len(lx.tmpl)-1] == lx.braces:
-			// The end of a template substitution: the template goes on.
+			// The end of a template substitution: the template goes on,
+			// and a JSX element left open inside it is over.
 			lx.tmpl = lx.tmpl[:len(lx.tmpl)-1]
+			lx.jsx = lx.jsx[:lx.tmplJSX[len(lx.tmplJSX)-1]]
+			lx.tmplJSX = lx.tmplJSX[:len(lx.tmplJSX)-1]
 			lx.template(i, i+1)
 		default:
 			var l int
@@ -350,6 +408,11 @@ func (lx *lexer) run() {
 				lx.braces++
 			case '}':
 				lx.braces--
+				lx.jsxExprEnd()
+				if lx.expr && lx.braces < 0 {
+					lx.end = i + 1
+					return
+				}
 			}
 		}
 	}
@@ -540,6 +603,7 @@ func (lx *lexer) template(start, i int) {
 			if i+1 < len(src) && src[i+1] == '{' {
 				lx.emitFlags(start, i+2, TokTemplate, flags|TokSubst)
 				lx.tmpl = append(lx.tmpl, lx.braces)
+				lx.tmplJSX = append(lx.tmplJSX, len(lx.jsx))
 				if lx.whole && flags&TokHead != 0 {
 					lx.heads = append(lx.heads, len(lx.toks)-1)
 				}
@@ -867,4 +931,209 @@ func cleanBlockDoc(s string) string {
 		lines[i] = l
 	}
 	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// jsxText lexes at lx.i among the children of a JSX element: text up to a
+// "<" or "{", an expression's "{", or the "<" of a child element or of the
+// element's end tag.
+func (lx *lexer) jsxText() {
+	src := lx.Src
+	i := lx.i
+	j := i
+	for j < len(src) && src[j] != '<' && src[j] != '{' {
+		j++
+	}
+	if j > i {
+		a, b := i, j
+		for a < b && src[a] <= ' ' {
+			if src[a] == '\n' {
+				lx.brk = true
+			}
+			a++
+		}
+		for b > a && src[b-1] <= ' ' {
+			b--
+		}
+		if a < b {
+			lx.emit(a, b, TokJSXText)
+			if bytes.IndexByte(src[b:j], '\n') >= 0 {
+				lx.brk = true
+			}
+		}
+		lx.i = j
+		return
+	}
+	lx.i = i + 1
+	if src[i] == '{' {
+		lx.emitFlags(i, i+1, TokPunct, TokJSXChild)
+		lx.jsx = append(lx.jsx, jsxFrame{kind: jsxExpr, braces: lx.braces})
+		lx.braces++
+		return
+	}
+	var next byte
+	if i+1 < len(src) {
+		next = src[i+1]
+	}
+	switch {
+	case next == '/': // the end tag: JSX nests strictly
+		lx.emitFlags(i, i+1, TokPunct, TokJSXClose)
+		lx.jsx = append(lx.jsx, jsxFrame{kind: jsxTag, closing: true})
+	case next == '>' || mkLetter(next) || next == '_' || next == '$':
+		lx.emitFlags(i, i+1, TokPunct, TokJSXOpen)
+		lx.jsx = append(lx.jsx, jsxFrame{kind: jsxTag})
+	default:
+		lx.emit(i, i+1, TokJSXText)
+	}
+}
+
+// jsxTagByte lexes the bytes a JSX tag reads its own way at lx.i, whose
+// byte is c: the "<" and ">" of type arguments, the ">" that ends the tag, an attribute string (which spans
+// lines and knows no escapes), a "/" (never a regular expression) and the
+// "{" of an attribute expression. It reports false for any other byte,
+// which is lexed as code.
+func (lx *lexer) jsxTagByte(c byte) bool {
+	if !lx.jsxIn(jsxTag) {
+		return false
+	}
+	src, i := lx.Src, lx.i
+	top := &lx.jsx[len(lx.jsx)-1]
+	switch {
+	case c == '<':
+		lx.emit(i, i+1, TokPunct)
+		top.angles++
+	case c == '>' && top.angles > 0:
+		lx.emit(i, i+1, TokPunct)
+		top.angles--
+	case c == '>':
+		lx.emitFlags(i, i+1, TokPunct, TokJSXEnd)
+		f := lx.jsx[len(lx.jsx)-1]
+		lx.jsx = lx.jsx[:len(lx.jsx)-1]
+		k := len(lx.toks) - 2
+		self := k >= 0 && lx.toks[k].End == int32(i) && src[i-1] == '/'
+		switch {
+		case f.closing:
+			if lx.jsxIn(jsxChildren) {
+				lx.jsx = lx.jsx[:len(lx.jsx)-1] // the element ends
+			}
+		case !self:
+			lx.jsx = append(lx.jsx, jsxFrame{kind: jsxChildren})
+		}
+	case c == '"' || c == '\'':
+		end, open := len(src), true
+		if k := bytes.IndexByte(src[i+1:], c); k >= 0 {
+			end, open = i+2+k, false
+		}
+		lx.emitString(i, end, open)
+		lx.i = end
+		return true
+	case c == '/':
+		lx.emit(i, i+1, TokPunct)
+	case c == '{':
+		lx.emit(i, i+1, TokPunct)
+		lx.jsx = append(lx.jsx, jsxFrame{kind: jsxExpr, braces: lx.braces})
+		lx.braces++
+	default:
+		return false
+	}
+	lx.i = i + 1
+	return true
+}
+
+// jsxExprEnd ends the JSX expression whose "}" was just lexed, if any,
+// with the JSX constructs left open inside it.
+func (lx *lexer) jsxExprEnd() {
+	for k := len(lx.jsx) - 1; k >= 0; k-- {
+		if f := lx.jsx[k]; f.kind == jsxExpr {
+			if f.braces == lx.braces {
+				lx.jsx = lx.jsx[:k]
+			}
+			return
+		}
+	}
+}
+
+// jsxStart reports whether an expression may start after the last token,
+// so that a "<" there opens a JSX element: at the start of the file,
+// after an operator or opening punctuation (ending in one of "([,;:?!&|={",
+// or "=>"), a template's "${", and the keywords that take an expression.
+func (lx *lexer) jsxStart() bool {
+	if len(lx.toks) == 0 {
+		return true
+	}
+	t := lx.toks[len(lx.toks)-1]
+	text := lx.Src[t.Off:t.End]
+	switch t.Kind {
+	case TokPunct:
+		return string(text) == "=>" || bytes.IndexByte([]byte("([,;:?!&|={"), text[len(text)-1]) >= 0
+	case TokTemplate:
+		return t.Subst() && text[len(text)-1] == '{' // after "${"
+	case TokIdent:
+		switch string(text) {
+		case "return", "yield", "await", "default", "case", "typeof", "void", "delete", "throw",
+			"in", "of", "else", "do", "new", "instanceof":
+			return true
+		}
+	}
+	return false
+}
+
+// jsxTagAhead reports whether the "<" at src[i] opens a JSX element rather
+// than a TypeScript type parameter list.
+func jsxTagAhead(src []byte, i int) bool {
+	j := i + 1
+	if j >= len(src) {
+		return false
+	}
+	if src[j] == '>' { // <>: fragment
+		return true
+	}
+	if !mkLetter(src[j]) && src[j] != '_' && src[j] != '$' {
+		return false
+	}
+	k := j
+	for k < len(src) && mkNameByte(src[k]) {
+		k++
+	}
+	name := src[j:k]
+	if string(name) == "const" { // <const T,>
+		return false
+	}
+	for k < len(src) && mkSpace(src[k]) {
+		k++
+	}
+	if k >= len(src) {
+		return false
+	}
+	switch {
+	case src[k] == ',' || src[k] == '=':
+		return false // <T,> <T = X>
+	case bytes.HasPrefix(src[k:], []byte("extends")) && k+7 < len(src) && mkSpace(src[k+7]):
+		return false // <T extends U>
+	case src[k] == '>' && k+1 < len(src) && src[k+1] == '(' && name[0] >= 'A' && name[0] <= 'Z' && k == j+len(name):
+		return false // <T>(x: T) => ...
+	}
+	return true
+}
+
+// ExprEnd lexes the JavaScript expression that starts at src[i], after
+// the "{" that opens it (a Svelte {expression} or attribute value), up to
+// the "}" that closes it. It returns the offset after that "}" (len(src)
+// when it is left open), whether the expression holds code (tokens, not
+// only comments) and whether it starts with a spread ("..."). Only the
+// expression is read: the cost is its length, not the file's.
+func ExprEnd(src string, i int) (end int, code, spread bool) {
+	// The lexer only reads its bytes.
+	b := unsafe.Slice(unsafe.StringData(src[i:]), len(src)-i)
+	lx := &lexer{Tokens: &Tokens{Src: b, Syn: jsSyntax, LineStart: []int32{0}}, brk: true, ident: &identDollar, expr: true, end: -1}
+	lx.toks = make([]Token, 0, 16)
+	lx.run()
+	end = len(src)
+	if lx.end >= 0 {
+		end = i + lx.end
+	}
+	n := len(lx.toks)
+	if lx.end >= 0 {
+		n-- // the closing "}"
+	}
+	return end, n > 0, n > 0 && string(b[lx.toks[0].Off:lx.toks[0].End]) == "..."
 }

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/internal/scan"
 )
 
 // Markup is the element structure of a markup file (HTML, JSX/TSX, Vue,
@@ -19,13 +18,16 @@ import (
 // golang.org/x/net/html, which decides where tags, comments, doctypes and
 // raw text (<script>, <style>; <textarea> and <title> hold text) begin
 // and end; Vue and Svelte "/>" closes any element. Comments, <script> and
-// <style> bodies are skipped. In JSX and TSX only JSX is scanned: a "<" starts a tag only where
-// an expression may start (after "(", "return", "=", "=>", "&&", "?", ":",
-// ",", "{", ... or at the start of the file), never after an identifier,
-// a literal or ")" (a comparison or a type argument), whatever line it is
-// on; generic parameter lists ("<T,>", "<T extends U>", "<T>(") are not
-// tags. Strings, template literals, regular expressions and comments of
-// the surrounding code are skipped.
+// <style> bodies are skipped. Svelte expressions are lexed alone
+// ([ExprEnd]).
+//
+// JSX and TSX are read from the JavaScript lexer's tokens ([JS]), where a
+// "<" starts a tag only where an expression may start (after "(",
+// "return", "=", "=>", "&&", "?", ":", ",", "{", ... or at the start of
+// the file), never after an identifier, a literal or ")" (a comparison
+// or a type argument); generic parameter lists ("<T,>", "<T extends U>",
+// "<T>(") are not tags. The text between tags is one token, so an
+// apostrophe in it opens no string.
 //
 // A Markup is immutable once built and safe for concurrent use.
 type Markup struct {
@@ -117,11 +119,21 @@ var markupOf review.Memo[*Markup]
 // shares one scan. For a language that is not markup ([review.Language.IsMarkup]) it
 // returns an empty Markup.
 func MarkupFile(f *review.File) *Markup {
-	return markupOf.Of(f, func() *Markup { return ScanMarkup(f.Language, f.Content) })
+	return markupOf.Of(f, func() *Markup {
+		var js *JSFile
+		if f.Language.IsJS() && f.Language.IsMarkup() {
+			js = JS(f) // the tokens the rules read
+		}
+		return scanMarkup(f.Language, f.Content, js)
+	})
 }
 
 // ScanMarkup scans content of language lang; see [Markup].
-func ScanMarkup(lang review.Language, content []byte) *Markup {
+func ScanMarkup(lang review.Language, content []byte) *Markup { return scanMarkup(lang, content, nil) }
+
+// scanMarkup is ScanMarkup; js, when not nil, is the rules' token reading
+// of JSX or TSX content.
+func scanMarkup(lang review.Language, content []byte, js *JSFile) *Markup {
 	src := string(content)
 	m := &Markup{src: src, lines: mkLineStarts(src)}
 	if !lang.IsMarkup() {
@@ -137,7 +149,11 @@ func ScanMarkup(lang review.Language, content []byte) *Markup {
 	s.done = make([]Attr, 0, 3*cap(s.m.Tags)) // about three attributes a tag
 	s.scratch = make([]Attr, 0, 16)
 	if s.jsx {
-		s.scanJS(false)
+		if js == nil {
+			js = TokenizeJS(lang, content)
+		}
+		s.toks = js.Toks
+		s.scanJSX()
 	} else {
 		s.scanHTML()
 	}
@@ -293,16 +309,6 @@ var mkJSXKeys = map[string]string{
 	"defaultValue": "defaultvalue", "autoComplete": "autocomplete", "inputMode": "inputmode",
 }
 
-type mkPrev uint8
-
-// What precedes a position in JS code: it decides whether "<" may open a
-// JSX tag and "/" a regular expression.
-const (
-	mkExprStart mkPrev = iota // "(", "=", ",", "return", ...: tags and regexps
-	mkOperator                // "+", "<", "}": regexps only
-	mkValue                   // identifiers, literals, ")", "]": neither
-)
-
 // mkScanner is the state of one scan.
 type mkScanner struct {
 	src    string
@@ -321,6 +327,8 @@ type mkScanner struct {
 	// so appends may still move it.
 	done  []Attr
 	spans []mkSpan
+	// toks are the tokens of JSX or TSX content.
+	toks []Token
 }
 
 type mkSpan struct{ from, to int }
@@ -461,6 +469,9 @@ func (s *mkScanner) openTag() (idx int, self bool) {
 	name := src[start+1 : s.i]
 	idx = len(s.m.Tags)
 	s.m.Tags = append(s.m.Tags, Tag{Name: name, Element: s.element(name), Start: start, NameEnd: s.i, Parent: s.top(), Last: idx})
+	if s.jsx && s.i < len(src) && src[s.i] == '<' {
+		s.typeArgs() // <Select<Option> ...>
+	}
 	s.spans = append(s.spans, mkSpan{})
 	if p := s.m.Tags[idx].Parent; p >= 0 {
 		switch {
@@ -487,6 +498,21 @@ func (s *mkScanner) openTag() (idx int, self bool) {
 	s.done = append(s.done, s.scratch[mark:]...)
 	s.scratch = s.scratch[:mark]
 	return idx, self
+}
+
+// typeArgs moves past the type arguments of a JSX tag name at s.i.
+func (s *mkScanner) typeArgs() {
+	for depth := 0; s.i < len(s.src); s.i++ {
+		switch s.src[s.i] {
+		case '<':
+			depth++
+		case '>':
+			if depth--; depth == 0 {
+				s.i++
+				return
+			}
+		}
+	}
 }
 
 // attrs scans the attributes of tag idx up to and including its ">" and
@@ -523,7 +549,7 @@ func (s *mkScanner) attrs(idx int) bool {
 		case c == '{' && (s.jsx || s.svelte):
 			start := s.i
 			s.i++
-			sig, spread := s.scanJS(true)
+			sig, spread := s.brace()
 			switch {
 			case spread:
 				s.m.Tags[idx].Spread = true
@@ -630,7 +656,7 @@ func (s *mkScanner) value(a *Attr) {
 	case c == '{' && (s.jsx || s.svelte):
 		s.i++
 		a.ValStart = s.i
-		s.scanJS(true)
+		s.brace()
 		a.ValEnd = max(a.ValStart, s.i-1)
 		a.Value = src[a.ValStart:a.ValEnd]
 		a.Kind = AttrExpr
@@ -733,258 +759,4 @@ func (s *mkScanner) vueFallthrough() {
 		}
 		return
 	}
-}
-
-// scanJS scans JavaScript or TypeScript from s.i, scanning the JSX
-// elements it contains. With inBrace it stops after the "}" that closes
-// the expression the caller opened. It reports whether any code (not only
-// comments) was seen and whether the code starts with a spread ("...").
-func (s *mkScanner) scanJS(inBrace bool) (sig, spread bool) {
-	src := s.src
-	depth := 0
-	prev := mkExprStart
-	// i mirrors s.i in a local variable, which keeps this hot loop in
-	// registers; s.i is synced around every call that moves it.
-	i := s.i
-	defer func() { s.i = i }()
-	for i < len(src) {
-		c := src[i]
-		switch c {
-		case ' ', '\t', '\n', '\r', '\f':
-			i++
-			continue
-		case '/':
-			if i+1 < len(src) {
-				switch src[i+1] {
-				case '/':
-					if j := strings.IndexByte(src[i:], '\n'); j >= 0 {
-						i += j + 1
-					} else {
-						i = len(src)
-					}
-					continue
-				case '*':
-					if j := strings.Index(src[i+2:], "*/"); j >= 0 {
-						i += j + 4
-					} else {
-						i = len(src)
-					}
-					continue
-				}
-			}
-		}
-		if !sig {
-			sig = true
-			spread = strings.HasPrefix(src[i:], "...")
-		}
-		switch c {
-		case '"', '\'', '`':
-			s.i = i
-			if c == '`' {
-				s.skipTemplate()
-			} else {
-				s.skipQuoted(c)
-			}
-			i = s.i
-			prev = mkValue
-		case '{':
-			depth++
-			i++
-			prev = mkExprStart
-		case '}':
-			i++
-			if depth == 0 {
-				if inBrace {
-					return sig, spread
-				}
-				continue
-			}
-			depth--
-			prev = mkOperator
-		case '(', '[', ',', ';', ':', '?', '!', '&', '|':
-			i++
-			prev = mkExprStart
-		case '=':
-			i++
-			if i < len(src) && src[i] == '>' {
-				i++
-			}
-			prev = mkExprStart
-		case ')', ']':
-			i++
-			prev = mkValue
-		case '<':
-			s.i = i
-			if s.jsx && prev == mkExprStart && s.tagAhead() {
-				s.jsxElement()
-				i = s.i
-				prev = mkValue
-				continue
-			}
-			i++
-			prev = mkOperator
-		case '/':
-			s.i = i
-			if prev != mkValue && s.skipRegexp() {
-				i = s.i
-				prev = mkValue
-				continue
-			}
-			i++
-			prev = mkOperator
-		default:
-			if !mkIdentByte(c) {
-				i++
-				prev = mkOperator
-				continue
-			}
-			start := i
-			for i++; i < len(src) && mkIdentByte(src[i]); i++ {
-			}
-			prev = mkValue
-			if c >= 'a' && c <= 'y' && i-start <= 10 {
-				switch src[start:i] {
-				case "return", "yield", "await", "default", "case", "typeof", "void", "delete", "throw",
-					"in", "of", "else", "do", "new", "instanceof":
-					prev = mkExprStart
-				}
-			}
-		}
-	}
-	return sig, spread
-}
-
-// tagAhead reports whether the "<" at s.i opens a JSX element rather than a
-// TypeScript type parameter list.
-func (s *mkScanner) tagAhead() bool {
-	src := s.src
-	j := s.i + 1
-	if j >= len(src) {
-		return false
-	}
-	if src[j] == '>' { // <>: fragment
-		return true
-	}
-	if !mkLetter(src[j]) && src[j] != '_' && src[j] != '$' {
-		return false
-	}
-	k := j
-	for k < len(src) && mkNameByte(src[k]) {
-		k++
-	}
-	name := src[j:k]
-	if name == "const" { // <const T,>
-		return false
-	}
-	for k < len(src) && mkSpace(src[k]) {
-		k++
-	}
-	if k >= len(src) {
-		return false
-	}
-	switch {
-	case src[k] == ',' || src[k] == '=':
-		return false // <T,> <T = X>
-	case strings.HasPrefix(src[k:], "extends") && k+7 < len(src) && mkSpace(src[k+7]):
-		return false // <T extends U>
-	case src[k] == '>' && k+1 < len(src) && src[k+1] == '(' && name[0] >= 'A' && name[0] <= 'Z' && k == j+len(name):
-		return false // <T>(x: T) => ...
-	}
-	return true
-}
-
-// jsxElement scans a JSX element at "<": its start tag and, unless it is
-// self-closing, its children up to the matching end tag.
-func (s *mkScanner) jsxElement() {
-	idx, self := s.openTag()
-	if self {
-		return
-	}
-	s.stack = append(s.stack, idx)
-	src := s.src
-	for s.i < len(src) {
-		j := s.i
-		for j < len(src) && src[j] != '<' && src[j] != '{' {
-			j++
-		}
-		s.text(src[s.i:j])
-		s.i = j
-		if j == len(src) {
-			break
-		}
-		if src[s.i] == '{' {
-			s.i++
-			if sig, _ := s.scanJS(true); sig {
-				s.expr()
-			}
-			continue
-		}
-		var next byte
-		if s.i+1 < len(src) {
-			next = src[s.i+1]
-		}
-		switch {
-		case next == '/': // the end tag: JSX nests strictly
-			s.skipTo(">")
-			s.close(idx)
-			return
-		case next == '>' || mkLetter(next) || next == '_' || next == '$':
-			s.jsxElement()
-		default:
-			s.text("<")
-			s.i++
-		}
-	}
-	s.close(idx)
-}
-
-// skipQuoted moves past a string literal opened by q at s.i. A string
-// never spans lines, so an unterminated one ends at the newline.
-func (s *mkScanner) skipQuoted(q byte) {
-	src := s.src
-	for s.i++; s.i < len(src); s.i++ {
-		switch src[s.i] {
-		case '\\':
-			s.i++
-		case q:
-			s.i++
-			return
-		case '\n':
-			return
-		}
-	}
-	s.i = len(src) // a backslash at the end stepped past it
-}
-
-// skipTemplate moves past a template literal at s.i, scanning the code of
-// its ${} substitutions.
-func (s *mkScanner) skipTemplate() {
-	src := s.src
-	for s.i++; s.i < len(src); s.i++ {
-		switch src[s.i] {
-		case '\\':
-			s.i++
-		case '`':
-			s.i++
-			return
-		case '$':
-			if s.i+1 < len(src) && src[s.i+1] == '{' {
-				s.i += 2
-				s.scanJS(true)
-				s.i--
-			}
-		}
-	}
-	s.i = len(src) // a backslash at the end stepped past it
-}
-
-// skipRegexp moves past a regular expression literal at s.i and reports
-// true, or reports false (and does not move) when none ends on this line:
-// then "/" was a division after all.
-func (s *mkScanner) skipRegexp() bool {
-	end := scan.RegexEnd(s.src, s.i, mkIdentByte)
-	if end > 0 {
-		s.i = end
-	}
-	return end > 0
 }

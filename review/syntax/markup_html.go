@@ -15,7 +15,7 @@ import (
 // interpolation ({{ }}, {% %}) or server code (<? ?>, <% %>).
 type mkRegion struct {
 	from, to int
-	// sig and spread are scanJS's report on a Svelte expression.
+	// sig and spread are ExprEnd's report on a Svelte expression.
 	sig, spread bool
 }
 
@@ -219,7 +219,7 @@ func (s *mkScanner) regions() (io.Reader, []mkRegion) {
 				// "/" would read as a regular expression.
 				s.i = end("}")
 			} else {
-				sig, spread = s.scanJS(true)
+				s.i, sig, spread = ExprEnd(src, i+1)
 			}
 			e := s.i
 			inner := e
