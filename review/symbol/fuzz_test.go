@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // fuzzLangs are the languages every fuzz input is read as: a Go file read
@@ -119,20 +120,20 @@ func FuzzCutBodies(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, content []byte) {
-		out, cuts := cutBodies(content)
+		out, cuts := syntax.GoCutBodies(content)
 		if cuts == nil && !bytes.Equal(out, content) {
 			t.Fatal("no cuts, yet the output differs from the content")
 		}
 		g := &goFile{src: content, cuts: cuts}
 		prevAt, prevShift := 0, 0
 		for _, c := range cuts {
-			if c.at < prevAt || c.at > len(out) || c.shift <= prevShift || c.at == 0 || out[c.at-1] != '{' {
+			if c.At < prevAt || c.At > len(out) || c.Shift <= prevShift || c.At == 0 || out[c.At-1] != '{' {
 				t.Fatalf("cut %+v after at %d shift %d (%d bytes out)", c, prevAt, prevShift, len(out))
 			}
-			if o := c.at + c.shift; o < len(content) && content[o] != '}' {
+			if o := c.At + c.Shift; o < len(content) && content[o] != '}' {
 				t.Fatalf("cut %+v resumes at %q, not at the closing brace", c, content[o])
 			}
-			prevAt, prevShift = c.at, c.shift
+			prevAt, prevShift = c.At, c.Shift
 		}
 		if len(out)+prevShift != len(content) {
 			t.Fatalf("%d bytes out and %d cut for %d bytes of content", len(out), prevShift, len(content))

@@ -20,12 +20,9 @@ type goFile struct {
 	base   int
 	starts []int32
 	// cuts maps offsets of the parsed source, from which function bodies
-	// were cut, back to the content: an offset at or after cuts[i].at
-	// (and before the next cut) moves by cuts[i].shift.
-	cuts []goCut
+	// were cut, back to the content; see [syntax.GoCut].
+	cuts []syntax.GoCut
 }
-
-type goCut struct{ at, shift int }
 
 // parseGo parses content, keeping the partial tree of a file with syntax
 // errors. It returns nil when not even the package clause parses. With
@@ -42,7 +39,7 @@ func parseGoErr(content []byte, bodies bool) (*goFile, error) {
 	g := &goFile{src: content, starts: syntax.LineStarts(content)}
 	src := content
 	if !bodies {
-		src, g.cuts = cutBodies(content)
+		src, g.cuts = syntax.GoCutBodies(content)
 	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
@@ -57,135 +54,20 @@ func parseGoErr(content []byte, bodies bool) (*goFile, error) {
 	return g, err
 }
 
-// cutBodies returns content without the contents of its top-level
-// function bodies, and the cuts made. It skims the bytes rather than
-// tokenizing them: only comments, literals, brackets and the words func,
-// struct and interface matter.
-func cutBodies(content []byte) ([]byte, []goCut) {
-	var out []byte
-	var cuts []goCut
-	kept := 0 // content[:kept] is in out, minus the cuts
-	depth := 0
-	inFunc := false // a top-level func header is open
-	var last []byte // the word right before, if the previous token was one
-	n := len(content)
-	for i := 0; i < n; {
-		c := content[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			i++
-			continue
-		case c == '/' && i+1 < n && (content[i+1] == '/' || content[i+1] == '*'):
-			i = skipGoComment(content, i)
-			continue
-		case c == '"' || c == '`' || c == '\'':
-			i = skipGoLiteral(content, i)
-		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
-			j := i + 1
-			for j < n && syntax.IdentByte(&goSyntax, content[j]) {
-				j++
-			}
-			last = content[i:j]
-			if depth == 0 && string(last) == "func" {
-				inFunc = true
-			}
-			i = j
-			continue
-		case c == '{' && inFunc && depth == 0 && string(last) != "struct" && string(last) != "interface":
-			end := skipGoBlock(content, i)
-			if end-i > 1 {
-				out = append(out, content[kept:i+1]...)
-				kept = end
-				prev := 0
-				if len(cuts) > 0 {
-					prev = cuts[len(cuts)-1].shift
-				}
-				cuts = append(cuts, goCut{at: len(out), shift: prev + end - (i + 1)})
-			}
-			inFunc = false
-			i = end
-		case c == '(' || c == '[' || c == '{':
-			depth++
-			i++
-		case c == ')' || c == ']' || c == '}':
-			depth = max(depth-1, 0)
-			i++
-		default:
-			i++
-		}
-		last = nil
-	}
-	if cuts == nil {
-		return content, nil
-	}
-	return append(out, content[kept:]...), cuts
-}
-
-// skipGoComment returns the end of the comment at i.
-func skipGoComment(src []byte, i int) int {
-	if src[i+1] == '/' {
-		if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
-			return i + k
-		}
-		return len(src)
-	}
-	if k := bytes.Index(src[i+2:], []byte("*/")); k >= 0 {
-		return i + 2 + k + 2
-	}
-	return len(src)
-}
-
-// skipGoLiteral returns the end of the string, raw string or rune literal
-// at i; an interpreted one left open ends at the line break.
-func skipGoLiteral(src []byte, i int) int {
-	q := src[i]
-	if q == '`' {
-		if k := bytes.IndexByte(src[i+1:], '`'); k >= 0 {
-			return i + 1 + k + 1
-		}
-		return len(src)
-	}
-	return syntax.QuotedEnd(src, i, q, false)
-}
-
-// skipGoBlock returns the offset of the "}" that closes the "{" at i, or
-// the end of src.
-func skipGoBlock(src []byte, i int) int {
-	depth := 0
-	for i < len(src) {
-		switch c := src[i]; {
-		case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
-			i = skipGoComment(src, i)
-			continue
-		case c == '"' || c == '`' || c == '\'':
-			i = skipGoLiteral(src, i)
-			continue
-		case c == '{':
-			depth++
-		case c == '}':
-			if depth--; depth == 0 {
-				return i
-			}
-		}
-		i++
-	}
-	return len(src)
-}
-
 // off returns the byte offset in the content of pos, clamped to it.
 func (g *goFile) off(pos token.Pos) int {
 	off := int(pos) - g.base
 	lo, hi := 0, len(g.cuts)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if g.cuts[m].at <= off {
+		if g.cuts[m].At <= off {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
 	if lo > 0 {
-		off += g.cuts[lo-1].shift
+		off += g.cuts[lo-1].Shift
 	}
 	return min(max(off, 0), len(g.src))
 }

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -127,4 +128,126 @@ func GoRecvName(t ast.Expr) string {
 			return ""
 		}
 	}
+}
+
+var goSyntax = review.LangGo.Info().Tokens
+
+// A GoCut is one function body GoCutBodies cut out: an offset of the cut
+// source at or after At (and before the next cut) is the offset plus
+// Shift in the content.
+type GoCut struct{ At, Shift int }
+
+// GoCutBodies returns Go content without the contents of its top-level
+// function bodies, and the cuts made. It skims the bytes rather than
+// tokenizing them: only comments, literals, brackets and the words func,
+// struct and interface matter.
+func GoCutBodies(content []byte) ([]byte, []GoCut) {
+	var out []byte
+	var cuts []GoCut
+	kept := 0 // content[:kept] is in out, minus the cuts
+	depth := 0
+	inFunc := false // a top-level func header is open
+	var last []byte // the word right before, if the previous token was one
+	n := len(content)
+	for i := 0; i < n; {
+		c := content[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+			continue
+		case c == '/' && i+1 < n && (content[i+1] == '/' || content[i+1] == '*'):
+			i = skipGoComment(content, i)
+			continue
+		case c == '"' || c == '`' || c == '\'':
+			i = skipGoLiteral(content, i)
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
+			j := i + 1
+			for j < n && IdentByte(&goSyntax, content[j]) {
+				j++
+			}
+			last = content[i:j]
+			if depth == 0 && string(last) == "func" {
+				inFunc = true
+			}
+			i = j
+			continue
+		case c == '{' && inFunc && depth == 0 && string(last) != "struct" && string(last) != "interface":
+			end := skipGoBlock(content, i)
+			if end-i > 1 {
+				out = append(out, content[kept:i+1]...)
+				kept = end
+				prev := 0
+				if len(cuts) > 0 {
+					prev = cuts[len(cuts)-1].Shift
+				}
+				cuts = append(cuts, GoCut{At: len(out), Shift: prev + end - (i + 1)})
+			}
+			inFunc = false
+			i = end
+		case c == '(' || c == '[' || c == '{':
+			depth++
+			i++
+		case c == ')' || c == ']' || c == '}':
+			depth = max(depth-1, 0)
+			i++
+		default:
+			i++
+		}
+		last = nil
+	}
+	if cuts == nil {
+		return content, nil
+	}
+	return append(out, content[kept:]...), cuts
+}
+
+// skipGoComment returns the end of the comment at i.
+func skipGoComment(src []byte, i int) int {
+	if src[i+1] == '/' {
+		if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+			return i + k
+		}
+		return len(src)
+	}
+	if k := bytes.Index(src[i+2:], []byte("*/")); k >= 0 {
+		return i + 2 + k + 2
+	}
+	return len(src)
+}
+
+// skipGoLiteral returns the end of the string, raw string or rune literal
+// at i; an interpreted one left open ends at the line break.
+func skipGoLiteral(src []byte, i int) int {
+	q := src[i]
+	if q == '`' {
+		if k := bytes.IndexByte(src[i+1:], '`'); k >= 0 {
+			return i + 1 + k + 1
+		}
+		return len(src)
+	}
+	return QuotedEnd(src, i, q, false)
+}
+
+// skipGoBlock returns the offset of the "}" that closes the "{" at i, or
+// the end of src.
+func skipGoBlock(src []byte, i int) int {
+	depth := 0
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
+			i = skipGoComment(src, i)
+			continue
+		case c == '"' || c == '`' || c == '\'':
+			i = skipGoLiteral(src, i)
+			continue
+		case c == '{':
+			depth++
+		case c == '}':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	return len(src)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // ActionsPullRequestTarget finds pull_request_target workflows that check
@@ -47,26 +48,26 @@ func runActionsPullRequestTarget(p *lens.Pass) {
 	if !p.Contains("pull_request_target") {
 		return
 	}
-	root := actionsDoc(p.File)
-	_, on := yamlKey(root, "on")
+	root := syntax.YAML(p.File)
+	_, on := syntax.YAMLKey(root, "on")
 	trigger := prTargetTrigger(on)
 	if trigger == nil {
 		return
 	}
-	_, jobs := yamlKey(root, "jobs")
-	yamlPairs(jobs, func(jobKey, job *yaml.Node) {
-		_, steps := yamlKey(job, "steps")
+	_, jobs := syntax.YAMLKey(root, "jobs")
+	syntax.YAMLPairs(jobs, func(jobKey, job *yaml.Node) {
+		_, steps := syntax.YAMLKey(job, "steps")
 		if steps == nil || steps.Kind != yaml.SequenceNode {
 			return
 		}
 		for _, step := range steps.Content {
 			var how string
 			var lines []int
-			usesKey, uses := yamlKey(step, "uses")
+			usesKey, uses := syntax.YAMLKey(step, "uses")
 			if uses != nil && strings.HasPrefix(uses.Value, "actions/checkout@") {
-				_, with := yamlKey(step, "with")
+				_, with := syntax.YAMLKey(step, "with")
 				for _, key := range []string{"ref", "repository"} {
-					k, v := yamlKey(with, key)
+					k, v := syntax.YAMLKey(with, key)
 					if v != nil && prHeadRefRE.MatchString(v.Value) {
 						how = fmt.Sprintf("actions/checkout with %s: %s", key, strings.TrimSpace(v.Value))
 						lines = append(lines, k.Line)
@@ -76,7 +77,7 @@ func runActionsPullRequestTarget(p *lens.Pass) {
 					lines = append(lines, usesKey.Line)
 				}
 			}
-			if runKey, run := yamlKey(step, "run"); run != nil {
+			if runKey, run := syntax.YAMLKey(step, "run"); run != nil {
 				if m := prRunFetch.FindStringIndex(run.Value); m != nil {
 					how = fmt.Sprintf("`%s` in a run step", lens.Snippet(run.Value[m[0]:m[1]]))
 					lines = append(lines, run.Line+strings.Count(run.Value[:m[0]], "\n")+blockOffset(run), runKey.Line)
@@ -126,7 +127,7 @@ func prTargetTrigger(on *yaml.Node) *yaml.Node {
 			}
 		}
 	case yaml.MappingNode:
-		if k, _ := yamlKey(on, "pull_request_target"); k != nil {
+		if k, _ := syntax.YAMLKey(on, "pull_request_target"); k != nil {
 			return k
 		}
 	}

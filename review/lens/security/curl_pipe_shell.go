@@ -7,6 +7,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // CurlPipeShell finds downloaded scripts run without verification.
@@ -40,7 +41,7 @@ func runCurlPipeShell(p *lens.Pass) {
 	if !p.Contains("curl") && !p.Contains("wget") {
 		return
 	}
-	cmds := shellCommands(p.File)
+	cmds := syntax.ShellCommands(p.File)
 	for i := range cmds {
 		c := &cmds[i]
 		if !strings.Contains(c.Text, "curl") && !strings.Contains(c.Text, "wget") {

@@ -248,7 +248,7 @@ func shellWorldWritable(p *lens.Pass) {
 		if !strings.Contains(line, "chmod") {
 			return
 		}
-		code := maskShellQuotes(stripShellComment(line))
+		code := syntax.MaskShellQuotes(syntax.StripShellComment(line))
 		for _, m := range chmodRE.FindAllStringSubmatchIndex(code, -1) {
 			lit := code[m[2]:m[3]]
 			col := m[2] + 1

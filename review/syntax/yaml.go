@@ -1,4 +1,4 @@
-package security
+package syntax
 
 import (
 	"go.yaml.in/yaml/v3"
@@ -6,12 +6,12 @@ import (
 	"github.com/reviewls/reviewls/review"
 )
 
-var actionsDocOf review.Memo[*yaml.Node]
+var yamlOf review.Memo[*yaml.Node]
 
-// actionsDoc returns the root mapping of a workflow or action file,
-// memoised on f, or nil when it is not valid YAML.
-func actionsDoc(f *review.File) *yaml.Node {
-	return actionsDocOf.Of(f, func() *yaml.Node {
+// YAML returns the root mapping of a YAML file (a workflow, an action),
+// memoised on f, or nil when it is not valid YAML or not a mapping.
+func YAML(f *review.File) *yaml.Node {
+	return yamlOf.Of(f, func() *yaml.Node {
 		var doc yaml.Node
 		if err := yaml.Unmarshal(f.Content, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 			return (*yaml.Node)(nil)
@@ -20,8 +20,8 @@ func actionsDoc(f *review.File) *yaml.Node {
 	})
 }
 
-// yamlKey returns the key and value nodes of key in mapping m, or nils.
-func yamlKey(m *yaml.Node, key string) (*yaml.Node, *yaml.Node) {
+// YAMLKey returns the key and value nodes of key in mapping m, or nils.
+func YAMLKey(m *yaml.Node, key string) (*yaml.Node, *yaml.Node) {
 	if m == nil || m.Kind != yaml.MappingNode {
 		return nil, nil
 	}
@@ -33,8 +33,8 @@ func yamlKey(m *yaml.Node, key string) (*yaml.Node, *yaml.Node) {
 	return nil, nil
 }
 
-// yamlPairs calls fn for each key and value of mapping m.
-func yamlPairs(m *yaml.Node, fn func(k, v *yaml.Node)) {
+// YAMLPairs calls fn for each key and value of mapping m.
+func YAMLPairs(m *yaml.Node, fn func(k, v *yaml.Node)) {
 	if m == nil || m.Kind != yaml.MappingNode {
 		return
 	}
