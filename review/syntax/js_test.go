@@ -28,6 +28,7 @@ func TestTokenizeJS(t *testing.T) {
 		{"strings whole", `x = "a // b" + 'c'`, []string{"x", "=", `"a // b"`, "+", `'c'`}},
 		{"template with nested template", "t = `a ${f(`b ${c}`)} d`;", []string{"t", "=", "`a ${f(`b ${c}`)} d`", ";"}},
 		{"regexp after paren is division", "a = (b) / c / d", []string{"a", "=", "(", "b", ")", "/", "c", "/", "d"}},
+		{"division after a postfix increment", "x = a++ / 2; y = (b) / c", []string{"x", "=", "a", "++", "/", "2", ";", "y", "=", "(", "b", ")", "/", "c"}},
 		{"regexp literal", "x = /[/]\\/+/g.test(s)", []string{"x", "=", "/[/]\\/+/g", ".", "test", "(", "s", ")"}},
 		{"jsx closing tag", "<p>{x}</p>", []string{"<", "p", ">", "{", "x", "}", "<", "/", "p", ">"}},
 		{"operators", "a === b !== c => d?.e ?? f", []string{"a", "===", "b", "!==", "c", "=>", "d", "?.", "e", "??", "f"}},

@@ -53,7 +53,8 @@ func RegexAfter[T Text](src T, i int, prev T, ident, punct bool, identByte func(
 		return regexKeyword(string(prev))
 	case punct:
 		switch string(prev) {
-		case ")", "]", "}":
+		case ")", "]", "}", "++", "--":
+			// After a closer or a postfix increment a "/" divides.
 			return false
 		case "<":
 			// A JSX closing tag (</div>, </>) is not a regular expression.

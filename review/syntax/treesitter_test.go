@@ -1,0 +1,291 @@
+//go:build treesitter
+
+// The differential test of the Python lexer against tree-sitter-python, a
+// full grammar, run by hand (it needs cgo):
+//
+//	go test -tags treesitter -run TreeSitter ./review/syntax
+//	REVIEWLS_TS_CORPUS=/path/to/tree go test -tags treesitter -run TreeSitter -v ./review/syntax
+//
+// and of the JavaScript lexer (JSX included) against tree-sitter-javascript.
+// tree-sitter is a test oracle only; the product links no cgo.
+
+package syntax
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	javascript "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
+	python "github.com/tree-sitter/tree-sitter-python/bindings/go"
+
+	"github.com/reviewls/reviewls/review"
+)
+
+// TestTreeSitterPython compares the string literals and comments the
+// lexer finds in Python files with the string and comment nodes of
+// tree-sitter-python, on every file the grammar parses without an error
+// (the Python fuzz seeds, or the tree REVIEWLS_TS_CORPUS names): the
+// boundaries must agree on at least 99.9% of them.
+func TestTreeSitterPython(t *testing.T) {
+	root := os.Getenv("REVIEWLS_TS_CORPUS")
+	if root == "" {
+		root = filepath.Join("testdata", "fuzz", "FuzzScanPython")
+	}
+	parser := sitter.NewParser()
+	defer parser.Close()
+	if err := parser.SetLanguage(sitter.NewLanguage(python.Language())); err != nil {
+		t.Fatal(err)
+	}
+	var files, skipped, agree, onlyTS, onlyLex int
+	var firstDiff string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if os.Getenv("REVIEWLS_TS_CORPUS") != "" && !strings.HasSuffix(p, ".py") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if os.Getenv("REVIEWLS_TS_CORPUS") == "" {
+			src = fuzzSeedBytes(t, src)
+		}
+		tree := parser.Parse(src, nil)
+		defer tree.Close()
+		if tree.RootNode().HasError() {
+			skipped++
+			return nil
+		}
+		files++
+		want := map[[2]int]bool{}
+		tsSpans(tree.RootNode(), want)
+		if strings.HasPrefix(string(src), "#!") {
+			// The lexer skips a shebang line; tree-sitter reads it as a
+			// comment.
+			delete(want, [2]int{0, strings.IndexByte(string(src)+"\n", '\n')})
+		}
+		tk := Lex(src, pySyntax)
+		got := map[[2]int]bool{}
+		for _, x := range tk.Toks {
+			if x.Kind == TokString {
+				got[[2]int{int(x.Off), int(x.End)}] = true
+			}
+		}
+		for _, c := range tk.Comments {
+			got[[2]int{int(c.Off), int(c.End)}] = true
+		}
+		for s := range want {
+			if got[s] {
+				agree++
+			} else {
+				onlyTS++
+				if firstDiff == "" {
+					firstDiff = p + ": tree-sitter only " + string(src[s[0]:min(s[1], s[0]+60)])
+				}
+			}
+		}
+		for s := range got {
+			if !want[s] {
+				onlyLex++
+				if firstDiff == "" {
+					firstDiff = p + ": lexer only " + string(src[s[0]:min(s[1], s[0]+60)])
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := agree + onlyTS + onlyLex
+	t.Logf("%d files (%d with syntax errors skipped): %d of %d strings and comments agree; %d only in tree-sitter, %d only in the lexer", files, skipped, agree, total, onlyTS, onlyLex)
+	if files == 0 || total == 0 {
+		t.Fatal("nothing compared")
+	}
+	if float64(agree) < 0.999*float64(total) {
+		t.Errorf("agreement %.2f%% under 99.9%%; first difference: %s", 100*float64(agree)/float64(total), firstDiff)
+	}
+}
+
+// tsSpans adds the spans of the outermost string nodes and of the
+// comments under n (a string's interpolations hold code, not more
+// literals of the file).
+func tsSpans(n *sitter.Node, out map[[2]int]bool) {
+	switch n.Kind() {
+	case "string", "comment":
+		out[[2]int{int(n.StartByte()), int(n.EndByte())}] = true
+		return
+	}
+	for i := range n.ChildCount() {
+		tsSpans(n.Child(i), out)
+	}
+}
+
+// fuzzSeedBytes returns the []byte value of a Go fuzz corpus file.
+func fuzzSeedBytes(t *testing.T, b []byte) []byte {
+	t.Helper()
+	s := string(b)
+	i := strings.Index(s, "[]byte(")
+	if i < 0 {
+		t.Fatalf("not a fuzz seed: %.40q", s)
+	}
+	v := strings.TrimSuffix(strings.TrimSpace(s[i+len("[]byte("):]), ")")
+	out, err := strconv.Unquote(v)
+	if err != nil {
+		t.Fatalf("seed value: %v", err)
+	}
+	return []byte(out)
+}
+
+// TestTreeSitterJavaScript compares the literals (strings, template
+// literals whole, regular expressions), the JSX text and the comments of
+// JavaScript and JSX files, as the rules' reading and the lexer give them,
+// with tree-sitter-javascript's nodes, on the files the grammar parses
+// without an error (the JavaScript fuzz seeds, or the .js, .mjs, .cjs and
+// .jsx files of REVIEWLS_TS_CORPUS). A .js file that holds JSX is left out:
+// the product reads JSX only in .jsx and .tsx.
+func TestTreeSitterJavaScript(t *testing.T) {
+	root := os.Getenv("REVIEWLS_TS_CORPUS")
+	corpus := root != ""
+	if !corpus {
+		root = filepath.Join("testdata", "fuzz", "FuzzTokenizeJS")
+	}
+	parser := sitter.NewParser()
+	defer parser.Close()
+	if err := parser.SetLanguage(sitter.NewLanguage(javascript.Language())); err != nil {
+		t.Fatal(err)
+	}
+	var files, skipped, jsxInJS, agree, onlyTS, onlyLex int
+	var firstDiff string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		lang := review.LangJavaScript
+		switch filepath.Ext(p) {
+		case ".jsx":
+			lang = review.LangJSX
+		case ".js", ".mjs", ".cjs":
+		default:
+			if corpus {
+				return nil
+			}
+			if strings.HasSuffix(p, "-jsx") {
+				lang = review.LangJSX
+			}
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if !corpus {
+			src = fuzzSeedBytes(t, src)
+		}
+		tree := parser.Parse(src, nil)
+		defer tree.Close()
+		if tree.RootNode().HasError() {
+			skipped++
+			return nil
+		}
+		want := map[[2]int]bool{}
+		if jsSpans(tree.RootNode(), src, want) && lang != review.LangJSX {
+			jsxInJS++
+			return nil
+		}
+		files++
+		if strings.HasPrefix(string(src), "#!") {
+			delete(want, [2]int{0, strings.IndexByte(string(src)+"\n", '\n')})
+		}
+		got := map[[2]int]bool{}
+		js := TokenizeJS(lang, src)
+		for _, x := range js.Toks {
+			if x.Kind.IsString() || x.Kind == TokJSXText {
+				got[[2]int{int(x.Off), int(x.End)}] = true
+			}
+		}
+		for _, c := range Lex(src, lang.Info().Tokens).Comments {
+			got[[2]int{int(c.Off), int(c.End)}] = true
+		}
+		for sp := range want {
+			if got[sp] {
+				agree++
+			} else {
+				onlyTS++
+				if firstDiff == "" {
+					firstDiff = p + ": tree-sitter only " + string(src[sp[0]:min(sp[1], sp[0]+60)])
+				}
+			}
+		}
+		for sp := range got {
+			if !want[sp] {
+				onlyLex++
+				if firstDiff == "" {
+					firstDiff = p + ": lexer only " + string(src[sp[0]:min(sp[1], sp[0]+60)])
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := agree + onlyTS + onlyLex
+	t.Logf("%d files (%d with syntax errors, %d .js files with JSX left out): %d of %d literals, JSX texts and comments agree; %d only in tree-sitter, %d only in the lexer; first difference: %s",
+		files, skipped, jsxInJS, agree, total, onlyTS, onlyLex, firstDiff)
+	if files == 0 || total == 0 {
+		t.Fatal("nothing compared")
+	}
+	if float64(agree) < 0.99*float64(total) {
+		t.Errorf("agreement %.2f%% under 99%%", 100*float64(agree)/float64(total))
+	}
+}
+
+// jsSpans adds the spans of the outermost literal nodes, of the JSX text
+// (trimmed of white space, as the lexer's token is) and of the comments
+// under n, and reports whether n holds JSX. Inside a template literal
+// only comments count: the rules' reading holds the template whole.
+func jsSpans(n *sitter.Node, src []byte, out map[[2]int]bool) bool {
+	return jsSpansIn(n, src, out, false)
+}
+
+func jsSpansIn(n *sitter.Node, src []byte, out map[[2]int]bool, inTemplate bool) (jsx bool) {
+	switch k := n.Kind(); {
+	case k == "comment":
+		out[[2]int{int(n.StartByte()), int(n.EndByte())}] = true
+		return false
+	case inTemplate:
+	case k == "template_string":
+		out[[2]int{int(n.StartByte()), int(n.EndByte())}] = true
+		inTemplate = true
+	case k == "string" || k == "regex":
+		out[[2]int{int(n.StartByte()), int(n.EndByte())}] = true
+		return false
+	case k == "jsx_text":
+		a, b := int(n.StartByte()), int(n.EndByte())
+		for a < b && src[a] <= ' ' {
+			a++
+		}
+		for b > a && src[b-1] <= ' ' {
+			b--
+		}
+		if a < b {
+			out[[2]int{a, b}] = true
+		}
+		return true
+	case k == "jsx_element" || k == "jsx_self_closing_element":
+		jsx = true
+	}
+	for i := range n.ChildCount() {
+		if jsSpansIn(n.Child(i), src, out, inTemplate) {
+			jsx = true
+		}
+	}
+	return jsx
+}
