@@ -11,7 +11,12 @@
 //
 // Usage:
 //
-//	go run ./eval/rulediff [-max-size 1048576] [-j N] DIR > out.txt
+//	go run ./eval/rulediff [-depth standard] [-max-size 1048576] [-j N] DIR > out.txt
+//
+// At depth comprehensive (the default) the type-aware rules run go list
+// in the corpus's Go modules, which takes most of the time (about 45
+// minutes for eval/rulediff/corpus.txt on 2 cores, against 25 seconds at
+// depth standard).
 package main
 
 import (
