@@ -12,6 +12,7 @@
 package syntax
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -41,8 +42,8 @@ func TestTreeSitterPython(t *testing.T) {
 	if err := parser.SetLanguage(sitter.NewLanguage(python.Language())); err != nil {
 		t.Fatal(err)
 	}
-	var files, skipped, agree, onlyTS, onlyLex int
-	var firstDiff string
+	var files, skipped int
+	var c spanCount
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -81,36 +82,60 @@ func TestTreeSitterPython(t *testing.T) {
 		for _, c := range tk.Comments {
 			got[[2]int{int(c.Off), int(c.End)}] = true
 		}
-		for s := range want {
-			if got[s] {
-				agree++
-			} else {
-				onlyTS++
-				if firstDiff == "" {
-					firstDiff = p + ": tree-sitter only " + string(src[s[0]:min(s[1], s[0]+60)])
-				}
-			}
-		}
-		for s := range got {
-			if !want[s] {
-				onlyLex++
-				if firstDiff == "" {
-					firstDiff = p + ": lexer only " + string(src[s[0]:min(s[1], s[0]+60)])
-				}
-			}
-		}
+		c.add(p, src, want, got)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	total := agree + onlyTS + onlyLex
-	t.Logf("%d files (%d with syntax errors skipped): %d of %d strings and comments agree; %d only in tree-sitter, %d only in the lexer", files, skipped, agree, total, onlyTS, onlyLex)
+	t.Logf("%d files (%d with syntax errors skipped): %s", files, skipped, c)
+	c.check(t, files, 0.999)
+}
+
+// spanCount counts the spans tree-sitter and the lexer agree on.
+type spanCount struct {
+	agree, onlyTS, onlyLex int
+	firstDiff              string
+}
+
+// add compares the spans of file p, tree-sitter's (want) and the lexer's.
+func (c *spanCount) add(p string, src []byte, want, got map[[2]int]bool) {
+	diff := func(what string, sp [2]int) {
+		if c.firstDiff == "" {
+			c.firstDiff = p + ": " + what + " only " + string(src[sp[0]:min(sp[1], sp[0]+60)])
+		}
+	}
+	for sp := range want {
+		if got[sp] {
+			c.agree++
+		} else {
+			c.onlyTS++
+			diff("tree-sitter", sp)
+		}
+	}
+	for sp := range got {
+		if !want[sp] {
+			c.onlyLex++
+			diff("lexer", sp)
+		}
+	}
+}
+
+func (c spanCount) String() string {
+	return fmt.Sprintf("%d of %d agree; %d only in tree-sitter, %d only in the lexer; first difference: %q",
+		c.agree, c.agree+c.onlyTS+c.onlyLex, c.onlyTS, c.onlyLex, c.firstDiff)
+}
+
+// check fails the test when nothing was compared or the agreement is
+// under floor.
+func (c spanCount) check(t *testing.T, files int, floor float64) {
+	t.Helper()
+	total := c.agree + c.onlyTS + c.onlyLex
 	if files == 0 || total == 0 {
 		t.Fatal("nothing compared")
 	}
-	if float64(agree) < 0.999*float64(total) {
-		t.Errorf("agreement %.2f%% under 99.9%%; first difference: %s", 100*float64(agree)/float64(total), firstDiff)
+	if float64(c.agree) < floor*float64(total) {
+		t.Errorf("agreement %.2f%% under %.1f%%", 100*float64(c.agree)/float64(total), 100*floor)
 	}
 }
 
@@ -162,8 +187,8 @@ func TestTreeSitterJavaScript(t *testing.T) {
 	if err := parser.SetLanguage(sitter.NewLanguage(javascript.Language())); err != nil {
 		t.Fatal(err)
 	}
-	var files, skipped, jsxInJS, agree, onlyTS, onlyLex int
-	var firstDiff string
+	var files, skipped, jsxInJS int
+	var c spanCount
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -213,38 +238,14 @@ func TestTreeSitterJavaScript(t *testing.T) {
 		for _, c := range Lex(src, lang.Info().Tokens).Comments {
 			got[[2]int{int(c.Off), int(c.End)}] = true
 		}
-		for sp := range want {
-			if got[sp] {
-				agree++
-			} else {
-				onlyTS++
-				if firstDiff == "" {
-					firstDiff = p + ": tree-sitter only " + string(src[sp[0]:min(sp[1], sp[0]+60)])
-				}
-			}
-		}
-		for sp := range got {
-			if !want[sp] {
-				onlyLex++
-				if firstDiff == "" {
-					firstDiff = p + ": lexer only " + string(src[sp[0]:min(sp[1], sp[0]+60)])
-				}
-			}
-		}
+		c.add(p, src, want, got)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	total := agree + onlyTS + onlyLex
-	t.Logf("%d files (%d with syntax errors, %d .js files with JSX left out): %d of %d literals, JSX texts and comments agree; %d only in tree-sitter, %d only in the lexer; first difference: %s",
-		files, skipped, jsxInJS, agree, total, onlyTS, onlyLex, firstDiff)
-	if files == 0 || total == 0 {
-		t.Fatal("nothing compared")
-	}
-	if float64(agree) < 0.99*float64(total) {
-		t.Errorf("agreement %.2f%% under 99%%", 100*float64(agree)/float64(total))
-	}
+	t.Logf("%d files (%d with syntax errors, %d .js files with JSX left out): %s", files, skipped, jsxInJS, c)
+	c.check(t, files, 0.99)
 }
 
 // jsSpans adds the spans of the outermost literal nodes, of the JSX text
