@@ -63,9 +63,9 @@ type LanguageInfo struct {
 	// Comments is the comment syntax: ignore comments are written in it
 	// and the comment scanner reads it.
 	Comments CommentSyntax
-	// Tokens, when Tokens.Known, are the lexical rules of the token lexer
-	// (review/syntax), which the symbol extractor and reference searches
-	// read.
+	// Tokens, when Tokens.Known, are the lexical rules of the one token
+	// lexer (review/syntax), whose tokens the rules, the symbol extractor,
+	// the reference searches and the markup scanner read.
 	Tokens TokenSyntax
 	// Symbols reports that the symbol extractor of the family reads the
 	// language.

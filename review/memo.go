@@ -10,10 +10,10 @@ import (
 // every rule, the risk assessment and the orientation. T is the value's
 // type, so no caller asserts one. Declare each as a package variable:
 //
-//	var parsed review.Memo[*GoParse]
+//	var goOf review.Memo[*GoFile]
 //
-//	func ParseGo(f *review.File) *GoParse {
-//		return parsed.Of(f, func() *GoParse { return parse(f) })
+//	func Go(f *review.File) *GoFile {
+//		return goOf.Of(f, func() *GoFile { return parse(f) })
 //	}
 //
 // The zero value is ready to use. An incremental refresh builds new Files
