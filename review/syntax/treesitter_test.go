@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 	javascript "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
@@ -34,31 +35,24 @@ import (
 // boundaries must agree on at least 99.9% of them.
 func TestTreeSitterPython(t *testing.T) {
 	root := os.Getenv("REVIEWLS_TS_CORPUS")
-	if root == "" {
+	corpus := root != ""
+	if !corpus {
 		root = filepath.Join("testdata", "fuzz", "FuzzScanPython")
 	}
-	parser := sitter.NewParser()
-	defer parser.Close()
-	if err := parser.SetLanguage(sitter.NewLanguage(python.Language())); err != nil {
-		t.Fatal(err)
-	}
+	parser := newParser(t, python.Language())
 	var files, skipped int
 	var c spanCount
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		if os.Getenv("REVIEWLS_TS_CORPUS") != "" && !strings.HasSuffix(p, ".py") {
+		if corpus && !strings.HasSuffix(p, ".py") {
 			return nil
 		}
-		src, err := os.ReadFile(p)
+		src, tree, err := parseFile(t, parser, p, !corpus)
 		if err != nil {
 			return err
 		}
-		if os.Getenv("REVIEWLS_TS_CORPUS") == "" {
-			src = fuzzSeedBytes(t, src)
-		}
-		tree := parser.Parse(src, nil)
 		defer tree.Close()
 		if tree.RootNode().HasError() {
 			skipped++
@@ -90,6 +84,31 @@ func TestTreeSitterPython(t *testing.T) {
 	}
 	t.Logf("%d files (%d with syntax errors skipped): %s", files, skipped, c)
 	c.check(t, files, 0.999)
+}
+
+// parseFile reads file p (the value of a Go fuzz seed when seed is set)
+// and parses it; the caller closes the tree.
+func parseFile(t *testing.T, parser *sitter.Parser, p string, seed bool) ([]byte, *sitter.Tree, error) {
+	src, err := os.ReadFile(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	if seed {
+		src = fuzzSeedBytes(t, src)
+	}
+	return src, parser.Parse(src, nil), nil
+}
+
+// newParser returns a tree-sitter parser of the grammar, closed when the
+// test ends.
+func newParser(t *testing.T, grammar unsafe.Pointer) *sitter.Parser {
+	t.Helper()
+	p := sitter.NewParser()
+	t.Cleanup(p.Close)
+	if err := p.SetLanguage(sitter.NewLanguage(grammar)); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // spanCount counts the spans tree-sitter and the lexer agree on.
@@ -182,11 +201,7 @@ func TestTreeSitterJavaScript(t *testing.T) {
 	if !corpus {
 		root = filepath.Join("testdata", "fuzz", "FuzzTokenizeJS")
 	}
-	parser := sitter.NewParser()
-	defer parser.Close()
-	if err := parser.SetLanguage(sitter.NewLanguage(javascript.Language())); err != nil {
-		t.Fatal(err)
-	}
+	parser := newParser(t, javascript.Language())
 	var files, skipped, jsxInJS int
 	var c spanCount
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -206,14 +221,10 @@ func TestTreeSitterJavaScript(t *testing.T) {
 				lang = review.LangJSX
 			}
 		}
-		src, err := os.ReadFile(p)
+		src, tree, err := parseFile(t, parser, p, !corpus)
 		if err != nil {
 			return err
 		}
-		if !corpus {
-			src = fuzzSeedBytes(t, src)
-		}
-		tree := parser.Parse(src, nil)
 		defer tree.Close()
 		if tree.RootNode().HasError() {
 			skipped++
