@@ -51,9 +51,10 @@ func TestTokenizeJS(t *testing.T) {
 	}
 }
 
-// TestJSSharesTheLexer checks that the rules' JavaScript view and the
-// symbol extraction read one tokenization of a file.
-func TestJSSharesTheLexer(t *testing.T) {
+// TestJSReadings checks the two readings of one lexer: TokensOf (what the
+// symbol extraction reads: template pieces, ">" apart) and JS (what the
+// rules read: the template and ">>>" whole), each memoised per file.
+func TestJSReadings(t *testing.T) {
 	f := &review.File{Path: "a.ts", Content: []byte("const a = `${x}` >>> 1\n"), Language: review.LangTypeScript}
 	tk := TokensOf(f)
 	if tk == nil || TokensOf(f) != tk {
@@ -61,7 +62,7 @@ func TestJSSharesTheLexer(t *testing.T) {
 	}
 	js := JS(f)
 	if JS(f) != js || js.Src != string(tk.Src) {
-		t.Fatal("JS is not memoised on the shared tokens")
+		t.Fatal("JS is not memoised per file")
 	}
 	if got := jsTexts(js); !cmp.Equal(got, []string{"const", "a", "=", "`${x}`", ">>>", "1"}) {
 		t.Errorf("view tokens %q", got)

@@ -629,6 +629,10 @@ func (lx *lexer) template(start, i int) {
 	lx.emitFlags(start, end, TokTemplate, flags)
 }
 
+// identByte reports whether c continues an identifier of the lexer's
+// syntax.
+func (lx *lexer) identByte(c byte) bool { return lx.ident[c] }
+
 // regexAllowed reports whether a "/" at lx.i starts a regular expression,
 // judging by the previous token.
 func (lx *lexer) regexAllowed() bool {
@@ -636,13 +640,13 @@ func (lx *lexer) regexAllowed() bool {
 		return true
 	}
 	prev := lx.toks[len(lx.toks)-1]
-	return scan.RegexAfter(lx.Src, lx.i, lx.Src[prev.Off:prev.End], prev.Kind == TokIdent, prev.Kind == TokPunct, func(c byte) bool { return IdentByte(&lx.Syn, c) })
+	return scan.RegexAfter(lx.Src, lx.i, lx.Src[prev.Off:prev.End], prev.Kind == TokIdent, prev.Kind == TokPunct, lx.identByte)
 }
 
 // regex lexes the regular expression literal at i, or a "/" when none
 // closes on this line.
 func (lx *lexer) regex(i int) {
-	if end := scan.RegexEnd(lx.Src, i, func(c byte) bool { return IdentByte(&lx.Syn, c) }); end > 0 {
+	if end := scan.RegexEnd(lx.Src, i, lx.identByte); end > 0 {
 		lx.emit(i, end, TokRegexp)
 		lx.i = end
 		return
@@ -1064,7 +1068,7 @@ func (lx *lexer) jsxStart() bool {
 	text := lx.Src[t.Off:t.End]
 	switch t.Kind {
 	case TokPunct:
-		return string(text) == "=>" || bytes.IndexByte([]byte("([,;:?!&|={"), text[len(text)-1]) >= 0
+		return string(text) == "=>" || strings.IndexByte("([,;:?!&|={", text[len(text)-1]) >= 0
 	case TokTemplate:
 		return t.Subst() && text[len(text)-1] == '{' // after "${"
 	case TokIdent:

@@ -88,12 +88,8 @@ func tagName(s string) string {
 // unless it has no content. It reports the tag's index and whether its
 // body is not markup (see rawText).
 func (s *mkScanner) startTag(from, to int, selfClosing bool) (idx int, raw bool) {
-	full := s.src
-	s.src, s.i = full[:to], from // the attributes end where the tokenizer says
-	idx, self := s.openTag()
-	s.src, s.i = full, to
+	idx, self := s.tagIn(from, to)
 	t := &s.m.Tags[idx]
-	t.End = to
 	if self || selfClosing || mkVoid[t.Element] {
 		t.SelfClosing = true
 		return idx, false

@@ -33,7 +33,7 @@ func (s *mkScanner) scanJSX() {
 			if e < len(toks) {
 				end = int(toks[e].End)
 			}
-			idx := s.jsxStartTag(int(t.Off), end)
+			idx, _ := s.tagIn(int(t.Off), end)
 			if k >= 2 && s.tokIs(k-1, "{") && toks[k-1].Flags&TokJSXChild == 0 && s.tokIs(k-2, "=") {
 				// An element passed as a prop (render={<a href="#" />}) is
 				// cloned by the component, which gives it children and
@@ -75,15 +75,16 @@ func jsxTagEnd(toks []Token, k int) int {
 	return len(toks)
 }
 
-// jsxStartTag records the JSX start tag src[from:to] and returns its
-// index.
-func (s *mkScanner) jsxStartTag(from, to int) int {
+// tagIn records the start tag src[from:to], whose bounds the tokenizer
+// or the lexer found: its attributes are read within them. It returns the
+// tag's index and whether it closed itself with "/>".
+func (s *mkScanner) tagIn(from, to int) (idx int, self bool) {
 	full := s.src
 	s.src, s.i = full[:to], from
-	idx, _ := s.openTag()
+	idx, self = s.openTag()
 	s.src, s.i = full, to
 	s.m.Tags[idx].End = to
-	return idx
+	return idx, self
 }
 
 // tokIs reports whether token k exists and its text is text.
