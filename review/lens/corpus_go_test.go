@@ -60,11 +60,7 @@ func goCorpusChangeSet(t *testing.T, path string) *review.ChangeSet {
 			}
 			file := lenstest.NewFile(rel, f.Data)
 			if old, ok := base[rel]; ok {
-				file.Status = review.StatusModified
-				file.Lines = map[int]review.LineState{}
-				for _, n := range goCorpusAddedLines(lens.SplitLines(old), lens.SplitLines(f.Data)) {
-					file.Lines[n] = review.LineUnstaged
-				}
+				file = lenstest.Modified(rel, string(old), string(f.Data))
 			}
 			cs.Files = append(cs.Files, file)
 		}
@@ -74,39 +70,6 @@ func goCorpusChangeSet(t *testing.T, path string) *review.ChangeSet {
 	}
 	cs.Sort()
 	return cs
-}
-
-// goCorpusAddedLines returns the 1-based lines of b that a longest common
-// subsequence with a does not keep.
-func goCorpusAddedLines(a, b []string) []int {
-	lcs := make([][]int, len(a)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(b)+1)
-	}
-	for i := len(a) - 1; i >= 0; i-- {
-		for j := len(b) - 1; j >= 0; j-- {
-			if a[i] == b[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	var out []int
-	i, j := 0, 0
-	for j < len(b) {
-		switch {
-		case i < len(a) && a[i] == b[j]:
-			i++
-			j++
-		case i < len(a) && lcs[i+1][j] >= lcs[i][j+1]:
-			i++
-		default:
-			out = append(out, j+1)
-			j++
-		}
-	}
-	return out
 }
 
 // TestCleanGoCorpus runs the catalog at depth standard, and the

@@ -1,7 +1,6 @@
 package functional
 
 import (
-	"os"
 	"testing"
 
 	"github.com/reviewls/reviewls/review/lens/lenstest"
@@ -12,11 +11,7 @@ func TestContextBackground(t *testing.T) {
 }
 
 func TestContextBackgroundFixes(t *testing.T) {
-	content, err := os.ReadFile("testdata/context-background/store.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := lenstest.CheckFixes(t, ContextBackground, lenstest.NewFile("store/store.go", content)); n == 0 {
+	if n := lenstest.CheckFixes(t, ContextBackground, lenstest.Input(t, "testdata/context-background/store.go", "store/store.go")); n == 0 {
 		t.Error("no fix was checked")
 	}
 }

@@ -56,10 +56,6 @@ func checkWithGoMod(t *testing.T, rule *lens.Rule, goMod string, onDisk bool, f 
 }
 
 func TestLoopVarCaptureGoMod(t *testing.T) {
-	content, err := os.ReadFile("testdata/loop-var-capture/modern.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, tt := range []struct {
 		name   string
 		goMod  string
@@ -71,7 +67,7 @@ func TestLoopVarCaptureGoMod(t *testing.T) {
 		{"go 1.22", "module example.com/jobs\n\ngo 1.22\n", true, 0},
 		{"no go directive", "module example.com/jobs\n", true, 0},
 	} {
-		f := lenstest.NewFile("jobs/modern.go", content)
+		f := lenstest.Input(t, "testdata/loop-var-capture/modern.go", "jobs/modern.go")
 		got := checkWithGoMod(t, LoopVarCapture, tt.goMod, tt.onDisk, f)
 		if len(got) != tt.want {
 			t.Errorf("%s: got %d findings, want %d", tt.name, len(got), tt.want)

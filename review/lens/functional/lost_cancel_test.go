@@ -1,7 +1,6 @@
 package functional
 
 import (
-	"os"
 	"testing"
 
 	"github.com/reviewls/reviewls/review/lens/lenstest"
@@ -12,11 +11,7 @@ func TestLostCancel(t *testing.T) {
 }
 
 func TestLostCancelFixes(t *testing.T) {
-	content, err := os.ReadFile("testdata/lost-cancel/client.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := lenstest.CheckFixes(t, LostCancel, lenstest.NewFile("client/client.go", content)); n == 0 {
+	if n := lenstest.CheckFixes(t, LostCancel, lenstest.Input(t, "testdata/lost-cancel/client.go", "client/client.go")); n == 0 {
 		t.Error("no fix was checked")
 	}
 }

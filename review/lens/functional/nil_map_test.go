@@ -1,7 +1,6 @@
 package functional
 
 import (
-	"os"
 	"testing"
 
 	"github.com/reviewls/reviewls/review/lens/lenstest"
@@ -12,11 +11,7 @@ func TestNilMapWrite(t *testing.T) {
 }
 
 func TestNilMapWriteFixes(t *testing.T) {
-	content, err := os.ReadFile("testdata/nil-map-write/count.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := lenstest.CheckFixes(t, NilMapWrite, lenstest.NewFile("count/count.go", content)); n == 0 {
+	if n := lenstest.CheckFixes(t, NilMapWrite, lenstest.Input(t, "testdata/nil-map-write/count.go", "count/count.go")); n == 0 {
 		t.Error("no fix was checked")
 	}
 }

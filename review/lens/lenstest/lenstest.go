@@ -23,6 +23,17 @@ import (
 // is changed.
 func NewFile(path string, content []byte) *review.File { return review.UntrackedFile(path, content) }
 
+// Input reads the test input at file (relative to the test's package) and
+// returns it as [NewFile] named path.
+func Input(t testing.TB, file, path string) *review.File {
+	t.Helper()
+	content, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewFile(path, content)
+}
+
 // Check runs rule on f at depth (zero means standard) and returns its
 // findings. It fails the test if the rule panics.
 func Check(t testing.TB, rule *lens.Rule, f *review.File, depth review.Depth, cfg *review.Config) []*review.Finding {
@@ -137,20 +148,7 @@ func Modified(path, old, new string) *review.File {
 	f := &review.File{Path: path, Status: review.StatusModified, Language: review.DetectLanguage(path, []byte(new)),
 		Content: []byte(new), Lines: map[int]review.LineState{}}
 	a, b := lens.SplitLines([]byte(old)), lens.SplitLines([]byte(new))
-	// lcs[i][j] is the length of a longest common subsequence of a[i:], b[j:].
-	lcs := make([][]int, len(a)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(b)+1)
-	}
-	for i := len(a) - 1; i >= 0; i-- {
-		for j := len(b) - 1; j >= 0; j-- {
-			if a[i] == b[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
+	lcs := LCS(a, b)
 	h := review.Hunk{OldStart: 1, OldLines: len(a), NewStart: 1, NewLines: len(b)}
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
@@ -169,6 +167,25 @@ func Modified(path, old, new string) *review.File {
 	}
 	f.Hunks = []review.Hunk{h}
 	return f
+}
+
+// LCS returns the table of longest common subsequences of a and b:
+// lcs[i][j] is the length of one of a[i:] and b[j:].
+func LCS(a, b []string) [][]int {
+	lcs := make([][]int, len(a)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	return lcs
 }
 
 // Notes runs a whole-change rule over cs at depth standard and returns

@@ -1,7 +1,6 @@
 package readiness
 
 import (
-	"os"
 	"testing"
 
 	"github.com/reviewls/reviewls/review"
@@ -17,11 +16,7 @@ func TestSkippedTest(t *testing.T) {
 }
 
 func TestFocusedTestFixes(t *testing.T) {
-	src, err := os.ReadFile("testdata/focused-test/cart.test.ts")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := lenstest.NewFile("cart.test.ts", src)
+	f := lenstest.Input(t, "testdata/focused-test/cart.test.ts", "cart.test.ts")
 	if n := lenstest.CheckFixes(t, FocusedTest, f); n != 5 {
 		t.Errorf("checked %d fixes, want 5", n)
 	}

@@ -1,7 +1,6 @@
 package readiness
 
 import (
-	"os"
 	"testing"
 
 	"github.com/reviewls/reviewls/review/lens/lenstest"
@@ -12,11 +11,7 @@ func TestLocalReplace(t *testing.T) {
 }
 
 func TestLocalReplaceFixes(t *testing.T) {
-	content, err := os.ReadFile("testdata/local-replace/go.mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := lenstest.CheckFixes(t, LocalReplace, lenstest.NewFile("go.mod", content)); n != 2 {
+	if n := lenstest.CheckFixes(t, LocalReplace, lenstest.Input(t, "testdata/local-replace/go.mod", "go.mod")); n != 2 {
 		t.Errorf("checked %d fixes, want 2", n)
 	}
 }

@@ -1,7 +1,6 @@
 package security
 
 import (
-	"os"
 	"testing"
 
 	"github.com/reviewls/reviewls/review/lens/lenstest"
@@ -14,11 +13,7 @@ func TestTLSVerifyDisabled(t *testing.T) {
 func TestTLSVerifyDisabledFixes(t *testing.T) {
 	total := 0
 	for _, name := range []string{"client.go", "fetch.py"} {
-		content, err := os.ReadFile("testdata/tls-verify-disabled/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := lenstest.CheckFixes(t, TLSVerifyDisabled, lenstest.NewFile("pkg/"+name, content))
+		n := lenstest.CheckFixes(t, TLSVerifyDisabled, lenstest.Input(t, "testdata/tls-verify-disabled/"+name, "pkg/"+name))
 		if n == 0 {
 			t.Errorf("%s: no fix was checked", name)
 		}

@@ -1,7 +1,6 @@
 package security
 
 import (
-	"os"
 	"testing"
 
 	"github.com/reviewls/reviewls/review/lens/lenstest"
@@ -12,11 +11,7 @@ func TestUnsafeYAMLLoad(t *testing.T) {
 }
 
 func TestUnsafeYAMLLoadFixes(t *testing.T) {
-	src, err := os.ReadFile("testdata/unsafe-yaml-load/config.py")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := lenstest.CheckFixes(t, UnsafeYAMLLoad, lenstest.NewFile("config.py", src)); n != 5 {
+	if n := lenstest.CheckFixes(t, UnsafeYAMLLoad, lenstest.Input(t, "testdata/unsafe-yaml-load/config.py", "config.py")); n != 5 {
 		t.Errorf("checked %d fixes, want 5", n)
 	}
 }

@@ -1,7 +1,6 @@
 package standards
 
 import (
-	"os"
 	"testing"
 
 	"github.com/reviewls/reviewls/review"
@@ -14,11 +13,7 @@ func TestCommentedOutCode(t *testing.T) {
 
 func TestCommentedOutCodeFixes(t *testing.T) {
 	for _, name := range []string{"retry.go", "jobs.py", "cart.ts", "deploy.sh"} {
-		src, err := os.ReadFile("testdata/commented-out-code/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := lenstest.CheckFixes(t, CommentedOutCode, lenstest.NewFile(name, src)); n != 1 {
+		if n := lenstest.CheckFixes(t, CommentedOutCode, lenstest.Input(t, "testdata/commented-out-code/"+name, name)); n != 1 {
 			t.Errorf("%s: checked %d fixes, want 1", name, n)
 		}
 	}

@@ -1,7 +1,6 @@
 package standards
 
 import (
-	"os"
 	"testing"
 
 	"github.com/reviewls/reviewls/review"
@@ -14,11 +13,7 @@ func TestDebugStatement(t *testing.T) {
 
 func TestDebugStatementFixes(t *testing.T) {
 	for name, want := range map[string]int{"lib/models.py": 5, "lib/cart.ts": 3, "lib/checkout.ts": 1} {
-		src, err := os.ReadFile("testdata/debug-statement/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := lenstest.CheckFixes(t, DebugStatement, lenstest.NewFile(name, src)); n != want {
+		if n := lenstest.CheckFixes(t, DebugStatement, lenstest.Input(t, "testdata/debug-statement/"+name, name)); n != want {
 			t.Errorf("%s: checked %d fixes, want %d", name, n, want)
 		}
 	}

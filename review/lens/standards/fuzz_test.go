@@ -96,20 +96,7 @@ func checkUnmatched(t *testing.T, a, b []string) {
 	if len(a) > 200 || len(b) > 200 || len(a)+len(b) > maxDiffCost {
 		return
 	}
-	lcs := make([][]int, len(a)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(b)+1)
-	}
-	for i := len(a) - 1; i >= 0; i-- {
-		for k := len(b) - 1; k >= 0; k-- {
-			if a[i] == b[k] {
-				lcs[i][k] = lcs[i+1][k+1] + 1
-			} else {
-				lcs[i][k] = max(lcs[i+1][k], lcs[i][k+1])
-			}
-		}
-	}
-	if want := len(a) - lcs[0][0]; len(del) != want {
+	if want := len(a) - lenstest.LCS(a, b)[0][0]; len(del) != want {
 		t.Fatalf("unmatchedLines deletes %d lines, a shortest edit deletes %d", len(del), want)
 	}
 }

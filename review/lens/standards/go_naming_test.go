@@ -1,7 +1,6 @@
 package standards
 
 import (
-	"os"
 	"slices"
 	"testing"
 
@@ -13,11 +12,7 @@ func TestGoNaming(t *testing.T) {
 }
 
 func TestGoNamingFixes(t *testing.T) {
-	content, err := os.ReadFile("testdata/go-naming/user.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := lenstest.CheckFixes(t, GoNaming, lenstest.NewFile("user/user.go", content)); n < 3 {
+	if n := lenstest.CheckFixes(t, GoNaming, lenstest.Input(t, "testdata/go-naming/user.go", "user/user.go")); n < 3 {
 		t.Errorf("checked %d fixes, want the 3 local renames", n)
 	}
 }
