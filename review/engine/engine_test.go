@@ -2,7 +2,6 @@ package engine
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/reviewls/reviewls/internal/treetest"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/reviewtest"
 )
@@ -26,13 +26,7 @@ func repo(t *testing.T, base map[string]string) string {
 
 func write(t *testing.T, dir, p string, data []byte) {
 	t.Helper()
-	full := filepath.Join(dir, filepath.FromSlash(p))
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(full, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	treetest.WriteFile(t, dir, p, data)
 }
 
 func run(t *testing.T, dir string, req review.Request) *review.Result {

@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/reviewls/reviewls/internal/treetest"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/reviewtest"
 )
@@ -73,15 +74,7 @@ func initRepo(t testing.TB) string {
 // write writes files (path -> content) under dir, creating directories.
 func write(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
-	for p, content := range files {
-		abs := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(abs, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	treetest.Write(t, dir, files)
 }
 
 func remove(t testing.TB, dir string, paths ...string) {

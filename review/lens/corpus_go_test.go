@@ -2,13 +2,13 @@ package lens_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/reviewls/reviewls/internal/treetest"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
 	"github.com/reviewls/reviewls/review/lens/functional"
@@ -47,13 +47,7 @@ func goCorpusChangeSet(t *testing.T, path string) *review.ChangeSet {
 			if !ok {
 				continue
 			}
-			abs := filepath.Join(root, filepath.FromSlash(rel))
-			if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(abs, f.Data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			treetest.WriteFile(t, root, rel, f.Data)
 			if side == "base/" {
 				base[rel] = f.Data
 				continue

@@ -56,23 +56,9 @@ func GoCallee(call *ast.CallExpr) (qual, name string, ok bool) {
 	case *ast.Ident:
 		return "", fn.Name, true
 	case *ast.SelectorExpr:
-		return GoChain(fn.X), fn.Sel.Name, true
+		return syntax.GoChain(fn.X), fn.Sel.Name, true
 	}
 	return "", "", false
-}
-
-// GoChain renders a chain of identifiers and selectors ("s.db.conn"), or
-// returns "" for any other expression.
-func GoChain(e ast.Expr) string {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return x.Name
-	case *ast.SelectorExpr:
-		if q := GoChain(x.X); q != "" {
-			return q + "." + x.Sel.Name
-		}
-	}
-	return ""
 }
 
 // IsGoPkgCall reports whether call is pkg.name(...) for the local package

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // Supply-chain kinds of a file (§5.3 "Supply chain / SSSC").
@@ -683,13 +684,13 @@ func enclosingLoop(content []string, n int) int {
 	if n < 1 || n > len(content) {
 		return 0
 	}
-	cur := indent(content[n-1])
+	cur := syntax.IndentWidth(content[n-1])
 	for i := n - 2; i >= 0 && i >= n-1-loopWalk && cur > 0; i-- {
 		l := content[i]
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
-		ind := indent(l)
+		ind := syntax.IndentWidth(l)
 		if ind >= cur {
 			continue
 		}
@@ -699,21 +700,6 @@ func enclosingLoop(content []string, n int) int {
 		}
 	}
 	return 0
-}
-
-func indent(s string) int {
-	w := 0
-	for _, c := range []byte(s) {
-		switch c {
-		case ' ':
-			w++
-		case '\t':
-			w += 4
-		default:
-			return w
-		}
-	}
-	return w
 }
 
 func isLoopHeader(t string) bool {

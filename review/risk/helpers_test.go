@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/reviewls/reviewls/internal/treetest"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -68,13 +69,8 @@ func changeSet(root string, files ...*review.File) *review.ChangeSet {
 // modification time.
 func writeFile(t testing.TB, root, p, content string, mtime time.Time) {
 	t.Helper()
+	treetest.WriteFile(t, root, p, []byte(content))
 	full := filepath.Join(root, filepath.FromSlash(p))
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	if err := os.Chtimes(full, mtime, mtime); err != nil {
 		t.Fatal(err)
 	}

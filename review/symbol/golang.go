@@ -237,7 +237,7 @@ func (g *goFile) typeSpec(out []Symbol, ts *ast.TypeSpec, start token.Pos, doc s
 			fdoc := docText(f.Doc, f.Comment)
 			if len(f.Names) == 0 { // an embedded field
 				s.Fields = append(s.Fields, typ)
-				name := embeddedName(f.Type)
+				name := syntax.GoTypeName(f.Type)
 				if name == nil {
 					continue
 				}
@@ -279,27 +279,6 @@ func (g *goFile) member(f *ast.Field, name *ast.Ident, kind Kind, container, sig
 		EndLine:   g.endLine(f.End()),
 		NameCol:   g.col(name.Pos()),
 		Exported:  ast.IsExported(name.Name),
-	}
-}
-
-// embeddedName returns the identifier that names an embedded field: T in
-// T, *T, pkg.T or T[P].
-func embeddedName(t ast.Expr) *ast.Ident {
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-		case *ast.SelectorExpr:
-			return x.Sel
-		case *ast.IndexExpr:
-			t = x.X
-		case *ast.IndexListExpr:
-			t = x.X
-		case *ast.Ident:
-			return x
-		default:
-			return nil
-		}
 	}
 }
 
@@ -360,7 +339,7 @@ func fieldNamed(t ast.Expr, s Symbol) *ast.Field {
 			}
 		}
 		if len(f.Names) == 0 {
-			if id := embeddedName(f.Type); id != nil && id.Name == s.Name {
+			if id := syntax.GoTypeName(f.Type); id != nil && id.Name == s.Name {
 				return f
 			}
 		}
@@ -414,7 +393,7 @@ func goCalls(node ast.Node) []string {
 				out.add(x.Name)
 			}
 		case *ast.SelectorExpr:
-			if chain := selectorChain(x); chain != "" {
+			if chain := syntax.GoChain(x); chain != "" {
 				out.add(chain)
 			} else {
 				out.add(x.Sel.Name)
@@ -423,19 +402,6 @@ func goCalls(node ast.Node) []string {
 		return true
 	})
 	return out.list
-}
-
-// selectorChain renders a.b.c when every part is an identifier, or "".
-func selectorChain(e ast.Expr) string {
-	switch x := e.(type) {
-	case *ast.Ident:
-		return x.Name
-	case *ast.SelectorExpr:
-		if left := selectorChain(x.X); left != "" {
-			return left + "." + x.Sel.Name
-		}
-	}
-	return ""
 }
 
 // goTypes returns the named types used in type positions inside node:
@@ -468,7 +434,7 @@ func goTypes(node ast.Node) []string {
 				out.add(x.Name)
 			}
 		case *ast.SelectorExpr:
-			if chain := selectorChain(x); chain != "" {
+			if chain := syntax.GoChain(x); chain != "" {
 				out.add(chain)
 			}
 		case *ast.StarExpr:

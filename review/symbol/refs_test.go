@@ -3,13 +3,12 @@ package symbol
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/reviewls/reviewls/internal/treetest"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -17,15 +16,7 @@ import (
 func writeTree(tb testing.TB, files map[string]string) string {
 	tb.Helper()
 	root := tb.TempDir()
-	for p, content := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			tb.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			tb.Fatal(err)
-		}
-	}
+	treetest.Write(tb, root, files)
 	return root
 }
 

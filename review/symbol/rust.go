@@ -177,25 +177,7 @@ func (p *rustParser) trimEnd(start, end int) int {
 // whose header continues at i, or of the ";" that ends a bodiless one,
 // skipping parentheses, brackets and type arguments.
 func (p *rustParser) blockOrSemi(i, hi int) int {
-	angle := 0
-	for ; i < hi; i++ {
-		switch p.Text(i) {
-		case "<":
-			angle++
-		case ">":
-			angle = max(angle-1, 0)
-		case ";":
-			return i
-		case "{":
-			if angle == 0 {
-				return i
-			}
-		}
-		if m := p.Match(i); m > i && syntax.IsOpener(p.Text(i)) && !(p.Is(i, "{") && angle == 0) {
-			i = m
-		}
-	}
-	return hi
+	return p.scanHeader(i, hi, func(j, angle int) bool { return p.Is(j, ";") || angle == 0 && p.Is(j, "{") })
 }
 
 // block sets the signature and end line of s, an item whose header runs
@@ -274,23 +256,7 @@ func (p *rustParser) structDecl(s Symbol, start, kw, hi int) int {
 // listItemEnd returns the index of the "," that ends the list item
 // starting at i, or hi, skipping brackets and type arguments.
 func (p *rustParser) listItemEnd(i, hi int) int {
-	angle := 0
-	for ; i < hi; i++ {
-		switch p.Text(i) {
-		case "<":
-			angle++
-		case ">":
-			angle = max(angle-1, 0)
-		case ",":
-			if angle == 0 {
-				return i
-			}
-		}
-		if m := p.Match(i); m > i && syntax.IsOpener(p.Text(i)) {
-			i = m
-		}
-	}
-	return hi
+	return p.scanHeader(i, hi, func(j, angle int) bool { return angle == 0 && p.Is(j, ",") })
 }
 
 // namedFields reads the fields "name: Type" of a struct body [lo, hi),

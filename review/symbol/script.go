@@ -163,27 +163,13 @@ func (p *lexed) skipAngles(i, hi int) int {
 // or interface whose header starts at i, skipping type arguments and
 // brackets, or -1 when a ";" or the end of the scope comes first.
 func (p *lexed) braceAfter(i, hi int) int {
-	angle := 0
-	for j := i; j < hi && j < i+1024; j++ {
-		switch p.Text(j) {
-		case "<":
-			angle++
-		case ">":
-			angle = max(angle-1, 0)
-		case "{":
-			if angle == 0 {
-				return j
-			}
-			if m := p.Match(j); m > j {
-				j = m
-			}
-		case "(", "[":
-			if m := p.Match(j); m > j {
-				j = m
-			}
-		case ";", "}":
-			return -1
-		}
+	hi = min(hi, i+1024)
+	j := p.scanHeader(i, hi, func(j, angle int) bool {
+		t := p.Text(j)
+		return t == ";" || t == "}" || angle == 0 && t == "{"
+	})
+	if j < hi && p.Is(j, "{") {
+		return j
 	}
 	return -1
 }
@@ -461,7 +447,12 @@ func (p *jsParser) class(d jsDecl) int {
 	if !ok {
 		return p.stmtEnd(d.kw, d.hi)
 	}
-	s := p.symbol(d, name, nameTok, KindClass)
+	return p.typeBody(d, p.symbol(d, name, nameTok, KindClass), i, p.classBody)
+}
+
+// typeBody records s, the class or interface declared by d, whose body's
+// "{" follows from i, and reads the body's members with members.
+func (p *jsParser) typeBody(d jsDecl, s Symbol, i int, members func(lo, hi, k int, name string, exported bool)) int {
 	open := p.braceAfter(i, d.hi)
 	close := p.CloseOf(open, d.hi)
 	if close < 0 {
@@ -471,7 +462,7 @@ func (p *jsParser) class(d jsDecl) int {
 	s.EndLine = p.Line(close)
 	k := len(p.out)
 	p.add(s)
-	p.classBody(open+1, close, k, name, d.exported)
+	members(open+1, close, k, s.Name, d.exported)
 	return close + 1
 }
 
@@ -640,18 +631,7 @@ func (p *jsParser) thisFields(open, cls int) {
 
 func (p *jsParser) iface(d jsDecl) int {
 	name, nameTok := p.Text(d.kw+1), d.kw+1
-	s := p.symbol(d, name, nameTok, KindInterface)
-	open := p.braceAfter(d.kw+2, d.hi)
-	close := p.CloseOf(open, d.hi)
-	if close < 0 {
-		return p.partial(s, d.start, p.stmtEnd(d.kw, d.hi))
-	}
-	s.Signature = p.Join(d.start, open)
-	s.EndLine = p.Line(close)
-	k := len(p.out)
-	p.add(s)
-	p.typeMembers(open+1, close, k, name, d.exported)
-	return close + 1
+	return p.typeBody(d, p.symbol(d, name, nameTok, KindInterface), d.kw+2, p.typeMembers)
 }
 
 // typeMembers reads the members of an interface or object type alias,

@@ -159,6 +159,29 @@ type lexed struct{ *syntax.Tokens }
 
 func lex(src []byte, ts review.TokenSyntax) *lexed { return &lexed{syntax.Lex(src, ts)} }
 
+// scanHeader walks the tokens [i, hi) of a declaration's header, counting
+// type-argument angles and stepping over bracketed groups, and returns the
+// first index at which stop(j, angle) holds (before its group is stepped
+// over), or hi.
+func (p *lexed) scanHeader(i, hi int, stop func(j, angle int) bool) int {
+	angle := 0
+	for ; i < hi; i++ {
+		switch p.Text(i) {
+		case "<":
+			angle++
+		case ">":
+			angle = max(angle-1, 0)
+		}
+		if stop(i, angle) {
+			return i
+		}
+		if m := p.Match(i); m > i && syntax.IsOpener(p.Text(i)) {
+			i = m
+		}
+	}
+	return hi
+}
+
 // finish sorts the symbols and fills in Path, Hash and the Methods of
 // type-like symbols; starts are the line starts of content.
 func finish(syms []Symbol, path string, content []byte, starts []int32) {

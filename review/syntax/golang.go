@@ -112,6 +112,15 @@ func GoRecvType(fd *ast.FuncDecl) string {
 // GoRecvName returns the base type name of a receiver type expression: T
 // for *T, T[K] or (T); "" for another form.
 func GoRecvName(t ast.Expr) string {
+	if id := GoTypeName(t); id != nil {
+		return id.Name
+	}
+	return ""
+}
+
+// GoTypeName returns the identifier that names the type t refers to: T in
+// T, *T, (T), pkg.T, T[P] or T[K, V]; nil for another form.
+func GoTypeName(t ast.Expr) *ast.Ident {
 	for {
 		switch x := t.(type) {
 		case *ast.StarExpr:
@@ -122,12 +131,28 @@ func GoRecvName(t ast.Expr) string {
 			t = x.X
 		case *ast.ParenExpr:
 			t = x.X
+		case *ast.SelectorExpr:
+			return x.Sel
 		case *ast.Ident:
-			return x.Name
+			return x
 		default:
-			return ""
+			return nil
 		}
 	}
+}
+
+// GoChain renders a chain of identifiers and selectors ("s.db.conn"), or
+// returns "" for any other expression.
+func GoChain(e ast.Expr) string {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.SelectorExpr:
+		if q := GoChain(x.X); q != "" {
+			return q + "." + x.Sel.Name
+		}
+	}
+	return ""
 }
 
 var goSyntax = review.LangGo.Info().Tokens

@@ -375,7 +375,7 @@ func parsePython(src string, tk *Tokens) *PyFile {
 		trimmed := strings.TrimLeft(text, " \t\f")
 		blank := strings.TrimSpace(trimmed) == ""
 		py.Lines[k] = PyLine{
-			Indent:  pyIndent(text),
+			Indent:  IndentWidth(text),
 			Logical: !cont[k] && !blank,
 			Blank:   !cont[k] && blank,
 		}
@@ -475,8 +475,9 @@ func PyIdentStart(c byte) bool {
 // PyIdentByte reports a byte of a Python identifier (ASCII).
 func PyIdentByte(c byte) bool { return PyIdentStart(c) || c >= '0' && c <= '9' }
 
-// pyIndent returns the width of the leading whitespace of s.
-func pyIndent(s string) int {
+// IndentWidth returns the width of the leading whitespace of s, with tab
+// stops every 8 columns as in Python's tokenizer.
+func IndentWidth(s string) int {
 	w := 0
 	for _, c := range []byte(s) {
 		switch c {

@@ -34,81 +34,76 @@ import (
 // (the Python fuzz seeds, or the tree REVIEWLS_TS_CORPUS names): the
 // boundaries must agree on at least 99.9% of them.
 func TestTreeSitterPython(t *testing.T) {
-	root := os.Getenv("REVIEWLS_TS_CORPUS")
-	corpus := root != ""
-	if !corpus {
-		root = filepath.Join("testdata", "fuzz", "FuzzScanPython")
-	}
-	parser := newParser(t, python.Language())
-	var files, skipped int
+	root, corpus := corpusRoot("FuzzScanPython")
+	var files int
 	var c spanCount
+	skipped := eachParsed(t, python.Language(), root, corpus, func(p string) bool { return strings.HasSuffix(p, ".py") },
+		func(p string, src []byte, n *sitter.Node) {
+			files++
+			want := map[[2]int]bool{}
+			tsSpans(n, want)
+			dropShebang(src, want)
+			tk := Lex(src, pySyntax)
+			got := map[[2]int]bool{}
+			for _, x := range tk.Toks {
+				if x.Kind == TokString {
+					got[[2]int{int(x.Off), int(x.End)}] = true
+				}
+			}
+			for _, c := range tk.Comments {
+				got[[2]int{int(c.Off), int(c.End)}] = true
+			}
+			c.add(p, src, want, got)
+		})
+	t.Logf("%d files (%d with syntax errors skipped): %s", files, skipped, c)
+	c.check(t, files, 0.999)
+}
+
+// corpusRoot returns the tree REVIEWLS_TS_CORPUS names, or else the seeds
+// of the fuzz target.
+func corpusRoot(target string) (root string, corpus bool) {
+	if root := os.Getenv("REVIEWLS_TS_CORPUS"); root != "" {
+		return root, true
+	}
+	return filepath.Join("testdata", "fuzz", target), false
+}
+
+// eachParsed parses with grammar every file under root (every fuzz seed's
+// value, or the files of a corpus that keep accepts) and calls fn on the
+// ones it parses without an error, with a shebang line left out of the
+// tree's comments. It returns how many had errors.
+func eachParsed(t *testing.T, grammar unsafe.Pointer, root string, corpus bool, keep func(p string) bool,
+	fn func(p string, src []byte, n *sitter.Node)) (skipped int) {
+	t.Helper()
+	parser := sitter.NewParser()
+	defer parser.Close()
+	if err := parser.SetLanguage(sitter.NewLanguage(grammar)); err != nil {
+		t.Fatal(err)
+	}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil || d.IsDir() || corpus && !keep(p) {
 			return err
 		}
-		if corpus && !strings.HasSuffix(p, ".py") {
-			return nil
-		}
-		src, tree, err := parseFile(t, parser, p, !corpus)
+		src, err := os.ReadFile(p)
 		if err != nil {
 			return err
 		}
+		if !corpus {
+			src = fuzzSeedBytes(t, src)
+		}
+		tree := parser.Parse(src, nil)
 		defer tree.Close()
 		if tree.RootNode().HasError() {
 			skipped++
 			return nil
 		}
-		files++
-		want := map[[2]int]bool{}
-		tsSpans(tree.RootNode(), want)
-		if strings.HasPrefix(string(src), "#!") {
-			// The lexer skips a shebang line; tree-sitter reads it as a
-			// comment.
-			delete(want, [2]int{0, strings.IndexByte(string(src)+"\n", '\n')})
-		}
-		tk := Lex(src, pySyntax)
-		got := map[[2]int]bool{}
-		for _, x := range tk.Toks {
-			if x.Kind == TokString {
-				got[[2]int{int(x.Off), int(x.End)}] = true
-			}
-		}
-		for _, c := range tk.Comments {
-			got[[2]int{int(c.Off), int(c.End)}] = true
-		}
-		c.add(p, src, want, got)
+		fn(p, src, tree.RootNode())
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d files (%d with syntax errors skipped): %s", files, skipped, c)
-	c.check(t, files, 0.999)
-}
-
-// parseFile reads file p (the value of a Go fuzz seed when seed is set)
-// and parses it; the caller closes the tree.
-func parseFile(t *testing.T, parser *sitter.Parser, p string, seed bool) ([]byte, *sitter.Tree, error) {
-	src, err := os.ReadFile(p)
-	if err != nil {
-		return nil, nil, err
-	}
-	if seed {
-		src = fuzzSeedBytes(t, src)
-	}
-	return src, parser.Parse(src, nil), nil
-}
-
-// newParser returns a tree-sitter parser of the grammar, closed when the
-// test ends.
-func newParser(t *testing.T, grammar unsafe.Pointer) *sitter.Parser {
-	t.Helper()
-	p := sitter.NewParser()
-	t.Cleanup(p.Close)
-	if err := p.SetLanguage(sitter.NewLanguage(grammar)); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return skipped
 }
 
 // spanCount counts the spans tree-sitter and the lexer agree on.
@@ -196,49 +191,28 @@ func fuzzSeedBytes(t *testing.T, b []byte) []byte {
 // .jsx files of REVIEWLS_TS_CORPUS). A .js file that holds JSX is left out:
 // the product reads JSX only in .jsx and .tsx.
 func TestTreeSitterJavaScript(t *testing.T) {
-	root := os.Getenv("REVIEWLS_TS_CORPUS")
-	corpus := root != ""
-	if !corpus {
-		root = filepath.Join("testdata", "fuzz", "FuzzTokenizeJS")
-	}
-	parser := newParser(t, javascript.Language())
-	var files, skipped, jsxInJS int
+	root, corpus := corpusRoot("FuzzTokenizeJS")
+	var files, jsxInJS int
 	var c spanCount
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		lang := review.LangJavaScript
+	isJS := func(p string) bool {
 		switch filepath.Ext(p) {
-		case ".jsx":
+		case ".js", ".mjs", ".cjs", ".jsx":
+			return true
+		}
+		return false
+	}
+	skipped := eachParsed(t, javascript.Language(), root, corpus, isJS, func(p string, src []byte, n *sitter.Node) {
+		lang := review.LangJavaScript
+		if filepath.Ext(p) == ".jsx" || !corpus && strings.HasSuffix(p, "-jsx") {
 			lang = review.LangJSX
-		case ".js", ".mjs", ".cjs":
-		default:
-			if corpus {
-				return nil
-			}
-			if strings.HasSuffix(p, "-jsx") {
-				lang = review.LangJSX
-			}
-		}
-		src, tree, err := parseFile(t, parser, p, !corpus)
-		if err != nil {
-			return err
-		}
-		defer tree.Close()
-		if tree.RootNode().HasError() {
-			skipped++
-			return nil
 		}
 		want := map[[2]int]bool{}
-		if jsSpans(tree.RootNode(), src, want) && lang != review.LangJSX {
+		if jsSpans(n, src, want) && lang != review.LangJSX {
 			jsxInJS++
-			return nil
+			return
 		}
 		files++
-		if strings.HasPrefix(string(src), "#!") {
-			delete(want, [2]int{0, strings.IndexByte(string(src)+"\n", '\n')})
-		}
+		dropShebang(src, want)
 		got := map[[2]int]bool{}
 		js := TokenizeJS(lang, src)
 		for _, x := range js.Toks {
@@ -250,13 +224,17 @@ func TestTreeSitterJavaScript(t *testing.T) {
 			got[[2]int{int(c.Off), int(c.End)}] = true
 		}
 		c.add(p, src, want, got)
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	t.Logf("%d files (%d with syntax errors, %d .js files with JSX left out): %s", files, skipped, jsxInJS, c)
 	c.check(t, files, 0.99)
+}
+
+// dropShebang removes a shebang line from the comments tree-sitter found:
+// the lexer skips it.
+func dropShebang(src []byte, want map[[2]int]bool) {
+	if strings.HasPrefix(string(src), "#!") {
+		delete(want, [2]int{0, strings.IndexByte(string(src)+"\n", '\n')})
+	}
 }
 
 // jsSpans adds the spans of the outermost literal nodes, of the JSX text

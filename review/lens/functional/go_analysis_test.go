@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reviewls/reviewls/internal/treetest"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
 	"github.com/reviewls/reviewls/review/lens/lenstest"
@@ -17,14 +18,8 @@ import (
 func goModule(t testing.TB, root string, files map[string]string) *review.ChangeSet {
 	t.Helper()
 	cs := &review.ChangeSet{Root: root}
+	treetest.Write(t, root, files)
 	for p, content := range files {
-		abs := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(abs, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
 		cs.Files = append(cs.Files, lenstest.NewFile(p, []byte(content)))
 	}
 	cs.Sort()

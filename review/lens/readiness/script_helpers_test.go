@@ -2,12 +2,11 @@ package readiness
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"testing"
 
+	"github.com/reviewls/reviewls/internal/treetest"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
 	"github.com/reviewls/reviewls/review/lens/lenstest"
@@ -38,13 +37,7 @@ func scriptChangeSet(t *testing.T, changed map[string]string, onDisk map[string]
 
 func scriptWrite(t *testing.T, root, p, content string) {
 	t.Helper()
-	full := filepath.Join(root, filepath.FromSlash(p))
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	treetest.WriteFile(t, root, p, []byte(content))
 }
 
 // scriptCheck runs rule over the whole change set and returns

@@ -230,7 +230,7 @@ func (s *sqlScan) fn(fd *ast.FuncDecl) {
 			line = s.g.Line(at.Pos())
 		}
 		api := sel.Sel.Name
-		if q := lens.GoChain(sel.X); q != "" && len(q) < 20 {
+		if q := syntax.GoChain(sel.X); q != "" && len(q) < 20 {
 			api = q + "." + api
 		}
 		s.p.Report(lens.Report{
