@@ -11,14 +11,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestMarkupRules(t *testing.T) {
-	for _, r := range markupRules() {
-		t.Run(r.ID, func(t *testing.T) {
-			lenstest.Run(t, r, filepath.Join("testdata", strings.TrimPrefix(r.ID, "accessibility/")))
-		})
-	}
-}
-
 // TestMarkupFixes applies every fix of the fixable rules to their test
 // inputs: each must apply cleanly, leave the file well formed and silence
 // its finding.

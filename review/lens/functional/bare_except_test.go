@@ -6,10 +6,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestBareExcept(t *testing.T) {
-	lenstest.Run(t, BareExcept, "testdata/bare-except")
-}
-
 func TestBareExceptFixes(t *testing.T) {
 	f := lenstest.NewFile("handlers.py", scriptTestdata(t, "testdata/bare-except/handlers.py"))
 	if n := lenstest.CheckFixes(t, BareExcept, f); n != 2 {

@@ -7,10 +7,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestMergeConflictMarker(t *testing.T) {
-	lenstest.Run(t, MergeConflictMarker, "testdata/merge-conflict-marker")
-}
-
 // TestMergeConflictMarkerUnchangedLines checks that a conflict block whose
 // marker lines are all unchanged is not reported.
 func TestMergeConflictMarkerUnchangedLines(t *testing.T) {

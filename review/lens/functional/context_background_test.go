@@ -6,10 +6,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestContextBackground(t *testing.T) {
-	lenstest.Run(t, ContextBackground, "testdata/context-background")
-}
-
 func TestContextBackgroundFixes(t *testing.T) {
 	if n := lenstest.CheckFixes(t, ContextBackground, lenstest.Input(t, "testdata/context-background/store.go", "store/store.go")); n == 0 {
 		t.Error("no fix was checked")

@@ -6,10 +6,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestFloatingPromise(t *testing.T) {
-	lenstest.Run(t, FloatingPromise, "testdata/floating-promise")
-}
-
 func TestFloatingPromiseFixes(t *testing.T) {
 	for _, name := range []string{"service.js", "page.tsx"} {
 		f := lenstest.NewFile(name, scriptTestdata(t, "testdata/floating-promise/"+name))
@@ -17,10 +13,6 @@ func TestFloatingPromiseFixes(t *testing.T) {
 			t.Errorf("%s: no fixes checked", name)
 		}
 	}
-}
-
-func TestAsyncForEach(t *testing.T) {
-	lenstest.Run(t, AsyncForEach, "testdata/async-foreach")
 }
 
 func TestAsyncForEachFixes(t *testing.T) {

@@ -11,10 +11,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestLoopVarCapture(t *testing.T) {
-	lenstest.Run(t, LoopVarCapture, "testdata/loop-var-capture")
-}
-
 func TestLoopVarCaptureFixes(t *testing.T) {
 	content, err := os.ReadFile("testdata/loop-var-capture/legacy.go")
 	if err != nil {

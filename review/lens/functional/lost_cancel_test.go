@@ -6,10 +6,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestLostCancel(t *testing.T) {
-	lenstest.Run(t, LostCancel, "testdata/lost-cancel")
-}
-
 func TestLostCancelFixes(t *testing.T) {
 	if n := lenstest.CheckFixes(t, LostCancel, lenstest.Input(t, "testdata/lost-cancel/client.go", "client/client.go")); n == 0 {
 		t.Error("no fix was checked")

@@ -8,10 +8,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestMutableDefault(t *testing.T) {
-	lenstest.Run(t, MutableDefault, "testdata/mutable-default")
-}
-
 func TestMutableDefaultFixes(t *testing.T) {
 	f := lenstest.NewFile("defaults.py", scriptTestdata(t, "testdata/mutable-default/defaults.py"))
 	if n := lenstest.CheckFixes(t, MutableDefault, f); n != 6 {

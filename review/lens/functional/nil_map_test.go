@@ -6,10 +6,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestNilMapWrite(t *testing.T) {
-	lenstest.Run(t, NilMapWrite, "testdata/nil-map-write")
-}
-
 func TestNilMapWriteFixes(t *testing.T) {
 	if n := lenstest.CheckFixes(t, NilMapWrite, lenstest.Input(t, "testdata/nil-map-write/count.go", "count/count.go")); n == 0 {
 		t.Error("no fix was checked")

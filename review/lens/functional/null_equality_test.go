@@ -6,10 +6,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestNullEquality(t *testing.T) {
-	lenstest.Run(t, NullEquality, "testdata/null-equality")
-}
-
 func TestNullEqualityFixes(t *testing.T) {
 	for _, name := range []string{"checks.js", "view.tsx"} {
 		f := lenstest.NewFile(name, scriptTestdata(t, "testdata/null-equality/"+name))

@@ -59,6 +59,23 @@ func Run(t *testing.T, rule *lens.Rule, dir string) {
 	RunFiles(t, rule, dir, func(f *review.File) { Expect(t, rule, f, Check(t, rule, f, 0, nil)) })
 }
 
+// RunRules runs [Run] for each file rule of rules on its test inputs,
+// testdata/<name> where the rule's ID is <perspective>/<name>, in a subtest
+// named by the ID. Whole-change rules and rules of depth comprehensive
+// (which read the module on disk) are left to their own tests.
+func RunRules(t *testing.T, rules []*lens.Rule) {
+	t.Helper()
+	for _, r := range rules {
+		if r.Run == nil || r.Depth > review.DepthStandard {
+			continue
+		}
+		t.Run(r.ID, func(t *testing.T) {
+			_, name, _ := strings.Cut(r.ID, "/")
+			Run(t, r, filepath.Join("testdata", name))
+		})
+	}
+}
+
 // InputName returns the review path of a test input: its path without an
 // ".in" suffix.
 func InputName(rel string) string { return strings.TrimSuffix(filepath.ToSlash(rel), ".in") }

@@ -7,14 +7,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestFocusedTest(t *testing.T) {
-	lenstest.Run(t, FocusedTest, "testdata/focused-test")
-}
-
-func TestSkippedTest(t *testing.T) {
-	lenstest.Run(t, SkippedTest, "testdata/skipped-test")
-}
-
 func TestFocusedTestFixes(t *testing.T) {
 	f := lenstest.Input(t, "testdata/focused-test/cart.test.ts", "cart.test.ts")
 	if n := lenstest.CheckFixes(t, FocusedTest, f); n != 5 {

@@ -6,10 +6,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestLocalReplace(t *testing.T) {
-	lenstest.Run(t, LocalReplace, "testdata/local-replace")
-}
-
 func TestLocalReplaceFixes(t *testing.T) {
 	if n := lenstest.CheckFixes(t, LocalReplace, lenstest.Input(t, "testdata/local-replace/go.mod", "go.mod")); n != 2 {
 		t.Errorf("checked %d fixes, want 2", n)

@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
 const alembicGood = `"""add plan
@@ -108,8 +106,4 @@ class Migration(migrations.Migration):
 			}
 		})
 	}
-}
-
-func TestMigrationWithoutRollbackSingleFiles(t *testing.T) {
-	lenstest.Run(t, MigrationWithoutRollback, "testdata/migration-without-rollback")
 }

@@ -7,10 +7,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestNewDependency(t *testing.T) {
-	lenstest.Run(t, NewDependency, "testdata/new-dependency")
-}
-
 // TestNewDependencyUpgrade checks that a version change (the old line is
 // removed in the same diff) is not a new dependency.
 func TestNewDependencyUpgrade(t *testing.T) {

@@ -7,10 +7,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestTodoAdded(t *testing.T) {
-	lenstest.Run(t, TodoAdded, "testdata/todo-added")
-}
-
 // TestTodoAddedEdited checks that a TODO the change only edits (cobra's
 // "Fix some typos" reworded two) is not added, while a new one in the same
 // change is. One it keeps word for word beside changed code (the FIXME) is

@@ -8,10 +8,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestGenericSecret(t *testing.T) {
-	lenstest.Run(t, GenericSecret, "testdata/generic-secret")
-}
-
 // TestGenericSecretRedacted checks the redaction contract: no output
 // carries the value, which is kept only in Secrets.
 func TestGenericSecretRedacted(t *testing.T) {

@@ -7,10 +7,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestHardcodedSecret(t *testing.T) {
-	lenstest.Run(t, HardcodedSecret, "testdata/hardcoded-secret")
-}
-
 // TestHardcodedSecretRedacted checks that no part of a finding carries the
 // secret value, and that the raw value is kept only for redaction.
 func TestHardcodedSecretRedacted(t *testing.T) {

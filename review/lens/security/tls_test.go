@@ -6,10 +6,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestTLSVerifyDisabled(t *testing.T) {
-	lenstest.Run(t, TLSVerifyDisabled, "testdata/tls-verify-disabled")
-}
-
 func TestTLSVerifyDisabledFixes(t *testing.T) {
 	total := 0
 	for _, name := range []string{"client.go", "fetch.py"} {

@@ -6,10 +6,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestUnsafeHTML(t *testing.T) {
-	lenstest.Run(t, UnsafeHTML, "testdata/unsafe-html")
-}
-
 // TestUnsafeHTMLStories checks that stories, like tests, render fixtures:
 // the same markup in a component is reported.
 func TestUnsafeHTMLStories(t *testing.T) {

@@ -7,10 +7,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestCommentedOutCode(t *testing.T) {
-	lenstest.Run(t, CommentedOutCode, "testdata/commented-out-code")
-}
-
 func TestCommentedOutCodeFixes(t *testing.T) {
 	for _, name := range []string{"retry.go", "jobs.py", "cart.ts", "deploy.sh"} {
 		if n := lenstest.CheckFixes(t, CommentedOutCode, lenstest.Input(t, "testdata/commented-out-code/"+name, name)); n != 1 {

@@ -7,10 +7,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestDebugStatement(t *testing.T) {
-	lenstest.Run(t, DebugStatement, "testdata/debug-statement")
-}
-
 func TestDebugStatementFixes(t *testing.T) {
 	for name, want := range map[string]int{"lib/models.py": 5, "lib/cart.ts": 3, "lib/checkout.ts": 1} {
 		if n := lenstest.CheckFixes(t, DebugStatement, lenstest.Input(t, "testdata/debug-statement/"+name, name)); n != want {

@@ -9,10 +9,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestExportedUndocumented(t *testing.T) {
-	lenstest.Run(t, ExportedUndocumented, "testdata/exported-undocumented")
-}
-
 // TestExportedUndocumentedOnlyAdded checks that only names the change adds
 // are reported: an exported function that was already undocumented and
 // only got a new signature and body (a real shape: cobra's

@@ -7,10 +7,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestGoNaming(t *testing.T) {
-	lenstest.Run(t, GoNaming, "testdata/go-naming")
-}
-
 func TestGoNamingFixes(t *testing.T) {
 	if n := lenstest.CheckFixes(t, GoNaming, lenstest.Input(t, "testdata/go-naming/user.go", "user/user.go")); n < 3 {
 		t.Errorf("checked %d fixes, want the 3 local renames", n)

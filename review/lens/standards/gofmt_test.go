@@ -31,10 +31,6 @@ func gofmtCases(t *testing.T) map[string][]byte {
 	return out
 }
 
-func TestGofmt(t *testing.T) {
-	lenstest.Run(t, Gofmt, "testdata/gofmt")
-}
-
 func TestGofmtFixes(t *testing.T) {
 	total := 0
 	for name, data := range gofmtCases(t) {

@@ -9,10 +9,6 @@ import (
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
-func TestLongFunction(t *testing.T) {
-	lenstest.Run(t, LongFunction, "testdata/long-function")
-}
-
 // TestLongFunctionAnchorAndThreshold checks that a long function is
 // reported on its first changed line only when a line of it changed, and
 // that the configured threshold applies.
