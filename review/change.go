@@ -206,10 +206,27 @@ func (f *File) Changed(n int) bool {
 // ChangedLines returns the changed line numbers in increasing order.
 func (f *File) ChangedLines() []int {
 	out := make([]int, 0, len(f.Lines))
+	lo, hi := 0, 0
 	for n := range f.Lines {
 		out = append(out, n)
+		lo, hi = min(lo, n), max(hi, n)
 	}
-	sort.Ints(out)
+	if lo < 0 || hi > 4*len(out)+64 {
+		sort.Ints(out)
+		return out
+	}
+	// Dense line numbers (a new file, a large hunk): mark and collect
+	// instead of sorting.
+	seen := make([]bool, hi+1)
+	for _, n := range out {
+		seen[n] = true
+	}
+	out = out[:0]
+	for n, ok := range seen {
+		if ok {
+			out = append(out, n)
+		}
+	}
 	return out
 }
 

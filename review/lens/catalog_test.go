@@ -363,6 +363,17 @@ func TestCatalogFixes(t *testing.T) {
 	}
 }
 
+// BenchmarkScanMarkupHTML measures the scan of a 1,000-line HTML file
+// alone.
+func BenchmarkScanMarkupHTML(b *testing.B) {
+	src := largeHTML(1000)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		syntax.ScanMarkup(review.LangHTML, src)
+	}
+}
+
 // BenchmarkScanMarkup measures the scan of a 1,000-line TSX file alone.
 func BenchmarkScanMarkup(b *testing.B) {
 	src := largeTSX(1000)

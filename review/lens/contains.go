@@ -22,18 +22,26 @@ type containsIndex struct {
 
 var containsOf review.Memo[*containsIndex]
 
-func trigram(a, b, c byte) uint32 {
-	return (uint32(a)*0x9E3779B1 ^ uint32(b)*0x85EBCA77 ^ uint32(c)*0xC2B2AE3D) >> 16
-}
+// trigram hashes the three bytes at the low end of w (a<<16 | b<<8 | c)
+// to 16 bits.
+func trigram(w uint32) uint32 { return (w & 0xFFFFFF) * 0x9E3779B1 >> 16 }
 
 func newContainsIndex(content []byte) *containsIndex {
 	x := &containsIndex{content: content, seen: map[string]bool{}}
-	for _, c := range content {
-		x.bytes[c>>6] |= 1 << (c & 63)
+	var present [256]bool
+	var w uint32
+	for i, c := range content {
+		present[c] = true
+		w = w<<8 | uint32(c)
+		if i >= 2 {
+			h := trigram(w)
+			x.tri[h>>6] |= 1 << (h & 63)
+		}
 	}
-	for i := 0; i+2 < len(content); i++ {
-		h := trigram(content[i], content[i+1], content[i+2])
-		x.tri[h>>6] |= 1 << (h & 63)
+	for c, ok := range present {
+		if ok {
+			x.bytes[c>>6] |= 1 << (c & 63)
+		}
 	}
 	return x
 }
@@ -45,9 +53,10 @@ func (x *containsIndex) mayContain(s string) bool {
 			return false
 		}
 	}
-	for i := 0; i+2 < len(s); i++ {
-		h := trigram(s[i], s[i+1], s[i+2])
-		if x.tri[h>>6]&(1<<(h&63)) == 0 {
+	var w uint32
+	for i := 0; i < len(s); i++ {
+		w = w<<8 | uint32(s[i])
+		if h := trigram(w); i >= 2 && x.tri[h>>6]&(1<<(h&63)) == 0 {
 			return false
 		}
 	}

@@ -142,11 +142,29 @@ func scanMarkup(lang review.Language, content []byte, js *JSFile) *Markup {
 	s := &mkScanner{src: src, lang: lang, m: m}
 	s.jsx = lang == review.LangJSX || lang == review.LangTSX
 	s.svelte = lang == review.LangSvelte
-	// Every tag starts with "<", and in HTML about half of them are end
-	// tags; in JSX most "<" are tags too.
-	s.m.Tags = make([]Tag, 0, 16+strings.Count(src, "<")/2)
+	// Room for the tags and attributes of a typical document, so that the
+	// slices need not grow: a start tag begins with "<" and a letter, and
+	// most attributes have an "=". The same walk notes server code ("<?",
+	// "<%").
+	tags := 0
+	for i := 0; ; i++ {
+		j := strings.IndexByte(src[i:], '<')
+		if j < 0 {
+			break
+		}
+		i += j
+		if i+1 < len(src) {
+			switch c := src[i+1]; {
+			case mkLetter(c):
+				tags++
+			case c == '?' || c == '%':
+				s.server = true
+			}
+		}
+	}
+	s.m.Tags = make([]Tag, 0, 16+tags)
 	s.spans = make([]mkSpan, 0, cap(s.m.Tags))
-	s.done = make([]Attr, 0, 3*cap(s.m.Tags)) // about three attributes a tag
+	s.done = make([]Attr, 0, min(strings.Count(src, "=")+tags/8, 3*cap(s.m.Tags)))
 	s.scratch = make([]Attr, 0, 16)
 	if s.jsx {
 		if js == nil {
@@ -315,6 +333,8 @@ type mkScanner struct {
 	lang   review.Language
 	jsx    bool
 	svelte bool
+	// server reports "<?" or "<%" in the source: server code.
+	server bool
 	i      int
 	m      *Markup
 	// stack holds the indexes of the open elements, innermost last.
@@ -685,6 +705,9 @@ func (s *mkScanner) normalise(name string) (key string, bound, spread bool) {
 		}
 		return mkAlias(key), false, false
 	}
+	if mkPlainName(name) {
+		return mkAlias(strings.ToLower(name)), false, false
+	}
 	event := false
 	switch {
 	case s.svelte:
@@ -722,6 +745,31 @@ func (s *mkScanner) normalise(name string) (key string, bound, spread bool) {
 		key = "on" + key
 	}
 	return mkAlias(key), bound, false
+}
+
+// mkPlainName reports an attribute name that no binding syntax of
+// normalise applies to: letters, digits and "-" only, not starting with
+// "v-", "x-", "th", "data-" or "asp-".
+func mkPlainName(name string) bool {
+	if name == "" || !mkLetter(name[0]) {
+		return false
+	}
+	for i := 1; i < len(name); i++ {
+		if c := name[i]; !mkLetter(c) && (c < '0' || c > '9') && c != '-' {
+			return false
+		}
+	}
+	switch name[0] | 0x20 {
+	case 'v', 'x':
+		return len(name) < 2 || name[1] != '-'
+	case 't':
+		return !strings.HasPrefix(name, "th")
+	case 'd':
+		return !strings.HasPrefix(name, "data-")
+	case 'a':
+		return !strings.HasPrefix(name, "asp-")
+	}
+	return true
 }
 
 func mkAlias(key string) string {

@@ -158,8 +158,7 @@ func regionAt(regions []mkRegion, off int) (mkRegion, bool) {
 // server code), as a reader.
 func (s *mkScanner) regions() (io.Reader, []mkRegion) {
 	src := s.src
-	if !s.svelte && !strings.Contains(src, "{{") && !strings.Contains(src, "{%") &&
-		!strings.Contains(src, "<?") && !strings.Contains(src, "<%") {
+	if !s.svelte && !s.server && !strings.Contains(src, "{{") && !strings.Contains(src, "{%") {
 		return strings.NewReader(src), nil // nothing to blank
 	}
 	var out []byte // a copy only once there is something to blank

@@ -184,8 +184,7 @@ const minProviderRun = 16
 func longRun(line string, n int) bool {
 	run := 0
 	for i := 0; i < len(line); i++ {
-		c := line[i]
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '+' || c == '/' || c == '=' {
+		if runByte[line[i]] {
 			if run++; run >= n {
 				return true
 			}
@@ -195,6 +194,14 @@ func longRun(line string, n int) bool {
 	}
 	return false
 }
+
+// runByte holds the bytes of a token run: letters, digits and _-+/=.
+var runByte = func() (t [256]bool) {
+	for _, c := range []byte("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+/=") {
+		t[c] = true
+	}
+	return t
+}()
 
 // eachChangedLine calls fn for each changed line in order, like
 // [lens.Pass.EachChanged] but cheaper on new files: when every line
@@ -527,18 +534,17 @@ var secretStems = []string{"pass", "pwd", "secret", "token", "key", "auth", "cre
 // hasSecretStem reports, without allocating, whether key contains a secret
 // stem in any case.
 func hasSecretStem(key string) bool {
-	var buf [80]byte
-	b := buf[:len(key)]
 	for i := 0; i < len(key); i++ {
-		c := key[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
+		c := key[i] | 0x20 // lower case for letters
+		switch c {
+		case 'p', 's', 't', 'k', 'a', 'c', 'b':
+		default:
+			continue
 		}
-		b[i] = c
-	}
-	for _, stem := range secretStems {
-		if bytes.Contains(b, []byte(stem)) {
-			return true
+		for _, stem := range secretStems {
+			if stem[0] == c && len(key)-i >= len(stem) && strings.EqualFold(key[i:i+len(stem)], stem) {
+				return true
+			}
 		}
 	}
 	return false
