@@ -365,21 +365,15 @@ func TestCatalogFixes(t *testing.T) {
 
 // BenchmarkScanMarkupHTML measures the scan of a 1,000-line HTML file
 // alone.
-func BenchmarkScanMarkupHTML(b *testing.B) {
-	src := largeHTML(1000)
-	b.ReportAllocs()
-	b.SetBytes(int64(len(src)))
-	for b.Loop() {
-		syntax.ScanMarkup(review.LangHTML, src)
-	}
-}
+func BenchmarkScanMarkupHTML(b *testing.B) { benchmarkScanMarkup(b, review.LangHTML, largeHTML(1000)) }
 
 // BenchmarkScanMarkup measures the scan of a 1,000-line TSX file alone.
-func BenchmarkScanMarkup(b *testing.B) {
-	src := largeTSX(1000)
+func BenchmarkScanMarkup(b *testing.B) { benchmarkScanMarkup(b, review.LangTSX, largeTSX(1000)) }
+
+func benchmarkScanMarkup(b *testing.B, lang review.Language, src []byte) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		syntax.ScanMarkup(review.LangTSX, src)
+		syntax.ScanMarkup(lang, src)
 	}
 }
