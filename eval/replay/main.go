@@ -17,7 +17,14 @@
 // Usage:
 //
 //	go run ./eval/replay run  [-list eval/commits.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [-audit FILE] [-- review flags]
+//	go run ./eval/replay defects [-list eval/defects.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [-- review flags]
 //	go run ./eval/replay pick [-mirrors DIR] [-n 10] [-first-parent=false] owner/name
+//
+// defects measures recall on real defects: each listed fix commit is
+// replayed reversed — the fix checked out, the diff back to its parent
+// applied — so the change under review re-introduces the defect the fix
+// removed, and the review must report it (perspective, file, line ± 1 and
+// severity; see eval/defects.tsv).
 //
 // pick prints non-merge commits of a repository that a reviewer would meet
 // in daily work — 1–15 files, at most 300 changed lines, at least one
@@ -45,15 +52,17 @@ import (
 func main() {
 	log.SetFlags(0)
 	if len(os.Args) < 2 {
-		log.Fatal("usage: replay run|pick [flags]")
+		log.Fatal("usage: replay run|defects|pick [flags]")
 	}
 	switch os.Args[1] {
 	case "run":
 		run(os.Args[2:])
 	case "pick":
 		pick(os.Args[2:])
+	case "defects":
+		defects(os.Args[2:])
 	default:
-		log.Fatalf("unknown subcommand %q (run or pick)", os.Args[1])
+		log.Fatalf("unknown subcommand %q (run, defects or pick)", os.Args[1])
 	}
 }
 
@@ -161,21 +170,9 @@ func run(args []string) {
 		if err != nil {
 			log.Fatalf("%s %s: %v", c.Repo, c.SHA, err)
 		}
-		start := time.Now()
-		cmd := exec.Command(*bin, append([]string{"review", "--format", "json", "--fail-on", "never", "--no-artifacts"}, extra...)...)
-		cmd.Dir = dir
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
-		took := time.Since(start)
+		res, took, err := review(*bin, dir, extra)
 		if err != nil {
-			log.Fatalf("%s %s: reviewls: %v\n%s", c.Repo, c.SHA, err, stderr.Bytes())
-		}
-		var res reviewOutput
-		if len(bytes.TrimSpace(out)) > 0 {
-			if err := json.Unmarshal(out, &res); err != nil {
-				log.Fatalf("%s %s: decode review: %v", c.Repo, c.SHA, err)
-			}
+			log.Fatalf("%s %s: %v", c.Repo, c.SHA, err)
 		}
 		r := repos[c.Repo]
 		if r == nil {
@@ -236,40 +233,76 @@ func run(args []string) {
 	fmt.Printf("review-level notes (no verdict weight): missing-tests %d, undocumented-api %d\n", byKind["missing-tests"], byKind["undocumented-api"])
 }
 
+// review runs reviewls on the work tree of dir with default flags and
+// extra, and decodes its findings.
+func review(bin, dir string, extra []string) (reviewOutput, time.Duration, error) {
+	start := time.Now()
+	cmd := exec.Command(bin, append([]string{"review", "--format", "json", "--fail-on", "never", "--no-artifacts"}, extra...)...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	took := time.Since(start)
+	var res reviewOutput
+	if err != nil {
+		return res, took, fmt.Errorf("reviewls: %v\n%s", err, stderr.Bytes())
+	}
+	if len(bytes.TrimSpace(out)) > 0 {
+		if err := json.Unmarshal(out, &res); err != nil {
+			return res, took, fmt.Errorf("decode review: %v", err)
+		}
+	}
+	return res, took, nil
+}
+
 // checkout prepares the commit's replay: a clone of the snapshot (made once
 // per repository) with the parent checked out on branch "replay" and the
 // commit's diff applied to the work tree, new files left untracked.
 func checkout(root, mirrors string, c commit) (string, error) {
-	dir := filepath.Join(root, strings.ReplaceAll(c.Repo, "/", "+"))
+	dir, err := clone(root, mirrors, c.Repo)
+	if err != nil {
+		return "", err
+	}
+	return dir, applyChange(dir, c.SHA+"^", c.SHA)
+}
+
+// clone makes the work clone of repo under root from its snapshot, once.
+func clone(root, mirrors, repo string) (string, error) {
+	dir := filepath.Join(root, strings.ReplaceAll(repo, "/", "+"))
 	if _, err := os.Stat(dir); err != nil {
-		src := filepath.Join(mirrors, strings.ReplaceAll(c.Repo, "/", "+"), "repo")
+		src := filepath.Join(mirrors, strings.ReplaceAll(repo, "/", "+"), "repo")
 		if err := git("", "clone", "-q", "--no-checkout", src, dir); err != nil {
 			return "", err
 		}
 		git(dir, "config", "user.email", "replay@example.com")
 		git(dir, "config", "user.name", "replay")
 	}
-	parent := c.SHA + "^"
-	if err := git(dir, "checkout", "-q", "-f", "-B", "replay", parent); err != nil {
-		return "", err
+	return dir, nil
+}
+
+// applyChange checks out from on branch "replay" and applies the diff from
+// from to to to the work tree, new files left untracked.
+func applyChange(dir, from, to string) error {
+	if err := git(dir, "checkout", "-q", "-f", "-B", "replay", from); err != nil {
+		return err
 	}
 	if err := git(dir, "clean", "-q", "-f", "-d", "-x"); err != nil {
-		return "", err
+		return err
 	}
-	diff, err := gitOut(dir, "diff", "--binary", parent, c.SHA)
+	diff, err := gitOut(dir, "diff", "--binary", from, to)
 	if err != nil {
-		return "", err
+		return err
 	}
 	if len(diff) == 0 {
-		return dir, nil
+		return nil
 	}
 	apply := exec.Command("git", "apply", "--binary", "-")
 	apply.Dir = dir
 	apply.Stdin = bytes.NewReader(diff)
 	if out, err := apply.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("git apply: %v\n%s", err, out)
+		return fmt.Errorf("git apply: %v\n%s", err, out)
 	}
-	return dir, nil
+	return nil
 }
 
 func git(dir string, args ...string) error {
