@@ -314,7 +314,7 @@ func DetectLanguage(p string, content []byte) Language {
 	}
 	ext := strings.ToLower(path.Ext(base))
 	if l, ok := extLanguages[ext]; ok {
-		if l == LangYAML && isWorkflowPath(p) {
+		if l == LangYAML && (isWorkflowPath(p) || lower == "action.yml" || lower == "action.yaml") {
 			return LangActions
 		}
 		return l

@@ -75,6 +75,8 @@ func TestDetectLanguage(t *testing.T) {
 		{"rules.mk", "", LangMakefile},
 		{".github/workflows/ci.yml", "", LangActions},
 		{"sub/.github/workflows/ci.yaml", "", LangActions},
+		{".github/actions/setup/action.yml", "", LangActions},
+		{"action.yaml", "", LangActions},
 		{"config/ci.yml", "", LangYAML},
 		{"App.TSX", "", LangTSX},
 		{"lib.mjs", "", LangJavaScript},

@@ -6,6 +6,6 @@ import "github.com/reviewls/reviewls/review/lens"
 func scriptRules() []*lens.Rule {
 	return []*lens.Rule{
 		ShellInjection, Eval, UnsafeHTML, UnsafeYAMLLoad, UnsafeDeserialization,
-		ActionsPullRequestTarget, ActionsUnpinned, CurlPipeShell, WorldWritable,
+		ActionsPullRequestTarget, ActionsScriptInjection, ActionsUnpinned, CurlPipeShell, WorldWritable,
 	}
 }
