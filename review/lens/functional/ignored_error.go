@@ -8,6 +8,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/lens/goapi"
 	"github.com/reviewls/reviewls/review/syntax"
 )
 
@@ -24,17 +25,24 @@ var IgnoredError = &lens.Rule{
 		Summary:     "Error result dropped",
 		Doc: "A call whose error is dropped, as a bare statement or with `_ =`, lets the program carry on after a " +
 			"failure: a file that was never written, a transaction that was rolled back, a scan that read nothing. " +
-			"Check the error and return it with context, or handle it. The rule knows a curated list of standard " +
-			"library calls whose errors matter (os.WriteFile, os.Rename, os.MkdirAll, json.Unmarshal, " +
-			"filepath.Walk, http.ListenAndServe, ...), methods of values made in the same function (Close, Write " +
-			"and Sync on a file from os.Create, Flush on a bufio.Writer, Commit on a transaction, Run on an " +
-			"exec.Cmd, Wait on an errgroup, Scan on rows) and functions of the same file whose last result is " +
-			"error. Calls whose errors are conventionally ignored (fmt.Print*, writes to a bytes.Buffer or " +
-			"strings.Builder, hash writes, Rollback, printers) are not reported, nor is any deferred call: a deferred " +
-			"Close is a separate question. Also left alone: a call followed by a return of another error (cleanup " +
-			"on a failure path), a call whose line or the comment above says the error is ignored on purpose " +
-			"(\"best effort\", \"ignore\"), os.Setenv with a literal key, and cleanup calls in tests. An explicit " +
-			"`_ =` is reported only where the error means lost or invalid data.",
+			"Check the error and return it with context, or handle it. Which calls return an error is known without " +
+			"type-checking, from a signature index of the standard library (generated from its sources) and of the " +
+			"package's own files, and from the types of the function's parameters and variables: a package " +
+			"function, a method of a typed value (`c.conn.SetKeepAlive`, `http.DefaultClient.Do`, `cmd.Start`) or a " +
+			"function of the package. `v, _ := f()` with f's error in the blank is reported too (`req, _ := " +
+			"http.NewRequest(...)`, `data, _ := io.ReadAll(f)`): v is used although the call may have failed; " +
+			"parsers whose zero value is a deliberate default (strconv, netip, url, time.Parse, json.Marshal, " +
+			"os.Hostname, ...) and calls with only literal arguments are not. A curated list gives the calls whose " +
+			"loss is worst a higher severity and a precise consequence (os.WriteFile, os.Rename, Close, Write and " +
+			"Sync on a file from os.Create, Flush on a bufio.Writer, Commit on a transaction, Scan on rows). Calls " +
+			"whose errors are conventionally ignored or moot (fmt's printers, Write and Close in general, writes to " +
+			"a bytes.Buffer, strings.Builder or hash, Rollback, io.Copy pumps, killing or signalling a process, " +
+			"connection deadlines, CloseWithError, encoding a response) are not reported, nor is any deferred " +
+			"call: a deferred Close is a separate question. Also left alone: a call followed by a return of " +
+			"another error (cleanup on a failure path), a call whose line or the comment above says the error is " +
+			"ignored on purpose (\"best effort\", \"ignore\", `//nolint`), os.Setenv with a literal key, and calls " +
+			"in tests outside the curated list. An explicit `_ = f()` is reported only where the error means lost " +
+			"or invalid data.",
 		Bad:  "os.WriteFile(path, data, 0o644)\nreturn nil",
 		Good: "if err := os.WriteFile(path, data, 0o644); err != nil {\n\treturn fmt.Errorf(\"save %s: %w\", path, err)\n}\nreturn nil",
 	},
@@ -223,7 +231,7 @@ func acknowledged(f *review.File, line int) bool {
 			continue // the line above has code: its comment is about that code
 		}
 		t := strings.ToLower(cs[n-1].Text)
-		for _, w := range []string{"best effort", "best-effort", "ignore", "error is", "err is", "can't fail", "cannot fail", "never fails"} {
+		for _, w := range []string{"best effort", "best-effort", "ignore", "error is", "err is", "can't fail", "cannot fail", "never fails", "nolint"} {
 			if strings.Contains(t, w) {
 				return true
 			}
@@ -237,7 +245,7 @@ func acknowledged(f *review.File, line int) bool {
 // separate question (Close).
 var conventionallyIgnored = map[string]bool{
 	"Write": true, "WriteString": true, "WriteByte": true, "WriteRune": true, "Close": true,
-	"Print": true, "Printf": true, "Println": true, "UnreadByte": true, "UnreadRune": true,
+	"Print": true, "Printf": true, "Println": true, "UnreadByte": true, "UnreadRune": true, "Rollback": true,
 }
 
 // typeName returns the name of a named type or a pointer to one.
@@ -297,8 +305,12 @@ func runIgnoredError(p *lens.Pass) {
 	// Pre-filter: only declarations with a changed line that starts with a
 	// call of interest are walked.
 	var decls []*ast.FuncDecl
+	test := review.IsTestPath(p.File.Path)
 	for _, d := range lens.GoDeclsWithChangedLine(p.File, func(line string) bool {
 		name, ok := leadingCall(line)
+		if !test && (ok || strings.Contains(line, ", _ ")) {
+			return true // any call may return an error the index knows
+		}
 		return ok && (candidateNames[name] || funcs[name] || methodOfAny(methods, name))
 	}) {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -308,7 +320,8 @@ func runIgnoredError(p *lens.Pass) {
 	if len(decls) == 0 {
 		return
 	}
-	c := &ignoredErrorCheck{p: p, g: g, test: review.IsTestPath(p.File.Path), funcs: funcs, methods: methods, imports: goImports(g.File)}
+	c := &ignoredErrorCheck{p: p, g: g, test: test, funcs: funcs, methods: methods, imports: goapi.Imports(g.File),
+		std: goapi.Std(), pkg: goapi.Package(p.ChangeSet, p.File)}
 	for _, fd := range decls {
 		c.decl(fd)
 	}
@@ -323,16 +336,6 @@ func methodOfAny(methods map[string]map[string]bool, name string) bool {
 	return false
 }
 
-// goImports maps the local names of a file's imports to their paths.
-func goImports(file *ast.File) map[string]string {
-	m := map[string]string{}
-	for _, imp := range file.Imports {
-		p := strings.Trim(imp.Path.Value, "\"`")
-		m[lens.GoImportName(file, p)] = p
-	}
-	return m
-}
-
 type ignoredErrorCheck struct {
 	p       *lens.Pass
 	g       *syntax.GoFile
@@ -340,6 +343,9 @@ type ignoredErrorCheck struct {
 	funcs   map[string]bool
 	methods map[string]map[string]bool
 	imports map[string]string // local name -> import path
+	// std and pkg are the signature indexes of the standard library and
+	// of the file's package.
+	std, pkg *goapi.API
 
 	// Per declaration:
 	kinds map[string]valueKind
@@ -349,12 +355,16 @@ type ignoredErrorCheck struct {
 	// types maps variables to the same-file type they hold, from
 	// parameters, the receiver and composite literals.
 	types map[string]string
+	// typer types the function's expressions for the calls no list
+	// names.
+	typer *typer
 }
 
 func (c *ignoredErrorCheck) decl(fd *ast.FuncDecl) {
 	c.kinds = map[string]valueKind{}
 	c.locals = map[string]bool{}
 	c.types = map[string]string{}
+	c.typer = newTyper(c.std, c.pkg, c.imports, fd)
 	for _, fl := range fd.Type.Params.List {
 		for _, n := range fl.Names {
 			c.locals[n.Name] = true
@@ -371,13 +381,18 @@ func (c *ignoredErrorCheck) decl(fd *ast.FuncDecl) {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			c.track(n)
-			if n.Tok == token.ASSIGN && len(n.Rhs) == 1 && allBlank(n.Lhs) {
-				if call, ok := n.Rhs[0].(*ast.CallExpr); ok {
+			if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && len(n.Rhs) == 1 {
+				switch {
+				case n.Tok == token.ASSIGN && allBlank(n.Lhs):
 					c.check(n, call, true, deferred(stack))
+				case len(n.Lhs) > 1 && isBlank(n.Lhs[len(n.Lhs)-1]) && !allBlank(n.Lhs):
+					c.checkBlank(n, call)
 				}
 			}
+			c.typer.assign(n)
 		case *ast.ValueSpec:
 			c.trackSpec(n)
+			c.typer.spec(n)
 		case *ast.ExprStmt:
 			if call, ok := n.X.(*ast.CallExpr); ok && !beforeErrorReturn(stack) {
 				c.check(n, call, false, deferred(stack))
@@ -422,6 +437,11 @@ func deferred(stack []ast.Node) bool {
 		}
 	}
 	return false
+}
+
+func isBlank(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "_"
 }
 
 func allBlank(exprs []ast.Expr) bool {
@@ -516,6 +536,9 @@ func (c *ignoredErrorCheck) check(stmt ast.Stmt, call *ast.CallExpr, explicit, i
 		return
 	}
 	name, info, ok := c.lookup(call)
+	if !ok && !explicit && !c.test {
+		name, info, ok = c.generic(call)
+	}
 	if !ok || explicit && !info.explicit || c.test && !info.tests {
 		return
 	}
@@ -540,6 +563,134 @@ func (c *ignoredErrorCheck) check(stmt ast.Stmt, call *ast.CallExpr, explicit, i
 		Suggested: fmt.Sprintf("Check the error and return it with context, e.g. `if err := %s; err != nil { return fmt.Errorf(\"...: %%w\", err) }`, "+
 			"or handle it explicitly.", code),
 	})
+}
+
+// effectLost is the consequence of dropping an error the rule knows of
+// only from the callee's signature.
+const effectLost = "the failure is lost and the caller carries on as if the call had succeeded"
+
+// generic identifies a call that no list names but whose signature, in the
+// standard library's index or the package's declarations, ends in error.
+func (c *ignoredErrorCheck) generic(call *ast.CallExpr) (string, errCallee, bool) {
+	name, res, ok := c.typer.callee(call)
+	if !ok || !goapi.ReturnsError(res) || conventionallyUnchecked(name, call, c.typer) {
+		return "", errCallee{}, false
+	}
+	return name, errCallee{review.SeverityMedium, effectLost, false, false}, true
+}
+
+// checkBlank reports `v, _ := f()` where the blank is f's error: v is then
+// used although the call may have failed.
+func (c *ignoredErrorCheck) checkBlank(as *ast.AssignStmt, call *ast.CallExpr) {
+	line := c.g.Line(as.Pos())
+	if c.test || !c.p.Changed(line) || constantArgs(call) || acknowledged(c.p.File, line) {
+		return
+	}
+	name, res, ok := c.typer.callee(call)
+	if !ok || len(res) != len(as.Lhs) || !goapi.ReturnsError(res) || conventionallyUnchecked(name, call, c.typer) || fallback(call, c.typer) {
+		return
+	}
+	c.p.Report(lens.Report{
+		Line:     line,
+		EndLine:  c.g.Line(as.End()),
+		Severity: review.SeverityMedium,
+		Symbol:   c.g.EnclosingFunc(line),
+		Title:    fmt.Sprintf("Error of %s discarded with `_`", name),
+		Message: fmt.Sprintf("The error returned by %s is assigned to `_`, and %s is used as if the call had succeeded: "+
+			"on failure it holds a zero or partial value.", name, lens.GoText(c.p.File, as.Lhs[0])),
+		Suggested: "Name the error and check it before using the result: `v, err := ...; if err != nil { return ... }`.",
+	})
+}
+
+// constantArgs reports a call whose arguments are all literals: its
+// failure would be a programming error seen on the first run
+// (url.Parse("https://example.com"), regexp-like constructors).
+func constantArgs(call *ast.CallExpr) bool {
+	if len(call.Args) == 0 {
+		return false
+	}
+	for _, a := range call.Args {
+		if _, ok := ast.Unparen(a).(*ast.BasicLit); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// uncheckedPackages are packages whose functions' errors callers do not
+// check by convention: formatted output, and writers that cannot fail.
+var uncheckedPackages = map[string]bool{"fmt": true}
+
+// uncheckedFuncs are functions and methods whose errors are moot when
+// dropped: copies that pump a stream until it ends, killing or signalling
+// a process that may be gone, deadlines on a connection that may be
+// closed, CloseWithError (always nil), encoding a response to a client
+// that may have left.
+var uncheckedFuncs = map[string]bool{
+	"io.Copy": true, "io.CopyBuffer": true, "io.CopyN": true, "syscall.Kill": true, "os.Unsetenv": true,
+	"os.Process.Kill": true, "os.Process.Signal": true, "os.Process.Release": true, "os.Process.Wait": true,
+	"io.PipeWriter.CloseWithError": true, "io.PipeReader.CloseWithError": true,
+	"encoding/json.Encoder.Encode": true, "encoding/xml.Encoder.Encode": true,
+}
+
+// uncheckedMethods are method names whose errors are moot in the same way
+// whatever the receiver (net.Conn and its many implementations).
+var uncheckedMethods = map[string]bool{"SetDeadline": true, "SetReadDeadline": true, "SetWriteDeadline": true, "CloseWithError": true}
+
+// fallbackFuncs are functions whose error callers discard with `_` on
+// purpose, keeping the zero value as a default: parsers of values and
+// queries of the environment. Their bare calls are still reported.
+var fallbackFuncs = map[string]bool{
+	"encoding/json.Marshal": true, "encoding/json.MarshalIndent": true, "time.Parse": true, "time.ParseDuration": true,
+	"time.ParseInLocation": true, "time.LoadLocation": true, "net.SplitHostPort": true, "net.ParseCIDR": true,
+	"net.ParseMAC": true, "net.LookupHost": true, "path/filepath.Abs": true, "path/filepath.Rel": true,
+	"path/filepath.Match": true, "path/filepath.Glob": true, "path.Match": true, "os.Hostname": true, "os.Getwd": true,
+	"os.Executable": true, "os.UserHomeDir": true, "os.UserConfigDir": true, "os.UserCacheDir": true,
+	"mime.ParseMediaType": true, "regexp.MatchString": true, "net/mail.ParseAddress": true,
+}
+
+// fallbackPackages are packages all of whose functions parse values (see
+// fallbackFuncs).
+var fallbackPackages = map[string]bool{"strconv": true, "net/netip": true, "net/url": true}
+
+// uncheckedTypes are types whose methods never fail or report failure
+// later (errcheck's defaults).
+var uncheckedTypes = map[string]bool{
+	"bytes.Buffer": true, "strings.Builder": true, "bufio.Writer": true, "hash.Hash": true, "hash.Hash32": true,
+	"hash.Hash64": true, "math/rand.Rand": true, "text/tabwriter.Writer": true,
+}
+
+// conventionallyUnchecked reports calls whose errors are not checked by
+// convention: fmt's printers, methods of never-failing writers, writers and
+// closers in general (a separate question, see the rule's doc), and
+// crypto/rand.Read and math/rand.Read.
+func conventionallyUnchecked(name string, call *ast.CallExpr, t *typer) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return strings.HasPrefix(strings.ToLower(name), "print")
+	}
+	if id, ok := sel.X.(*ast.Ident); ok && !t.isVar(id.Name) {
+		if p, ok := t.imports[id.Name]; ok {
+			return uncheckedPackages[p] || uncheckedFuncs[p+"."+sel.Sel.Name] || sel.Sel.Name == "Read" && (p == "crypto/rand" || p == "math/rand")
+		}
+	}
+	recv := goapi.Named(t.exprType(sel.X))
+	return conventionallyIgnored[sel.Sel.Name] || uncheckedMethods[sel.Sel.Name] || uncheckedTypes[recv] || uncheckedFuncs[recv+"."+sel.Sel.Name]
+}
+
+// fallback reports a call whose error `_` discards on purpose (see
+// fallbackFuncs).
+func fallback(call *ast.CallExpr, t *typer) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	if id, ok := sel.X.(*ast.Ident); ok && !t.isVar(id.Name) {
+		p := t.imports[id.Name]
+		return fallbackPackages[p] || fallbackFuncs[p+"."+sel.Sel.Name]
+	}
+	recv := goapi.Named(t.exprType(sel.X))
+	return strings.HasPrefix(recv, "net/netip.") || strings.HasPrefix(recv, "net/url.")
 }
 
 // lookup identifies the callee of call and whether its error matters.
