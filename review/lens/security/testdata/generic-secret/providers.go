@@ -40,5 +40,19 @@ var envDB = "postgres://app:${DB_PASSWORD}@prod-db.acme.com/app"
 var claims = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.azU3iQOpMN0PZLqy1WwMZaMKA3P744B8vkKQlENCzsd"
 var task = "TASK" + "SKc8e9df469611a11f5125227c3712da86x"
 
+// Formats added after the comparison with gitleaks's rule set
+// (eval/secrets): random values in each provider's documented format.
+var pypi = "pypi-AgEIcHlwaS5vcmcpTyGJMuHbEL31IeL2HPcHyGcFRl1SPnXNYvMIHa-2o76umfXfKm-r5kJP1Vr"                  // want "Hardcoded PyPI API token"
+var shopify = "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"                                                         // want "Hardcoded Shopify access token"
+var digitalocean = "dop_v1_ccf25ec84d8dbc74254770f58904dba41ecccc3fc1626e53a13043b026c48bbf"                   // want "Hardcoded DigitalOcean token"
+var databricks = "dapi33feff9243a8f506b40928b5b7a767c7"                                                        // want "Hardcoded Databricks access token"
+var vault = "hvs.Z-tDDj8hYs5suKcNd8Zra9A9sKPxZ9W3qLy7zKUVQDT7S8sTQCBNR3YbDgbleph1QHt61QTC4XATWS8PHp9NHfYjFM5D" // want "Hardcoded HashiCorp Vault token"
+var mailgun = "key-2ea68ef786e4d3cea27d26934b484e73"                                                           // want "Hardcoded Mailgun API key"
+
+// Near misses: the same prefixes in ordinary words and identifiers.
+var notVault = "hvs.example"
+var mapKey = "key-value"
+var api = "dapi-client"
+
 // Already reported by security/hardcoded-secret: not again here.
 var ghToken = "ghp_R4nd0mL00k1ngT0k3nV4lu3Abcdefghij123"
