@@ -17,5 +17,6 @@ func markupRules() []*lens.Rule {
 		AriaHiddenFocusable,
 		MediaAutoplay,
 		IframeTitle,
+		ViewportZoom,
 	}
 }
