@@ -276,22 +276,58 @@ func clone(root, mirrors, repo string) (string, error) {
 		}
 		git(dir, "config", "user.email", "replay@example.com")
 		git(dir, "config", "user.name", "replay")
-		// Snapshots may lack their largest files, binaries mostly; the
-		// review reads none of them, so they are left out of the work tree.
-		if err := git(dir, "sparse-checkout", "set", "--no-cone", "/*", "!*.png", "!*.jpg", "!*.jpeg", "!*.gif",
-			"!*.webp", "!*.ico", "!*.pdf", "!*.zip", "!*.gz", "!*.tgz", "!*.woff", "!*.woff2", "!*.ttf", "!*.otf",
-			"!*.mp4", "!*.mp3", "!*.wasm", "!*.jar"); err != nil {
-			return "", err
-		}
 	}
 	return dir, nil
+}
+
+// skipMissing leaves out of the work tree the files of commit whose blobs
+// the snapshot lacks (its largest files, binaries mostly, which no review
+// reads), so that the checkout can succeed.
+func skipMissing(dir, commit string) error {
+	tree, err := gitOut(dir, "ls-tree", "-r", "--format=%(objectname) %(path)", commit)
+	if err != nil {
+		return err
+	}
+	check := exec.Command("git", "cat-file", "--batch-check=%(objectname) %(objecttype)")
+	check.Dir = dir
+	var objs bytes.Buffer
+	paths := map[string][]string{}
+	for _, l := range strings.Split(string(tree), "\n") {
+		obj, p, ok := strings.Cut(l, " ")
+		if ok {
+			objs.WriteString(obj + "\n")
+			paths[obj] = append(paths[obj], p)
+		}
+	}
+	check.Stdin = &objs
+	out, err := check.Output()
+	if err != nil {
+		return err
+	}
+	patterns := []string{"/*"}
+	for _, l := range strings.Split(string(out), "\n") {
+		if obj, ok := strings.CutSuffix(l, " missing"); ok {
+			for _, p := range paths[obj] {
+				patterns = append(patterns, "!/"+p)
+			}
+		}
+	}
+	if len(patterns) == 1 {
+		return nil
+	}
+	return git(dir, append([]string{"sparse-checkout", "set", "--no-cone"}, patterns...)...)
 }
 
 // applyChange checks out from on branch "replay" and applies the diff from
 // from to to to the work tree, new files left untracked.
 func applyChange(dir, from, to string) error {
 	if err := git(dir, "checkout", "-q", "-f", "-B", "replay", from); err != nil {
-		return err
+		if serr := skipMissing(dir, from); serr != nil {
+			return err
+		}
+		if err := git(dir, "checkout", "-q", "-f", "-B", "replay", from); err != nil {
+			return err
+		}
 	}
 	if err := git(dir, "clean", "-q", "-f", "-d", "-x"); err != nil {
 		return err

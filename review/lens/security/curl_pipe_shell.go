@@ -34,7 +34,7 @@ var CurlPipeShell = &lens.Rule{
 	Run: runCurlPipeShell,
 }
 
-var curlPipeRE = regexp.MustCompile(`\b(?:curl|wget)\b[^;&]*?\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+(?:\w+=\S*\s+)*)?(?:/usr/bin/|/bin/|/usr/local/bin/)?((?:ba|z|da|k)?sh|python[0-9.]*|perl|ruby|node)\b` +
+var curlPipeRE = regexp.MustCompile(`\b(?:curl|wget)\b[^;&]*?\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+)?(?:\w+=\S*\s+)*(?:/usr/bin/|/bin/|/usr/local/bin/)?((?:ba|z|da|k)?sh|python[0-9.]*|perl|ruby|node)\b` +
 	`|\b((?:ba|z|da|k)?sh)\s+(?:-\S+\s+)*(?:<\(\s*|-c\s+["']?\$\(\s*)(?:curl|wget)\b`)
 
 func runCurlPipeShell(p *lens.Pass) {

@@ -8,3 +8,4 @@ wget -O - https://example.com/a | tee /tmp/a | sh # want "in sh"
 curl -fsSLO https://example.com/install.sh
 curl -s https://example.com/data.json | jq -r .name | shasum
 echo "see https://example.com | sh" # curl | sh
+curl -fsSL https://get.pnpm.io/install.sh | SHELL=`which bash` bash - # want "piped into a shell|Downloaded script"
