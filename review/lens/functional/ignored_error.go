@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"path"
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
@@ -322,6 +323,15 @@ func runIgnoredError(p *lens.Pass) {
 	}
 	c := &ignoredErrorCheck{p: p, g: g, test: test, funcs: funcs, methods: methods, imports: goapi.Imports(g.File),
 		std: goapi.Std(), pkg: goapi.Package(p.ChangeSet, p.File)}
+	if mod := lens.GoModuleOf(p.ChangeSet, p.File.Path); mod != nil && mod.Path != "" {
+		c.module = func(importPath string) *goapi.API {
+			rel, ok := strings.CutPrefix(importPath, mod.Path+"/")
+			if !ok || strings.Contains(rel, "..") {
+				return nil
+			}
+			return goapi.Dir(p.ChangeSet, path.Join(mod.Dir, rel))
+		}
+	}
 	for _, fd := range decls {
 		c.decl(fd)
 	}
@@ -346,6 +356,8 @@ type ignoredErrorCheck struct {
 	// std and pkg are the signature indexes of the standard library and
 	// of the file's package.
 	std, pkg *goapi.API
+	// module gives the declarations of another package of the module.
+	module func(importPath string) *goapi.API
 
 	// Per declaration:
 	kinds map[string]valueKind
@@ -364,7 +376,7 @@ func (c *ignoredErrorCheck) decl(fd *ast.FuncDecl) {
 	c.kinds = map[string]valueKind{}
 	c.locals = map[string]bool{}
 	c.types = map[string]string{}
-	c.typer = newTyper(c.std, c.pkg, c.imports, fd)
+	c.typer = newTyper(c.std, c.pkg, c.imports, c.module, fd)
 	for _, fl := range fd.Type.Params.List {
 		for _, n := range fl.Names {
 			c.locals[n.Name] = true
@@ -385,7 +397,7 @@ func (c *ignoredErrorCheck) decl(fd *ast.FuncDecl) {
 				switch {
 				case n.Tok == token.ASSIGN && allBlank(n.Lhs):
 					c.check(n, call, true, deferred(stack))
-				case len(n.Lhs) > 1 && isBlank(n.Lhs[len(n.Lhs)-1]) && !allBlank(n.Lhs):
+				case len(n.Lhs) > 1 && isBlank(n.Lhs[len(n.Lhs)-1]) && !allBlank(n.Lhs) && !ifInit(stack):
 					c.checkBlank(n, call)
 				}
 			}
@@ -394,7 +406,7 @@ func (c *ignoredErrorCheck) decl(fd *ast.FuncDecl) {
 			c.trackSpec(n)
 			c.typer.spec(n)
 		case *ast.ExprStmt:
-			if call, ok := n.X.(*ast.CallExpr); ok && !beforeErrorReturn(stack) {
+			if call, ok := n.X.(*ast.CallExpr); ok && !beforeErrorReturn(stack, fd) {
 				c.check(n, call, false, deferred(stack))
 			}
 		}
@@ -405,7 +417,7 @@ func (c *ignoredErrorCheck) decl(fd *ast.FuncDecl) {
 // beforeErrorReturn reports whether the statement on top of the stack is
 // followed by a return of an error: the call is then cleanup on a path
 // that already reports a failure (closing a file, sending an alert).
-func beforeErrorReturn(stack []ast.Node) bool {
+func beforeErrorReturn(stack []ast.Node, fd *ast.FuncDecl) bool {
 	if len(stack) < 2 {
 		return false
 	}
@@ -415,13 +427,24 @@ func beforeErrorReturn(stack []ast.Node) bool {
 			continue
 		}
 		ret, ok := list[i+1].(*ast.ReturnStmt)
-		if !ok || len(ret.Results) == 0 {
+		if !ok || len(ret.Results) == 0 || !inErrorFunc(stack, fd) {
 			return false
 		}
 		last, isIdent := ret.Results[len(ret.Results)-1].(*ast.Ident)
 		return !isIdent || last.Name != "nil"
 	}
 	return false
+}
+
+// inErrorFunc reports whether the innermost function on the stack returns
+// an error last: only then is a return of a non-nil value an error path.
+func inErrorFunc(stack []ast.Node, fd *ast.FuncDecl) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if fn, ok := stack[i].(*ast.FuncLit); ok {
+			return returnsError(fn.Type)
+		}
+	}
+	return returnsError(fd.Type)
 }
 
 // deferred reports whether the innermost function literal on the stack is
@@ -435,6 +458,21 @@ func deferred(stack []ast.Node) bool {
 			}
 			return false
 		}
+	}
+	return false
+}
+
+// ifInit reports an assignment that is the init statement of an if or a
+// switch: `if v, _ := f(); v != nil` tests the value it keeps.
+func ifInit(stack []ast.Node) bool {
+	if len(stack) < 2 {
+		return false
+	}
+	switch s := stack[len(stack)-2].(type) {
+	case *ast.IfStmt:
+		return s.Init == stack[len(stack)-1]
+	case *ast.SwitchStmt:
+		return s.Init == stack[len(stack)-1]
 	}
 	return false
 }

@@ -2,6 +2,7 @@ package functional
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/reviewls/reviewls/internal/treetest"
@@ -13,7 +14,9 @@ import (
 // TestIgnoredErrorPackageDecls checks that the signatures of the
 // package's other files, on disk and unchanged, are known: a dropped error
 // of a function declared there is reported, one of another package's
-// function of the same name is not.
+// function of the same name is not; and that the module's other packages
+// are read through the import path (a function, and a method of a type a
+// function of that package returns).
 func TestIgnoredErrorPackageDecls(t *testing.T) {
 	root := t.TempDir()
 	treetest.Write(t, root, map[string]string{
@@ -21,8 +24,11 @@ func TestIgnoredErrorPackageDecls(t *testing.T) {
 		"other/load.go":   "package other\n\nfunc load() error { return nil }\n",
 		"store/skip.go":   "package notstore\n\nfunc load() error { return nil }\n",
 		"store/x_test.go": "package store\n\nfunc check() error { return nil }\n",
+		"go.mod":          "module example.com/m\n\ngo 1.22\n",
+		"util/exec.go":    "package util\n\ntype Cmd struct{}\n\nfunc Command(s string) *Cmd { return nil }\n\nfunc (c *Cmd) Start() error { return nil }\n\nfunc SetMode(m int) error { return nil }\n",
 	})
-	src := "package store\n\nfunc Run(d *DB) {\n\tsave(\"a\")\n\td.Flush()\n\tload()\n\tcheck()\n}\n"
+	src := "package store\n\nimport \"example.com/m/util\"\n\nfunc Run(d *DB) {\n\tsave(\"a\")\n\td.Flush()\n\tload()\n\tcheck()\n" +
+		"\tutil.SetMode(1)\n\tcmd := util.Command(\"x\")\n\tcmd.Start()\n}\n"
 	f := lenstest.NewFile("store/run.go", []byte(src))
 	cs := &review.ChangeSet{Root: root, Files: []*review.File{f}}
 	got, err := lens.New(review.Functional, IgnoredError).Check(context.Background(), cs, nil, review.CheckOptions{Depth: review.DepthStandard})
@@ -33,7 +39,7 @@ func TestIgnoredErrorPackageDecls(t *testing.T) {
 	for _, fd := range got {
 		lines = append(lines, fd.Span.StartLine)
 	}
-	if len(lines) != 2 || lines[0] != 4 || lines[1] != 5 {
-		t.Errorf("findings on lines %v, want 4 (save) and 5 (d.Flush)", lines)
+	if want := []int{6, 7, 10, 12}; !slices.Equal(lines, want) {
+		t.Errorf("findings on lines %v, want %v (save, d.Flush, util.SetMode, cmd.Start)", lines, want)
 	}
 }

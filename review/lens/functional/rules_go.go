@@ -6,6 +6,7 @@ import "github.com/reviewls/reviewls/review/lens"
 func goRules() []*lens.Rule {
 	return []*lens.Rule{
 		IgnoredError,
+		SwallowedError,
 		DeferInLoop,
 		LoopVarCapture,
 		UncheckedTypeAssertion,

@@ -18,10 +18,13 @@ type typer struct {
 	std, pkg *goapi.API
 	imports  map[string]string
 	vars     map[string]string // local variable -> type
+	// module resolves the packages of the reviewed module by import path
+	// (nil: none).
+	module func(importPath string) *goapi.API
 }
 
-func newTyper(std, pkg *goapi.API, imports map[string]string, fd *ast.FuncDecl) *typer {
-	t := &typer{std: std, pkg: pkg, imports: imports, vars: map[string]string{}}
+func newTyper(std, pkg *goapi.API, imports map[string]string, module func(string) *goapi.API, fd *ast.FuncDecl) *typer {
+	t := &typer{std: std, pkg: pkg, imports: imports, vars: map[string]string{}, module: module}
 	for _, fl := range []*ast.FieldList{fd.Recv, fd.Type.Params} {
 		if fl == nil {
 			continue
@@ -104,6 +107,9 @@ func (t *typer) exprType(e ast.Expr) string {
 		if typ, ok := t.std.Fields[named][x.Sel.Name]; ok {
 			return typ
 		}
+		if api, p, typ := t.moduleType(named); api != nil {
+			return goapi.Qualify(api.Fields[typ][x.Sel.Name], p)
+		}
 		return t.pkg.Fields[named][x.Sel.Name]
 	case *ast.CallExpr:
 		if _, res, ok := t.callee(x); ok && len(res) > 0 {
@@ -133,6 +139,30 @@ func (t *typer) exprType(e ast.Expr) string {
 		}
 	}
 	return ""
+}
+
+// moduleType splits a named type of another package of the reviewed
+// module ("example.com/m/util.Cmd") into that package's declarations, its
+// import path and the type's name.
+func (t *typer) moduleType(named string) (*goapi.API, string, string) {
+	i := strings.LastIndexByte(named, '.')
+	if i < 0 || t.module == nil {
+		return nil, "", ""
+	}
+	p := named[:i]
+	api := t.module(p)
+	if api == nil {
+		return nil, "", ""
+	}
+	return api, p, named[i+1:]
+}
+
+func qualifyAll(ts []string, importPath string) []string {
+	out := make([]string, len(ts))
+	for i, typ := range ts {
+		out[i] = goapi.Qualify(typ, importPath)
+	}
+	return out
 }
 
 // cutMapType splits "map[K]V" into K and V.
@@ -166,6 +196,12 @@ func (t *typer) callee(call *ast.CallExpr) (name string, results []string, ok bo
 		if id, isIdent := fn.X.(*ast.Ident); isIdent && !t.isVar(id.Name) {
 			if p, imported := t.imports[id.Name]; imported {
 				res, ok := t.std.Funcs[p+"."+fn.Sel.Name]
+				if !ok && t.module != nil {
+					if api := t.module(p); api != nil {
+						res, ok = api.Funcs[fn.Sel.Name]
+						res = qualifyAll(res, p)
+					}
+				}
 				return id.Name + "." + fn.Sel.Name, res, ok
 			}
 		}
@@ -175,7 +211,12 @@ func (t *typer) callee(call *ast.CallExpr) (name string, results []string, ok bo
 		}
 		res, ok := t.std.Methods[named][fn.Sel.Name]
 		if !ok {
-			res, ok = t.pkg.Methods[named][fn.Sel.Name]
+			if api, p, typ := t.moduleType(named); api != nil {
+				res, ok = api.Methods[typ][fn.Sel.Name]
+				res = qualifyAll(res, p)
+			} else {
+				res, ok = t.pkg.Methods[named][fn.Sel.Name]
+			}
 		}
 		name = syntax.GoChain(fn)
 		if name == "" {

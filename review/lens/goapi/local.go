@@ -34,36 +34,93 @@ func Package(cs *review.ChangeSet, f *review.File) *API {
 		if g.File == nil {
 			return a
 		}
-		pkg := g.File.Name.Name
-		dir := path.Dir(f.Path)
-		if cs != nil && cs.Root != "" {
-			entries, _ := os.ReadDir(filepath.Join(cs.Root, filepath.FromSlash(dir)))
-			n := 0
-			for _, e := range entries {
-				name := e.Name()
-				p := path.Join(dir, name)
-				if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || p == f.Path {
-					continue
-				}
-				if n++; n > maxSiblings {
-					break
-				}
-				if d := siblingDecls(cs, p); d != nil && d.pkg == pkg {
-					d.api.mergeInto(a)
-				}
-			}
-			// Files the change adds are not on disk when they are staged only.
-			for _, o := range cs.Files {
-				if o != f && path.Dir(o.Path) == dir && o.Language == review.LangGo && !review.IsTestPath(o.Path) && o.Content != nil {
-					if og := syntax.Go(o); og.File != nil && og.File.Name.Name == pkg {
-						declsOf(og.File).mergeInto(a)
-					}
-				}
-			}
-		}
+		dirDecls(cs, path.Dir(f.Path), g.File.Name.Name, f.Path).mergeInto(a)
 		declsOf(g.File).mergeInto(a) // the file's own declarations win
 		return a
 	})
+}
+
+// dirCache holds the declarations of the directories a review asked for.
+type dirCache struct {
+	mu sync.Mutex
+	m  map[string]*API
+}
+
+var dirsOf review.Memo[*dirCache]
+
+// Dir returns the declarations of the package in the repository
+// directory dir (slash-separated, relative to cs.Root): its non-test .go
+// files, from the change set or the work tree, memoised on cs.
+func Dir(cs *review.ChangeSet, dir string) *API {
+	c := dirsOf.OfSet(cs, func() *dirCache { return &dirCache{m: map[string]*API{}} })
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if a, ok := c.m[dir]; ok {
+		return a
+	}
+	a := dirDecls(cs, dir, "", "")
+	c.m[dir] = a
+	return a
+}
+
+// builtinTypes are the predeclared types, which a local type name is not.
+var builtinTypes = map[string]bool{"error": true, "string": true, "bool": true, "byte": true, "rune": true, "any": true,
+	"int": true, "int8": true, "int16": true, "int32": true, "int64": true, "uint": true, "uint8": true, "uint16": true,
+	"uint32": true, "uint64": true, "uintptr": true, "float32": true, "float64": true, "complex64": true, "complex128": true}
+
+// Qualify returns t with a type declared in the package at importPath
+// (spelled without a path there) named with it: "*Cmd" -> "*p.Cmd".
+func Qualify(t, importPath string) string {
+	star := strings.HasPrefix(t, "*")
+	n := strings.TrimPrefix(t, "*")
+	if n == "" || Named(n) == "" || strings.Contains(n, ".") || builtinTypes[n] {
+		return t
+	}
+	if star {
+		return "*" + importPath + "." + n
+	}
+	return importPath + "." + n
+}
+
+// dirDecls merges the declarations of dir's non-test .go files of package
+// pkg ("" for any), but skip.
+func dirDecls(cs *review.ChangeSet, dir, pkg, skip string) *API {
+	a := newAPI()
+	if cs == nil {
+		return a
+	}
+	seen := map[string]bool{skip: true}
+	add := func(d *fileDecls) {
+		if d != nil && (pkg == "" || d.pkg == pkg) {
+			d.api.mergeInto(a)
+		}
+	}
+	// Files the change adds are not on disk when they are staged only.
+	for _, o := range cs.Files {
+		if path.Dir(o.Path) == dir && !seen[o.Path] && o.Language == review.LangGo && !review.IsTestPath(o.Path) && o.Content != nil {
+			seen[o.Path] = true
+			if og := syntax.Go(o); og.File != nil {
+				add(&fileDecls{pkg: og.File.Name.Name, api: declsOf(og.File)})
+			}
+		}
+	}
+	if cs.Root == "" {
+		return a
+	}
+	entries, _ := os.ReadDir(filepath.Join(cs.Root, filepath.FromSlash(dir)))
+	n := 0
+	for _, e := range entries {
+		name := e.Name()
+		p := path.Join(dir, name)
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || seen[p] {
+			continue
+		}
+		if n++; n > maxSiblings {
+			break
+		}
+		add(siblingDecls(cs, p))
+	}
+	return a
 }
 
 func (a *API) mergeInto(b *API) {

@@ -75,3 +75,10 @@ func Moot(c *client, cmd *exec.Cmd, pw *io.PipeWriter, w http.ResponseWriter, r 
 	port, _ := strconv.Atoi(os.Getenv("PORT"))
 	_ = port
 }
+
+func Tested(path string) {
+	// Near miss: the value kept from the blank is tested at once.
+	if f, _ := os.Open(path); f != nil {
+		f.Close()
+	}
+}
