@@ -7,6 +7,7 @@ func goRules() []*lens.Rule {
 	return []*lens.Rule{
 		IgnoredError,
 		SwallowedError,
+		UnclosedBody,
 		DeferInLoop,
 		LoopVarCapture,
 		UncheckedTypeAssertion,
