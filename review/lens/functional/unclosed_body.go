@@ -3,6 +3,7 @@ package functional
 import (
 	"go/ast"
 	"go/token"
+	"strings"
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
@@ -61,11 +62,11 @@ func runUnclosedBody(p *lens.Pass) {
 					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
 						name, res, ok := t.callee(call)
 						line := g.Line(n.Pos())
-						if ok && len(res) > 0 && res[0] == httpResponse && p.Changed(line) {
-							v := ""
-							if id, ok := n.Lhs[0].(*ast.Ident); ok {
-								v = id.Name
-							}
+						v := ""
+						if id, ok := n.Lhs[0].(*ast.Ident); ok {
+							v = id.Name
+						}
+						if ok && len(res) > 0 && res[0] == httpResponse && (p.Changed(line) || removedClose(p.File, v, fd, g)) {
 							if v == "_" || v != "" && !closedOrHanded(fd.Body, v, n, imports, std) {
 								report := "the body of the response from " + name + " is never closed"
 								if v == "_" {
@@ -86,6 +87,30 @@ func runUnclosedBody(p *lens.Pass) {
 			return true
 		})
 	}
+}
+
+// removedClose reports whether the change removed a line closing v's
+// body inside function fd: the call is then what the change made worse,
+// though its own line did not change.
+func removedClose(f *review.File, v string, fd *ast.FuncDecl, g *syntax.GoFile) bool {
+	if v == "" || v == "_" {
+		return false
+	}
+	from, to := g.Line(fd.Pos()), g.Line(fd.End())
+	for _, h := range f.Hunks {
+		n := h.NewStart // the new line a removed line stood before
+		for _, l := range h.Lines {
+			switch {
+			case strings.HasPrefix(l, "-"):
+				if n >= from && n <= to+1 && strings.Contains(l, v+".Body.Close()") {
+					return true
+				}
+			case strings.HasPrefix(l, "+"), strings.HasPrefix(l, " "):
+				n++
+			}
+		}
+	}
+	return false
 }
 
 // closedOrHanded reports whether, anywhere in body, v.Body is closed or v

@@ -1,0 +1,24 @@
+package functional
+
+import (
+	"testing"
+
+	"github.com/reviewls/reviewls/review/lens/lenstest"
+)
+
+// TestUnclosedBodyRemovedClose checks that a change removing the Close is
+// reported on the call, whose line the change did not touch.
+func TestUnclosedBodyRemovedClose(t *testing.T) {
+	old := "package p\n\nimport \"net/http\"\n\nfunc Ping(u string) error {\n\tresp, err := http.Get(u)\n\tif err != nil {\n\t\treturn err\n\t}\n" +
+		"\tdefer resp.Body.Close()\n\treturn nil\n}\n"
+	new := "package p\n\nimport \"net/http\"\n\nfunc Ping(u string) error {\n\tresp, err := http.Get(u)\n\tif err != nil {\n\t\treturn err\n\t}\n" +
+		"\t_ = resp.StatusCode\n\treturn nil\n}\n"
+	got := lenstest.Check(t, UnclosedBody, lenstest.Modified("p/p.go", old, new), 0, nil)
+	if len(got) != 1 || got[0].Span.StartLine != 6 {
+		t.Fatalf("got %v, want one finding on line 6", got)
+	}
+	same := lenstest.Check(t, UnclosedBody, lenstest.Modified("p/p.go", old, old+"\nfunc X() {}\n"), 0, nil)
+	if len(same) != 0 {
+		t.Errorf("a change that keeps the Close: got %v", same)
+	}
+}
