@@ -1,13 +1,11 @@
 package functional
 
 import (
-	"context"
 	"slices"
 	"testing"
 
 	"github.com/reviewls/reviewls/internal/treetest"
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens"
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
@@ -31,10 +29,7 @@ func TestIgnoredErrorPackageDecls(t *testing.T) {
 		"\tutil.SetMode(1)\n\tcmd := util.Command(\"x\")\n\tcmd.Start()\n}\n"
 	f := lenstest.NewFile("store/run.go", []byte(src))
 	cs := &review.ChangeSet{Root: root, Files: []*review.File{f}}
-	got, err := lens.New(review.Functional, IgnoredError).Check(context.Background(), cs, nil, review.CheckOptions{Depth: review.DepthStandard})
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := lenstest.CheckSet(t, IgnoredError, cs, 0, nil)
 	var lines []int
 	for _, fd := range got {
 		lines = append(lines, fd.Span.StartLine)

@@ -1,12 +1,10 @@
 package functional
 
 import (
-	"context"
 	"testing"
 
 	"github.com/reviewls/reviewls/internal/treetest"
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens"
 	"github.com/reviewls/reviewls/review/lens/lenstest"
 )
 
@@ -35,10 +33,7 @@ func TestMissingAwaitImports(t *testing.T) {
 	} {
 		f := lenstest.NewFile(tt.path, []byte(tt.src))
 		cs := &review.ChangeSet{Root: root, Files: []*review.File{f}}
-		got, err := lens.New(review.Functional, MissingAwait).Check(context.Background(), cs, nil, review.CheckOptions{Depth: review.DepthStandard})
-		if err != nil {
-			t.Fatal(err)
-		}
+		got := lenstest.CheckSet(t, MissingAwait, cs, 0, nil)
 		if len(got) != 1 || got[0].Span.StartLine != tt.line {
 			t.Errorf("%s: got %d findings (%v), want one on line %d", tt.path, len(got), got, tt.line)
 		}

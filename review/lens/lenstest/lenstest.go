@@ -38,9 +38,16 @@ func Input(t testing.TB, file, path string) *review.File {
 // findings. It fails the test if the rule panics.
 func Check(t testing.TB, rule *lens.Rule, f *review.File, depth review.Depth, cfg *review.Config) []*review.Finding {
 	t.Helper()
-	cs := &review.ChangeSet{Root: t.TempDir(), Files: []*review.File{f}}
-	l := lens.New(rule.Perspective, rule)
-	got, err := l.Check(context.Background(), cs, nil, review.CheckOptions{Depth: depth, Config: cfg})
+	return CheckSet(t, rule, &review.ChangeSet{Root: t.TempDir(), Files: []*review.File{f}}, depth, cfg)
+}
+
+// CheckSet runs rule on every file of cs at depth (zero means standard),
+// with cs.Root as the work tree the rule may read, and returns its
+// findings. It fails the test if the rule panics.
+func CheckSet(t testing.TB, rule *lens.Rule, cs *review.ChangeSet, depth review.Depth, cfg *review.Config) []*review.Finding {
+	t.Helper()
+	cs.Sort()
+	got, err := lens.New(rule.Perspective, rule).Check(context.Background(), cs, nil, review.CheckOptions{Depth: depth, Config: cfg})
 	if err != nil {
 		t.Fatalf("%s: %v", rule.ID, err)
 	}
