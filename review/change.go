@@ -203,6 +203,25 @@ func (f *File) Changed(n int) bool {
 	return ok
 }
 
+// RemovedBefore reports whether the change removed lines just before new
+// line n (a deletion between lines n-1 and n).
+func (f *File) RemovedBefore(n int) bool {
+	for _, h := range f.Hunks {
+		at := h.NewStart
+		for _, l := range h.Lines {
+			switch {
+			case strings.HasPrefix(l, "-"):
+				if at == n {
+					return true
+				}
+			case strings.HasPrefix(l, "+"), strings.HasPrefix(l, " "):
+				at++
+			}
+		}
+	}
+	return false
+}
+
 // ChangedLines returns the changed line numbers in increasing order.
 func (f *File) ChangedLines() []int {
 	out := make([]int, 0, len(f.Lines))

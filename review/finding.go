@@ -84,6 +84,11 @@ type Finding struct {
 	// what it measures (a function's name, not its length), so the
 	// fingerprint does not move with the value or with unrelated edits.
 	Match string
+	// Removed, when not 0, is the line of the new file before which the
+	// change removed the code whose absence the finding reports (a Close,
+	// a check): the cited lines need not have changed themselves. Never
+	// serialised.
+	Removed int `json:"-"`
 	// Measure is the value a measuring rule compared with its threshold (a
 	// function's length), 0 for other rules. A pre-existing finding whose
 	// measure grew by [GrowthFactor] or more is reported again.

@@ -93,6 +93,9 @@ type Report struct {
 	// Measure, so a finding keeps its fingerprint while the value moves.
 	Match   string
 	Measure int
+	// Removed is the line before which the change removed the code whose
+	// absence the finding reports ([review.Finding.Removed]).
+	Removed int
 }
 
 // Report records a finding of the pass's rule.
@@ -146,6 +149,7 @@ func (p *Pass) Report(r Report) {
 		Confidence:   conf,
 		LineState:    p.File.Lines[r.Line],
 		Secrets:      r.Secrets,
+		Removed:      r.Removed,
 		Measure:      r.Measure,
 	}
 	f.Match = review.MatchText(r.Match)

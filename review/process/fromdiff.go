@@ -11,7 +11,8 @@ import (
 // FromDiff keeps only findings whose file and lines resolve to the diff:
 // the file is a reviewed changed file, the cited lines exist, and at least
 // one of them was added or modified (every line of an untracked file
-// counts). Everything else is recorded in Rejected with its reason.
+// counts), or the finding names where the change removed the code whose
+// absence it reports (Finding.Removed). Everything else is recorded in Rejected with its reason.
 type FromDiff struct {
 	ChangeSet *review.ChangeSet
 	Rejected  []review.Rejected
@@ -65,6 +66,9 @@ func (p *FromDiff) reject(f *review.Finding) string {
 		if file.Changed(n) {
 			return ""
 		}
+	}
+	if f.Removed > 0 && file.RemovedBefore(f.Removed) {
+		return "" // the change made the cited code worse by removing lines
 	}
 	if start == end {
 		return fmt.Sprintf("line %d of %s is not a changed line", start, f.Span.Path)

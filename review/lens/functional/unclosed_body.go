@@ -27,8 +27,8 @@ var UnclosedBody = &lens.Rule{
 			"error is checked. The response is recognised from the call's signature (the standard library's index, " +
 			"the types of the function's values), so wrappers returning *http.Response count. Not reported: a " +
 			"response (or its body) that is returned, stored, sent or passed to another function (which may close " +
-			"it; a body passed to io.ReadAll or json.NewDecoder is only read), and " +
-			"tests.",
+			"it; a body passed to io.ReadAll or json.NewDecoder is only read), and tests. A change that removes " +
+			"the Close is reported on the call, whose line it did not touch.",
 		Bad:  "resp, err := client.Do(req)\nif err != nil {\n\treturn err\n}\nreturn json.NewDecoder(resp.Body).Decode(&v)",
 		Good: "resp, err := client.Do(req)\nif err != nil {\n\treturn err\n}\ndefer resp.Body.Close()\nreturn json.NewDecoder(resp.Body).Decode(&v)",
 	},
@@ -47,8 +47,9 @@ func runUnclosedBody(p *lens.Pass) {
 	}
 	imports := goapi.Imports(g.File)
 	std, pkg := goapi.Std(), goapi.Package(p.ChangeSet, p.File)
-	for _, d := range lens.GoChangedDecls(p.File) {
-		fd, ok := d.Decl.(*ast.FuncDecl)
+	for _, d := range g.File.Decls {
+		// Every function: a change may only remove a Close from one.
+		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Body == nil {
 			continue
 		}
@@ -66,7 +67,11 @@ func runUnclosedBody(p *lens.Pass) {
 						if id, ok := n.Lhs[0].(*ast.Ident); ok {
 							v = id.Name
 						}
-						if ok && len(res) > 0 && res[0] == httpResponse && (p.Changed(line) || removedClose(p.File, v, fd, g)) {
+						removed := 0
+						if ok && len(res) > 0 && res[0] == httpResponse && !p.Changed(line) {
+							removed = removedClose(p.File, v, fd, g)
+						}
+						if ok && len(res) > 0 && res[0] == httpResponse && (p.Changed(line) || removed > 0) {
 							if v == "_" || v != "" && !closedOrHanded(fd.Body, v, n, imports, std) {
 								report := "the body of the response from " + name + " is never closed"
 								if v == "_" {
@@ -77,6 +82,7 @@ func runUnclosedBody(p *lens.Pass) {
 									Message: "In this function " + report + ": each call leaks a connection, and a busy " +
 										"client runs out of file descriptors or stalls on the pool.",
 									Suggested: "Close it once the error is checked: `defer resp.Body.Close()`.",
+									Removed:   removed,
 								})
 							}
 						}
@@ -89,12 +95,12 @@ func runUnclosedBody(p *lens.Pass) {
 	}
 }
 
-// removedClose reports whether the change removed a line closing v's
-// body inside function fd: the call is then what the change made worse,
-// though its own line did not change.
-func removedClose(f *review.File, v string, fd *ast.FuncDecl, g *syntax.GoFile) bool {
+// removedClose returns the line before which the change removed a line
+// closing v's body inside function fd (the call is then what the change
+// made worse, though its own line did not change), or 0.
+func removedClose(f *review.File, v string, fd *ast.FuncDecl, g *syntax.GoFile) int {
 	if v == "" || v == "_" {
-		return false
+		return 0
 	}
 	from, to := g.Line(fd.Pos()), g.Line(fd.End())
 	for _, h := range f.Hunks {
@@ -102,15 +108,15 @@ func removedClose(f *review.File, v string, fd *ast.FuncDecl, g *syntax.GoFile) 
 		for _, l := range h.Lines {
 			switch {
 			case strings.HasPrefix(l, "-"):
-				if n >= from && n <= to+1 && strings.Contains(l, v+".Body.Close()") {
-					return true
+				if n >= from && n <= to && strings.Contains(l, v+".Body.Close()") {
+					return n
 				}
 			case strings.HasPrefix(l, "+"), strings.HasPrefix(l, " "):
 				n++
 			}
 		}
 	}
-	return false
+	return 0
 }
 
 // closedOrHanded reports whether, anywhere in body, v.Body is closed or v
