@@ -8,6 +8,7 @@ import (
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/lens/goapi"
 	"github.com/reviewls/reviewls/review/syntax"
 )
 
@@ -27,7 +28,7 @@ var UncheckedTypeAssertion = &lens.Rule{
 			"type) into a crash of the goroutine, and usually of the process. Use the comma-ok form and handle " +
 			"the miss, or errors.As for errors. The rule reports assertions on values the code does not control: " +
 			"context values, map values looked up by a string key (decoded JSON, claims), lookups with a key " +
-			"(sync.Map.Load, cache Get), recover(), " +
+			"(sync.Map.Load, cache Get), recover(), a package helper that returns any for a context it is given (GetVar(r.Context(), key)), " +
 			"errors, any or interface{} parameters, and variables made from those. Assertions on the code's own " +
 			"values (an AST node after a check of its kind, an analysis result) are left alone, as are the " +
 			"comma-ok form, type switches, assertions guarded by a comma-ok check or the matching case of a type " +
@@ -49,6 +50,10 @@ func runUncheckedTypeAssertion(p *lens.Pass) {
 	decls := lens.GoDeclsWithChangedLine(p.File, func(line string) bool {
 		return strings.Count(line, ".(") > strings.Count(line, ".(type)")
 	})
+	var pkg *goapi.API // the package's declarations, read once needed
+	if len(decls) > 0 {
+		pkg = goapi.Package(p.ChangeSet, p.File)
+	}
 	for _, d := range decls {
 		lens.GoInspectStack(d, func(n ast.Node, stack []ast.Node) bool {
 			ta, ok := n.(*ast.TypeAssertExpr)
@@ -62,7 +67,7 @@ func runUncheckedTypeAssertion(p *lens.Pass) {
 			if !p.Changed(line) || commaOK(stack) || controlledIdiom(ta) || sameName(ta, stack) || guarded(p.File, ta, stack) {
 				return true
 			}
-			src := uncontrolled(ta.X, stack, 0)
+			src := uncontrolled(ta.X, stack, 0, pkg)
 			if src == "" {
 				return true
 			}
@@ -103,7 +108,7 @@ func commaOK(stack []ast.Node) bool {
 // control its dynamic type ("a context value", "a map or slice element"),
 // or returns "" otherwise. Identifiers are followed to their declaration
 // in the enclosing function, once.
-func uncontrolled(e ast.Expr, stack []ast.Node, depth int) string {
+func uncontrolled(e ast.Expr, stack []ast.Node, depth int, pkg *goapi.API) string {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.IndexExpr:
 		// A string key marks decoded data (JSON objects, JWT claims);
@@ -121,6 +126,13 @@ func uncontrolled(e ast.Expr, stack []ast.Node, depth int) string {
 		case len(x.Args) >= 1 && (name == "Load" || name == "Get" || name == "LoadOrStore" || name == "Lookup"):
 			return "a lookup by key"
 		}
+		// A package function that returns any for a context it is given
+		// (GetVar(r.Context(), key)): a context value behind a helper.
+		if id, ok := x.Fun.(*ast.Ident); ok && pkg != nil {
+			if res := pkg.Funcs[id.Name]; len(res) == 1 && (res[0] == "any" || res[0] == "interface{}") && contextArg(x.Args) {
+				return "a context value from " + id.Name
+			}
+		}
 	case *ast.Ident:
 		if x.Name == "err" || strings.HasSuffix(x.Name, "Err") || strings.HasSuffix(x.Name, "err") {
 			return "an error"
@@ -128,15 +140,33 @@ func uncontrolled(e ast.Expr, stack []ast.Node, depth int) string {
 		if depth > 0 {
 			return ""
 		}
-		return declaredSource(x.Name, stack, depth)
+		return declaredSource(x.Name, stack, depth, pkg)
 	}
 	return ""
+}
+
+// contextArg reports an argument that is a context: ctx, or a call of a
+// Context method (r.Context()).
+func contextArg(args []ast.Expr) bool {
+	for _, a := range args {
+		switch a := ast.Unparen(a).(type) {
+		case *ast.Ident:
+			if a.Name == "ctx" {
+				return true
+			}
+		case *ast.CallExpr:
+			if sel, ok := a.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" && len(a.Args) == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // declaredSource finds the declaration of a local name in the innermost
 // function on the stack: an any or interface{} parameter, or a variable
 // assigned an uncontrolled value.
-func declaredSource(name string, stack []ast.Node, depth int) string {
+func declaredSource(name string, stack []ast.Node, depth int, pkg *goapi.API) string {
 	for i := len(stack) - 1; i >= 0; i-- {
 		ft, body := lens.GoFuncBody(stack[i])
 		if body == nil {
@@ -157,7 +187,7 @@ func declaredSource(name string, stack []ast.Node, depth int) string {
 			}
 			for j, l := range as.Lhs {
 				if id, ok := l.(*ast.Ident); ok && id.Name == name {
-					src = uncontrolled(as.Rhs[j], stack, depth+1)
+					src = uncontrolled(as.Rhs[j], stack, depth+1, pkg)
 				}
 			}
 			return src == ""

@@ -110,3 +110,16 @@ func Parse(v any, cache interface{ Get(string) any }) (string, int) {
 	hits := cache.Get("hits") // a lookup by key
 	return s, hits.(int) + 1  // want "a lookup by key"
 }
+
+// GetVar returns a value stored in the request's context.
+func GetVar(ctx context.Context, key string) any { return ctx.Value(key) }
+
+func clientIP(r *http.Request) string {
+	return GetVar(r.Context(), "client_ip").(string) // want "a context value from GetVar"
+}
+
+func stored(key string) any { return nil }
+
+func own() string {
+	return stored("k").(string) // a package function without a context: the code's own values
+}
