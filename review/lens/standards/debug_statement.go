@@ -93,7 +93,7 @@ func printingAllowed(f *review.File) bool {
 const debugPrintSuggestion = "Remove the debugging output, or log through the project's logger at debug level."
 
 func goDebugStatement(p *lens.Pass) {
-	if !p.Contains("print") || review.IsTestPath(p.File.Path) {
+	if !p.Contains("Print") && !p.Contains("print") || review.IsTestPath(p.File.Path) {
 		return
 	}
 	g := syntax.Go(p.File)
