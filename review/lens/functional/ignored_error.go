@@ -444,7 +444,7 @@ func inErrorFunc(stack []ast.Node, fd *ast.FuncDecl) bool {
 			return returnsError(fn.Type)
 		}
 	}
-	return returnsError(fd.Type)
+	return fd != nil && returnsError(fd.Type)
 }
 
 // deferred reports whether the innermost function literal on the stack is

@@ -45,16 +45,24 @@ func runSwallowedError(p *lens.Pass) {
 	for _, d := range lens.GoDeclsWithChangedLine(p.File, func(line string) bool {
 		return strings.Contains(line, "return") && strings.Contains(line, "nil")
 	}) {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil {
-			continue
+		// Functions, and function literals of package variables (tables
+		// of migrations or handlers), for which fd is nil.
+		fd, _ := d.(*ast.FuncDecl)
+		var root ast.Node = d
+		if fd != nil {
+			if fd.Body == nil {
+				continue
+			}
+			root = fd.Body
 		}
-		lens.GoInspectStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false // callbacks (walk functions) return nil to go on
+		lens.GoInspectStack(root, func(n ast.Node, stack []ast.Node) bool {
+			if lit, ok := n.(*ast.FuncLit); ok && len(stack) >= 2 {
+				if call, ok := stack[len(stack)-2].(*ast.CallExpr); ok && call.Fun != lit {
+					return false // callbacks (walk functions) return nil to go on
+				}
 			}
 			is, ok := n.(*ast.IfStmt)
-			if !ok || !returnsError(fd.Type) {
+			if !ok || !inErrorFunc(stack[:len(stack)-1], fd) {
 				return true
 			}
 			errName := errNotNil(is.Cond)

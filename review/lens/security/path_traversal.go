@@ -29,7 +29,8 @@ var PathTraversal = &lens.Rule{
 			"(os.path.realpath) and check it stays inside base (os.path.commonpath, Path.is_relative_to), or use " +
 			"werkzeug's secure_filename / safe_join, flask.send_from_directory, or tarfile's filter=\"data\". " +
 			"A function that makes such a check, takes os.path.basename of the name, or holds one of those " +
-			"helpers is not reported; a check for \"..\" alone is not enough (absolute names) and does not count.",
+			"helpers is not reported; a check for \"..\" alone is not enough (absolute names) and does not count. A " +
+			"change that deletes the check is reported on the join, whose line it did not touch.",
 		Bad:  "filename = request.args[\"name\"]\nreturn send_file(os.path.join(UPLOADS, filename))",
 		Good: "path = os.path.realpath(os.path.join(UPLOADS, request.args[\"name\"]))\nif os.path.commonpath([path, UPLOADS]) != UPLOADS:\n    abort(404)\nreturn send_file(path)",
 	},
@@ -58,7 +59,11 @@ func runPathTraversal(p *lens.Pass) {
 	py := syntax.Python(p.File)
 	for i := range py.Funcs {
 		fn := &py.Funcs[i]
-		if p.FirstChanged(fn.Line, fn.End) == 0 {
+		// A change that deletes the containment check re-opens the hole
+		// without touching the join: it is reported there, with the line
+		// of the removal.
+		removed := removedMatch(p.File, fn.Line, fn.End, containment)
+		if p.FirstChanged(fn.Line, fn.End) == 0 && removed == 0 {
 			continue
 		}
 		body := py.Code[py.Offset(fn.Line):py.Offset(min(fn.End+1, len(py.Lines)))]
@@ -88,7 +93,7 @@ func runPathTraversal(p *lens.Pass) {
 					tainted[m[1]] = from
 				}
 			}
-			if len(tainted) == 0 || !p.Changed(n) {
+			if len(tainted) == 0 || !p.Changed(n) && removed == 0 {
 				continue
 			}
 			full := py.CodeLine(n)
@@ -103,8 +108,12 @@ func runPathTraversal(p *lens.Pass) {
 					if from == "" {
 						from = "the request"
 					}
+					r := 0
+					if !p.Changed(n) {
+						r = removed
+					}
 					p.Report(lens.Report{
-						Line: n, Symbol: fn.Name,
+						Line: n, Symbol: fn.Name, Removed: r,
 						Message: fmt.Sprintf("os.path.join gets `%s`, which comes from %s, and nothing in %s checks that the "+
 							"result stays inside the base directory: `../` or an absolute name reaches any file.", lens.Snippet(arg), from, fn.Name),
 						Suggested: "Resolve the path with os.path.realpath and check it with os.path.commonpath against the " +
@@ -115,6 +124,25 @@ func runPathTraversal(p *lens.Pass) {
 			}
 		}
 	}
+}
+
+// removedMatch returns the line of f before which the change removed a
+// line matching re within lines [from, to], or 0.
+func removedMatch(f *review.File, from, to int, re *regexp.Regexp) int {
+	for _, h := range f.Hunks {
+		n := h.NewStart
+		for _, l := range h.Lines {
+			switch {
+			case strings.HasPrefix(l, "-"):
+				if n > from && n <= to+1 && re.MatchString(l) {
+					return n
+				}
+			case strings.HasPrefix(l, "+"), strings.HasPrefix(l, " "):
+				n++
+			}
+		}
+	}
+	return 0
 }
 
 // taintedIn returns where a tainted name that code uses comes from, or "".

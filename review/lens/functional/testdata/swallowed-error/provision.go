@@ -58,6 +58,16 @@ func Near(path string) error {
 	})
 }
 
+// Migrations are function literals in a table, not callbacks.
+var migrations = []func(driver string) error{
+	func(driver string) error {
+		if _, err := read(); err != nil {
+			return nil // want "returns a nil error"
+		}
+		return nil
+	},
+}
+
 // count does not return an error: returning 0 on failure is its contract.
 func count() int {
 	n, err := read()
