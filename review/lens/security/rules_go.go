@@ -11,5 +11,7 @@ func goRules() []*lens.Rule {
 		WeakCrypto,
 		InsecureRandom,
 		SQLInjection,
+		GoTemplateUnescaped,
+		CORSCredentials,
 	}
 }
