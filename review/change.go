@@ -203,23 +203,28 @@ func (f *File) Changed(n int) bool {
 	return ok
 }
 
-// RemovedBefore reports whether the change removed lines just before new
-// line n (a deletion between lines n-1 and n).
-func (f *File) RemovedBefore(n int) bool {
+// EachRemoved calls fn for each line the change removed, with the new
+// line it stood before and its text (without the "-").
+func (f *File) EachRemoved(fn func(before int, text string)) {
 	for _, h := range f.Hunks {
 		at := h.NewStart
 		for _, l := range h.Lines {
 			switch {
 			case strings.HasPrefix(l, "-"):
-				if at == n {
-					return true
-				}
+				fn(at, l[1:])
 			case strings.HasPrefix(l, "+"), strings.HasPrefix(l, " "):
 				at++
 			}
 		}
 	}
-	return false
+}
+
+// RemovedBefore reports whether the change removed lines just before new
+// line n (a deletion between lines n-1 and n).
+func (f *File) RemovedBefore(n int) bool {
+	found := false
+	f.EachRemoved(func(before int, _ string) { found = found || before == n })
+	return found
 }
 
 // ChangedLines returns the changed line numbers in increasing order.

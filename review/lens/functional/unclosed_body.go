@@ -103,20 +103,13 @@ func removedClose(f *review.File, v string, fd *ast.FuncDecl, g *syntax.GoFile) 
 		return 0
 	}
 	from, to := g.Line(fd.Pos()), g.Line(fd.End())
-	for _, h := range f.Hunks {
-		n := h.NewStart // the new line a removed line stood before
-		for _, l := range h.Lines {
-			switch {
-			case strings.HasPrefix(l, "-"):
-				if n >= from && n <= to && strings.Contains(l, v+".Body.Close()") {
-					return n
-				}
-			case strings.HasPrefix(l, "+"), strings.HasPrefix(l, " "):
-				n++
-			}
+	at := 0
+	f.EachRemoved(func(before int, text string) {
+		if at == 0 && before >= from && before <= to && strings.Contains(text, v+".Body.Close()") {
+			at = before
 		}
-	}
-	return 0
+	})
+	return at
 }
 
 // closedOrHanded reports whether, anywhere in body, v.Body is closed or v

@@ -129,20 +129,13 @@ func runPathTraversal(p *lens.Pass) {
 // removedMatch returns the line of f before which the change removed a
 // line matching re within lines [from, to], or 0.
 func removedMatch(f *review.File, from, to int, re *regexp.Regexp) int {
-	for _, h := range f.Hunks {
-		n := h.NewStart
-		for _, l := range h.Lines {
-			switch {
-			case strings.HasPrefix(l, "-"):
-				if n > from && n <= to+1 && re.MatchString(l) {
-					return n
-				}
-			case strings.HasPrefix(l, "+"), strings.HasPrefix(l, " "):
-				n++
-			}
+	at := 0
+	f.EachRemoved(func(before int, text string) {
+		if at == 0 && before > from && before <= to+1 && re.MatchString(text) {
+			at = before
 		}
-	}
-	return 0
+	})
+	return at
 }
 
 // taintedIn returns where a tainted name that code uses comes from, or "".
