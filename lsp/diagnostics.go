@@ -159,7 +159,9 @@ func (p *publisher) clear() {
 	p.publish(&review.Result{ChangeSet: &review.ChangeSet{}}, nil, nil)
 }
 
-// diagnostic converts one finding. Its range stays on changed lines: a
+// diagnostic converts one finding: its message is the headline (the
+// rationale is in the hover and the rule's page, codeDescription). Its
+// range stays on changed lines: a
 // span that also covers unchanged lines is cut to its first line.
 func diagnostic(res *review.Result, file *review.File, m *mapper, f *review.Finding) protocol.Diagnostic {
 	return protocol.Diagnostic{
@@ -168,7 +170,7 @@ func diagnostic(res *review.Result, file *review.File, m *mapper, f *review.Find
 		Code:            f.RuleID,
 		CodeDescription: &protocol.CodeDescription{Href: uri.URI(artifacts.RuleHelpURI(f.RuleID))},
 		Source:          "reviewls",
-		Message:         res.Redactor.String(f.Message),
+		Message:         res.Redactor.String(f.Headline()),
 		Data: diagnosticData{
 			ID:          f.ID,
 			Perspective: string(f.Perspective),

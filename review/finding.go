@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Span is a region of a file: 1-based lines and 1-based byte columns. A
@@ -127,6 +128,39 @@ func MatchText(code string) string {
 		}
 	}
 	return ""
+}
+
+// HeadlineMax is the longest [Finding.Headline], in characters: what an
+// editor's virtual text, its problems list and a terminal line show
+// without cutting.
+const HeadlineMax = 100
+
+// Headline is the one line that stands for f wherever space is short: a
+// diagnostic's message, a line of the text report. It is the title, without
+// the perspective tag the merged report may add, marked " [critical]" for
+// a Critical finding (editors show Critical and High alike, as errors), and
+// cut at a word to [HeadlineMax] characters. The rationale (Message) goes
+// where there is room: the hover, the rule's documentation.
+func (f *Finding) Headline() string {
+	title := strings.TrimPrefix(f.Title, "["+f.Perspective.Title()+"] ")
+	title = strings.Join(strings.Fields(title), " ")
+	if title == "" {
+		title = f.RuleID
+	}
+	mark := ""
+	if f.Severity == SeverityCritical {
+		mark = " [critical]"
+	}
+	room := HeadlineMax - utf8.RuneCountInString(mark)
+	if utf8.RuneCountInString(title) > room {
+		r := []rune(title)[:room-1]
+		cut := string(r)
+		if i := strings.LastIndexByte(cut, ' '); i > room/2 {
+			cut = cut[:i]
+		}
+		title = strings.TrimRight(cut, " ,;:") + "…"
+	}
+	return title + mark
 }
 
 // IsSecret reports whether f cites a secret value: every finding of a

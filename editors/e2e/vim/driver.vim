@@ -165,10 +165,10 @@ function! s:CheckSecret() abort
     throw 'the secret appears in a server message'
   endif
   let l:shown = join(map(s:loclist(l:secret.file), {_, d -> d.text}), ' ')
-  if stridx(l:shown, l:secret.redacted) < 0
-    throw printf('%s shows "%s", want the redacted form %s', l:secret.file, l:shown, l:secret.redacted)
+  if stridx(l:shown, l:secret.message) < 0
+    throw printf('%s shows "%s", want the headline %s', l:secret.file, l:shown, l:secret.message)
   endif
-  return printf('%d messages checked; %s shows %s', len(s:texts), l:secret.file, l:secret.redacted)
+  return printf('%d messages checked; %s shows %s', len(s:texts), l:secret.file, l:secret.message)
 endfunction
 
 function! s:CheckExplain() abort

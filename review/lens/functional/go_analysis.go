@@ -178,7 +178,7 @@ func runGoAnalysis(p *lens.Pass) {
 		}
 		p.Report(lens.Report{
 			Line: d.line, Col: d.col,
-			Title:     fmt.Sprintf("%s: %s", d.analyzer.Name, d.message),
+			Title:     vetTitle(d.analyzer.Name, d.message),
 			Message:   strings.ToUpper(msg[:1]) + msg[1:] + ".",
 			Symbol:    g.EnclosingFunc(d.line),
 			Category:  info.category,
@@ -186,6 +186,26 @@ func runGoAnalysis(p *lens.Pass) {
 			Suggested: fmt.Sprintf("Fix the code the %s analyzer points at (go vet reports the same); see https://pkg.go.dev/golang.org/x/tools/go/analysis/passes/%s.", d.analyzer.Name, d.analyzer.Name),
 		})
 	}
+}
+
+// vetTitle is the headline of an analyzer's diagnostic: "name: message",
+// cut before its last clause that still fits a headline when the whole
+// would not (the full text is the finding's message).
+func vetTitle(name, message string) string {
+	title := name + ": " + message
+	if len(title) <= review.HeadlineMax {
+		return title
+	}
+	cut := 0
+	for _, sep := range []string{", ", "; ", " (", " to ", " or "} {
+		if i := strings.LastIndex(title[:review.HeadlineMax], sep); i > cut {
+			cut = i
+		}
+	}
+	if cut <= len(name)+2 {
+		return title
+	}
+	return title[:cut]
 }
 
 // syntacticLines returns the lines where the syntactic rules that overlap

@@ -8,12 +8,14 @@ package lenstest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
@@ -133,6 +135,7 @@ func Expect(t *testing.T, rule *lens.Rule, f *review.File, findings []*review.Fi
 			t.Errorf("%s:%d: finding of rule %s, want %s", f.Path, fd.Span.StartLine, fd.RuleID, rule.ID)
 		}
 		got[fd.Span.StartLine] = append(got[fd.Span.StartLine], fd)
+		checkText(t, f.Path, fd)
 	}
 	lines := map[int]bool{}
 	for n := range want {
@@ -161,6 +164,28 @@ func Expect(t *testing.T, rule *lens.Rule, f *review.File, findings []*review.Fi
 				t.Errorf("%s:%d: finding %q does not match %q", f.Path, n, text, re)
 			}
 		}
+	}
+}
+
+// checkText holds a finding to the message format every rule shares: a
+// title that reads alone as the finding's headline (editors show it as the
+// diagnostic), no longer than [review.HeadlineMax] once marked, and a
+// rationale that says more than the title.
+func checkText(t *testing.T, path string, fd *review.Finding) {
+	t.Helper()
+	at := fmt.Sprintf("%s:%d: %s", path, fd.Span.StartLine, fd.RuleID)
+	switch title := fd.Title; {
+	case strings.TrimSpace(title) == "":
+		t.Errorf("%s: empty title", at)
+	case strings.ContainsAny(title, "\n\r"):
+		t.Errorf("%s: title %q spans lines", at, title)
+	case strings.HasSuffix(title, "."):
+		t.Errorf("%s: title %q ends in a full stop: it is a headline, the rationale goes in the message", at, title)
+	case utf8.RuneCountInString(fd.Headline()) > review.HeadlineMax || strings.HasSuffix(strings.TrimSuffix(fd.Headline(), " [critical]"), "…"):
+		t.Errorf("%s: title %q is longer than a headline (%d characters with its mark)", at, title, review.HeadlineMax)
+	}
+	if msg := strings.TrimSpace(fd.Message); msg == "" || msg == strings.TrimSpace(fd.Title) {
+		t.Errorf("%s: message %q adds nothing to the title", at, fd.Message)
 	}
 }
 
