@@ -141,14 +141,20 @@ const HeadlineMax = 100
 // a Critical finding (editors show Critical and High alike, as errors), and
 // cut at a word to [HeadlineMax] characters. The rationale (Message) goes
 // where there is room: the hover, the rule's documentation.
-func (f *Finding) Headline() string {
+func (f *Finding) Headline() string { return f.headline(f.Severity == SeverityCritical) }
+
+// TitleLine is the headline without the critical mark, for outputs that
+// print the severity beside it.
+func (f *Finding) TitleLine() string { return f.headline(false) }
+
+func (f *Finding) headline(critical bool) string {
 	title := strings.TrimPrefix(f.Title, "["+f.Perspective.Title()+"] ")
 	title = strings.Join(strings.Fields(title), " ")
 	if title == "" {
 		title = f.RuleID
 	}
 	mark := ""
-	if f.Severity == SeverityCritical {
+	if critical {
 		mark = " [critical]"
 	}
 	room := HeadlineMax - utf8.RuneCountInString(mark)

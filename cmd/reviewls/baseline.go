@@ -22,7 +22,7 @@ import (
 func runBaseline(ctx context.Context, e *env, args []string) int {
 	flags := flag.NewFlagSet("baseline", flag.ContinueOnError)
 	flags.Usage = func() {
-		fmt.Fprintf(e.stderr, `Usage: reviewls baseline create|update|check [flags] [PATH]
+		fmt.Fprintf(flags.Output(), `Usage: reviewls baseline create|update|check [flags] [PATH]
 
 Records, rewrites or checks the baseline of the repository that contains
 PATH (default: the current directory): the fingerprints of the findings of
@@ -78,9 +78,9 @@ Flags:
 		}
 	}
 
-	stop := startProgress(e.stderr, "scanning")
+	prog := startProgress(e.stderr, false, "scanning the tree")
 	findings, problems, err := eng.ScanTree(ctx)
-	stop()
+	prog.Stop()
 	if err != nil {
 		return e.errorf("%v", err)
 	}

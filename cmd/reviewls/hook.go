@@ -23,7 +23,7 @@ const hookMarker = "# reviewls pre-commit hook"
 // hookScript returns the pre-commit hook. It prefers reviewls on PATH (so
 // an upgrade takes effect) and falls back to the binary that installed it.
 func hookScript(self string, failOn review.FailOn) string {
-	args := "review --staged --fail-on " + failOn.String()
+	args := "review --staged --hook --fail-on " + failOn.String()
 	return fmt.Sprintf(`#!/bin/sh
 %s (installed by 'reviewls hook install').
 # Reviews the staged changes and blocks the commit when a finding reaches the
@@ -42,7 +42,7 @@ func shellQuote(s string) string {
 func runHook(_ context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("hook", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: reviewls hook install|uninstall [flags] [PATH]\n\nInstalls (or removes) a git pre-commit hook that runs 'reviewls review --staged'\nin the repository that contains PATH (default: the current directory).\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: reviewls hook install|uninstall [flags] [PATH]\n\nInstalls (or removes) a git pre-commit hook that runs 'reviewls review --staged'\nin the repository that contains PATH (default: the current directory).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	force := fs.Bool("force", false, "replace (or remove) a pre-commit hook that reviewls did not install")

@@ -68,7 +68,7 @@ func (lr *loopRun) save(e *env) int {
 // -C DIR (the work tree) and logging.
 func loopFlags(e *env, name, usage string, args []string) ([]string, string, int, bool) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.Usage = func() { fmt.Fprint(e.stderr, usage) }
+	fs.Usage = func() { fmt.Fprint(fs.Output(), usage) }
 	dir := fs.String("C", ".", "the work tree (any path inside it)")
 	setLogger := logFlags(fs)
 	pos, code, ok := parseFlags(e, fs, args)

@@ -7,7 +7,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"time"
+	"slices"
+	"strings"
 
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
@@ -20,7 +21,7 @@ var formats = []string{"text", "json", "markdown", "sarif", "river"}
 func runReview(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("review", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: reviewls review [flags] [PATH]\n\nReviews the changes of the work tree that contains PATH (default: the current\ndirectory) and writes the artifact folder under .copilot-tracking/.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: reviewls review [flags] [PATH]\n\nReviews the changes of the work tree that contains PATH (default: the current\ndirectory) and writes the artifact folder under .copilot-tracking/.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	staged := fs.Bool("staged", false, "review only the staged changes (index vs HEAD), as a pre-commit hook does")
@@ -33,6 +34,9 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	failOn := fs.String("fail-on", "", "exit 1 when a finding reaches `SEVERITY`: critical, high, medium, low or never (default high)")
 	noWrite := fs.Bool("no-artifacts", false, "print the review without writing the artifact folder")
 	showPre := fs.Bool("show-preexisting", false, "also list the findings on changed lines that were already there (in the base version or the baseline); they never count")
+	color := fs.String("color", "auto", "colour the text report: auto (on a terminal, unless NO_COLOR is set), always or never")
+	showProgress := fs.Bool("progress", false, "report progress on stderr even when it is not a terminal (on a terminal a run over a moment shows a spinner)")
+	hook := fs.Bool("hook", false, "word a blocked run for a pre-commit hook: what blocked the commit and how to bypass it")
 	setLogger := logFlags(fs)
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
@@ -73,6 +77,9 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	if req.Mode, err = review.ParseMode(*mode); err != nil {
 		return e.errorf("--mode: %v", err)
 	}
+	if !slices.Contains(colorModes, *color) {
+		return e.errorf("--color: unknown mode %q (want auto, always or never)", *color)
+	}
 	if !validFormat(*format) {
 		return e.errorf("--format: unknown format %q (want text, json, markdown, sarif or river)", *format)
 	}
@@ -83,6 +90,8 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
+	prog := startProgress(e.stderr, *showProgress, "reading the repository")
+	defer prog.Stop()
 	eng, code := openEngine(e, dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv()})
 	if eng == nil {
 		return code
@@ -102,21 +111,21 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		return e.errorf("%v", err)
 	}
 
-	stopProgress := startProgress(e.stderr, "reviewing")
+	prog.Step("reviewing the changes")
 	res, err := eng.Run(ctx, req)
-	stopProgress()
+	prog.Stop()
 	if err != nil {
 		return e.errorf("%v", err)
 	}
 	if res.ChangeSet.Empty() {
-		fmt.Fprintf(e.stderr, "reviewls: no changes to review (%s)\n", describeTarget(res.ChangeSet.Target))
 		if *format == "text" {
-			fmt.Fprintln(e.stdout, "no changes")
+			fmt.Fprintf(e.stdout, "no changes to review (%s)\n%s", describeTarget(res.ChangeSet.Target), noChangesHint(res.ChangeSet.Target))
 			return exitOK
 		}
+		fmt.Fprintf(e.stderr, "reviewls: no changes to review (%s)\n", describeTarget(res.ChangeSet.Target))
 		// The other formats print their document with nothing in it: a
 		// consumer (CI uploading SARIF, say) must not get zero bytes.
-		if err := printResult(e, res, *format, "", eng.Root(), false); err != nil {
+		if err := printResult(e, res, *format, "", eng.Root(), nil, false); err != nil {
 			return e.errorf("%v", err)
 		}
 		return exitOK
@@ -130,7 +139,8 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 		folder = written.Dir
 	}
-	if err := printResult(e, res, *format, folder, eng.Root(), *showPre); err != nil {
+	text := &textReport{color: useColor(*color, e.stdout), where: relativeTo(eng.Root())}
+	if err := printResult(e, res, *format, folder, eng.Root(), text, *showPre); err != nil {
 		return e.errorf("%v", err)
 	}
 	if a := res.Analysis; a.State == review.AnalysisSkipped || a.State == review.AnalysisTimedOut {
@@ -147,7 +157,44 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 		fmt.Fprintf(e.stderr, "reviewls: blocked: held secrets reach --fail-on %s (allow each by its fingerprint under allow-secrets in .reviewls.yaml)\n", threshold)
 	}
+	if *hook {
+		fmt.Fprint(e.stderr, hookBlocked(res.GateCounts(), threshold))
+	}
 	return exitFindings
+}
+
+// hookBlocked is what a blocked pre-commit hook says on stderr: what
+// blocked the commit, and the ways on.
+func hookBlocked(c review.Counts, threshold review.FailOn) string {
+	var parts []string
+	for _, s := range []struct {
+		n    int
+		name string
+		sev  review.Severity
+	}{{c.Critical, "critical", review.SeverityCritical}, {c.High, "high", review.SeverityHigh}, {c.Medium, "medium", review.SeverityMedium}, {c.Low, "low", review.SeverityLow}} {
+		if s.n > 0 && s.sev >= threshold.Severity {
+			parts = append(parts, fmt.Sprintf("%d %s", s.n, s.name))
+		}
+	}
+	return fmt.Sprintf("reviewls: commit blocked: %s at or above %s in the staged changes (listed above).\n"+
+		"  Fix them and stage the fix, or silence a false positive on its line with\n"+
+		"  `reviewls:ignore <rule> <why it does not apply>`; to commit anyway, once: git commit --no-verify\n",
+		strings.Join(parts, ", "), threshold)
+}
+
+// noChangesHint says, after an empty review, what else could be reviewed:
+// a fresh clone has no local changes, and the useful first run is its
+// last commit or its branch.
+func noChangesHint(t review.Target) string {
+	switch {
+	case t.Unborn:
+		return "Add files to review them before the first commit.\n"
+	case t.Kind == review.BranchDiff:
+		return "The work tree has nothing beyond " + artifacts.QuotePath(t.BaseRef) + ".\n"
+	case t.Staged:
+		return "Nothing is staged: `git add` what you will commit, or run `reviewls review` for all local changes.\n"
+	}
+	return "The work tree and the index match HEAD. To review commits instead: `reviewls review --base HEAD~1` (the last commit) or `--base main` (a branch).\n"
 }
 
 // openEngine opens the repository of the directory dir, or prints why it
@@ -178,9 +225,10 @@ func validFormat(f string) bool {
 	return false
 }
 
-// printResult writes res to stdout in the chosen format, redacted. With
-// showPre the text, JSON and SARIF outputs list the pre-existing findings.
-func printResult(e *env, res *review.Result, format, folder, root string, showPre bool) error {
+// printResult writes res to stdout in the chosen format, redacted; text
+// is how the text report is written. With showPre the text, JSON and SARIF
+// outputs list the pre-existing findings.
+func printResult(e *env, res *review.Result, format, folder, root string, text *textReport, showPre bool) error {
 	var (
 		out []byte
 		err error
@@ -189,7 +237,7 @@ func printResult(e *env, res *review.Result, format, folder, root string, showPr
 	opts.PreExisting = showPre
 	switch format {
 	case "text":
-		out = []byte(textSummary(res, folder, root, showPre))
+		out = []byte(textSummary(res, folder, text, showPre))
 	case "json":
 		out, err = artifacts.MergedFindingsJSON(res, opts)
 	case "markdown":
@@ -207,45 +255,6 @@ func printResult(e *env, res *review.Result, format, folder, root string, showPr
 	}
 	_, err = e.stdout.Write(res.Redactor.Bytes(out))
 	return err
-}
-
-// startProgress shows a spinner on w while a run takes longer than a
-// moment, when w is a terminal. The returned function stops and clears it.
-func startProgress(w any, label string) func() {
-	if rw, ok := w.(*redactWriter); ok {
-		w = rw.w // the spinner's frames hold no secret
-	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return func() {}
-	}
-	if info, err := f.Stat(); err != nil || info.Mode()&os.ModeCharDevice == 0 {
-		return func() {}
-	}
-	done := make(chan struct{})
-	stopped := make(chan struct{})
-	go func() {
-		defer close(stopped)
-		frames := []rune("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
-		// Quick runs never show the spinner.
-		select {
-		case <-done:
-			return
-		case <-time.After(300 * time.Millisecond):
-		}
-		tick := time.NewTicker(100 * time.Millisecond)
-		defer tick.Stop()
-		for i := 0; ; i++ {
-			fmt.Fprintf(f, "\r%c %s…", frames[i%len(frames)], label)
-			select {
-			case <-done:
-				fmt.Fprint(f, "\r\033[K")
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	return func() { close(done); <-stopped }
 }
 
 // artifactOptions describes this build and its rule catalog to the

@@ -14,7 +14,7 @@ import (
 func runRules(_ context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: reviewls rules [--perspective P] [--markdown] [RULE-ID]\n\nLists the rule catalog, or shows one rule in full.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: reviewls rules [--perspective P] [--markdown] [RULE-ID]\n\nLists the rule catalog, or shows one rule in full.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	perspective := fs.String("perspective", "", "only the rules of this perspective")

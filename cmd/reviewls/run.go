@@ -84,26 +84,77 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		usage(stdout)
 		return exitOK
 	}
+	var names []string
 	for _, c := range commands() {
 		if c.name == name {
 			return c.run(ctx, e, args[1:])
 		}
+		names = append(names, c.name)
 	}
-	return e.errorf("unknown command %q (run 'reviewls help')", name)
+	if s := suggest(name, names); s != "" {
+		return e.errorf("unknown command %q: did you mean %q? (run 'reviewls help' for the commands)", name, s)
+	}
+	return e.errorf("unknown command %q (run 'reviewls help' for the commands)", name)
+}
+
+// suggest returns the candidate closest to what the user typed, when one
+// is close enough to be a typo (at most two edits, or a prefix of three
+// letters or more), as gh and cobra suggest commands; "" otherwise.
+func suggest(typed string, candidates []string) string {
+	best, bestDist := "", 3
+	for _, c := range candidates {
+		d := editDistance(strings.ToLower(typed), c)
+		if len(typed) >= 3 && strings.HasPrefix(c, typed) {
+			d = min(d, 1)
+		}
+		if d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	if bestDist >= len(typed) {
+		return "" // two letters away from a two-letter word is no suggestion
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // parseFlags parses fs over args, allowing flags after positional
 // arguments ("reviewls review . --staged"). It returns the positional
 // arguments, or an exit code when parsing stopped (help or an error).
 func parseFlags(e *env, fs *flag.FlagSet, args []string) ([]string, int, bool) {
-	fs.SetOutput(e.stderr)
+	// Help goes to stdout, as gh and git print it: asked for, it is the
+	// output. Errors are one line on stderr with a suggestion, not the
+	// whole usage.
+	fs.SetOutput(io.Discard)
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(e.stdout)
+				fs.Usage()
 				return nil, exitOK, false
 			}
-			return nil, exitUsage, false
+			return nil, flagError(e, fs, err), false
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -115,6 +166,22 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) ([]string, int, bool) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// flagError reports a flag that did not parse: an unknown one with the
+// closest defined flag, a bad value with the flag's own message.
+func flagError(e *env, fs *flag.FlagSet, err error) int {
+	help := fmt.Sprintf("run 'reviewls %s -h' for its flags", fs.Name())
+	const unknown = "flag provided but not defined: -"
+	if name, ok := strings.CutPrefix(err.Error(), unknown); ok {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		if s := suggest(strings.TrimPrefix(name, "-"), names); s != "" {
+			return e.errorf("%s: unknown flag -%s: did you mean --%s? (%s)", fs.Name(), name, s, help)
+		}
+		return e.errorf("%s: unknown flag -%s (%s)", fs.Name(), name, help)
+	}
+	return e.errorf("%s: %v (%s)", fs.Name(), err, help)
 }
 
 // logFlags adds -v and --log-level to fs and returns a function that builds

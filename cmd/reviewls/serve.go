@@ -40,7 +40,7 @@ func (s stdrwc) Close() error {
 func runServe(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: reviewls serve [flags]\n\nRuns the reviewls language server on stdin/stdout. Logs go to stderr (or\n--logfile), never to stdout.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: reviewls serve [flags]\n\nRuns the reviewls language server on stdin/stdout. Logs go to stderr (or\n--logfile), never to stdout.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	logfile := fs.String("logfile", "", "write logs to this file instead of stderr")

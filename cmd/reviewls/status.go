@@ -18,7 +18,7 @@ import (
 func runStatus(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("status", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: reviewls status [--staged] [--base REF] [PATH]\n\nLists the changed paths a review would cover, one per line: the areas that\nhold changes (S staged, U unstaged, ? untracked), the status, and the path.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: reviewls status [--staged] [--base REF] [PATH]\n\nLists the changed paths a review would cover, one per line: the areas that\nhold changes (S staged, U unstaged, ? untracked), the status, and the path.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	staged := fs.Bool("staged", false, "only the staged changes (index vs HEAD)")

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -31,92 +32,160 @@ func describeTarget(t review.Target) string {
 	return what + " on " + where
 }
 
-// textSummary is the terminal report: findings grouped by file, skipped
-// files, the verdict and where the artifacts are. Paths are quoted as git
-// quotes them and any other control character is escaped: a file name or
-// a line of code must not drive the terminal.
-func textSummary(res *review.Result, folder, root string, showPre bool) string {
-	var b strings.Builder
+// textReport is the terminal report being written: every write is
+// escaped (a file name or a line of code must not drive the terminal),
+// and colour, when on, is added around escaped text only.
+type textReport struct {
+	b     strings.Builder
+	color bool
+	// where turns a repository path into the path printed: relative to
+	// the working directory, so a terminal or an editor can open it.
+	where func(string) string
+}
+
+func (r *textReport) Write(p []byte) (int, error) {
+	r.b.WriteString(artifacts.EscapeControls(string(p)))
+	return len(p), nil
+}
+
+// ANSI styles of the report.
+const (
+	styleBold   = "1"
+	styleDim    = "2"
+	styleRed    = "1;31"
+	styleOrange = "31"
+	styleYellow = "33"
+	styleCyan   = "36"
+	styleGreen  = "32"
+)
+
+// paint writes s, escaped, in style when colour is on.
+func (r *textReport) paint(style, s string) {
+	if r.color && style != "" {
+		r.b.WriteString("\x1b[" + style + "m")
+		r.Write([]byte(s))
+		r.b.WriteString("\x1b[0m")
+		return
+	}
+	r.Write([]byte(s))
+}
+
+func severityStyle(s review.Severity) string {
+	switch s {
+	case review.SeverityCritical:
+		return styleRed
+	case review.SeverityHigh:
+		return styleOrange
+	case review.SeverityMedium:
+		return styleYellow
+	}
+	return styleCyan
+}
+
+func verdictStyle(v review.Verdict) string {
+	switch v {
+	case review.VerdictRequestChanges:
+		return styleRed
+	case review.VerdictApprove:
+		return styleGreen
+	}
+	return styleYellow
+}
+
+// textSummary is the terminal report: one line per finding in the form
+// compilers and linters use, "path:line:col: severity rule: title", so
+// terminals and editors jump to it, with the rationale indented below;
+// then skipped files, the verdict and where the artifacts are.
+func textSummary(res *review.Result, folder string, r *textReport, showPre bool) string {
 	cs := res.ChangeSet
-	fmt.Fprintf(&b, "reviewls: %s — %s changed", describeTarget(cs.Target), plural(len(cs.Files), "file"))
+	fmt.Fprintf(r, "reviewls: %s — %s changed", describeTarget(cs.Target), plural(len(cs.Files), "file"))
 	if n := len(cs.Untracked()); n > 0 {
-		fmt.Fprintf(&b, ", %d untracked", n)
+		fmt.Fprintf(r, ", %d untracked", n)
 	}
 	if n := len(res.Skipped()); n > 0 {
-		fmt.Fprintf(&b, ", %d skipped", n)
+		fmt.Fprintf(r, ", %d skipped", n)
 	}
-	fmt.Fprintf(&b, "\nperspectives: %s · depth: %s\n", joinPerspectives(res.Perspectives), res.Depth)
+	fmt.Fprintf(r, "\nperspectives: %s · depth: %s\n", joinPerspectives(res.Perspectives), res.Depth)
 
-	// Findings grouped by file (in path order), by line within a file.
-	byFile := map[string][]*review.Finding{}
-	var order []string
-	for _, f := range res.Findings {
-		if _, ok := byFile[f.Span.Path]; !ok {
-			order = append(order, f.Span.Path)
+	findings := slices.Clone(res.Findings)
+	sort.SliceStable(findings, func(i, j int) bool {
+		a, b := findings[i].Span, findings[j].Span
+		if a.Path != b.Path {
+			return a.Path < b.Path
 		}
-		byFile[f.Span.Path] = append(byFile[f.Span.Path], f)
+		return a.StartLine < b.StartLine
+	})
+	if len(findings) > 0 {
+		r.Write([]byte("\n"))
 	}
-	sort.Strings(order)
-	for _, fs := range byFile {
-		sort.SliceStable(fs, func(i, j int) bool { return fs[i].Span.StartLine < fs[j].Span.StartLine })
-	}
-	for _, path := range order {
-		fmt.Fprintf(&b, "\n%s\n", artifacts.QuotePath(path))
-		for _, f := range byFile[path] {
-			writeFinding(&b, f, "")
-		}
+	for _, f := range findings {
+		writeFinding(r, cs, f, "")
 	}
 	if skipped := res.Skipped(); len(skipped) > 0 {
-		fmt.Fprintf(&b, "\nskipped:\n")
+		fmt.Fprintf(r, "\nskipped:\n")
 		for _, f := range skipped {
-			fmt.Fprintf(&b, "  %s (%s)\n", artifacts.QuotePath(f.Path), f.Skip)
+			fmt.Fprintf(r, "  %s (%s)\n", artifacts.QuotePath(r.where(f.Path)), f.Skip)
 		}
 	}
 	if n := len(res.PreExisting); n > 0 && showPre {
-		fmt.Fprintf(&b, "\n%s in touched code (already there; they count toward nothing):\n", artifacts.PreexistingCount(n))
+		fmt.Fprintf(r, "\n%s in touched code (already there; they count toward nothing):\n", artifacts.PreexistingCount(n))
 		for _, p := range res.PreExisting {
-			b.WriteString("  " + artifacts.QuotePath(p.Finding.Span.Path) + "\n")
-			writeFinding(&b, p.Finding, " (in the "+p.Source+")")
+			writeFinding(r, cs, p.Finding, " (in the "+p.Source+")")
 		}
 	} else if n > 0 {
-		fmt.Fprintf(&b, "\n%s in touched code; run `reviewls review --show-preexisting` to list them\n", artifacts.PreexistingCount(n))
+		fmt.Fprintf(r, "\n%s in touched code; run `reviewls review --show-preexisting` to list them\n", artifacts.PreexistingCount(n))
 	}
 	if n := len(res.Suppressed); n > 0 {
-		fmt.Fprintf(&b, "\n%d finding(s) suppressed by reviewls:ignore comments or the configuration\n", n)
+		fmt.Fprintf(r, "\n%d finding(s) suppressed by reviewls:ignore comments or the configuration\n", n)
 	}
-	b.WriteString(heldSummary(res))
+	r.Write([]byte(heldSummary(res)))
 	if len(res.Notes) > 0 {
-		b.WriteString("\nnotes (review-level, no verdict weight):\n")
+		r.Write([]byte("\nnotes (review-level, no verdict weight):\n"))
 		for _, n := range res.Notes {
-			fmt.Fprintf(&b, "  %-16s %s\n", n.Kind, n.Text())
+			fmt.Fprintf(r, "  %-16s %s\n", n.Kind, n.Text())
 		}
 	}
 	for _, p := range res.Problems {
-		fmt.Fprintf(&b, "\nwarning: %s\n", p)
+		fmt.Fprintf(r, "\nwarning: %s\n", p)
 	}
 	c := res.Counts
-	fmt.Fprintf(&b, "\nverdict: %s — %d critical, %d high, %d medium, %d low\n", res.Verdict.Display(), c.Critical, c.High, c.Medium, c.Low)
+	r.Write([]byte("\nverdict: "))
+	r.paint(verdictStyle(res.Verdict), res.Verdict.Display())
+	fmt.Fprintf(r, " — %d critical, %d high, %d medium, %d low\n", c.Critical, c.High, c.Medium, c.Low)
 	if folder != "" {
-		if rel, err := filepath.Rel(root, folder); err == nil {
-			folder = rel
-		}
-		fmt.Fprintf(&b, "artifacts: %s%c\n", artifacts.QuotePath(folder), filepath.Separator)
+		fmt.Fprintf(r, "artifacts: %s%c\n", artifacts.QuotePath(r.where(folder)), filepath.Separator)
 	}
-	return artifacts.EscapeControls(b.String())
+	return r.b.String()
 }
 
-// writeFinding writes one finding of the text report, its title followed
-// by note.
-func writeFinding(b *strings.Builder, f *review.Finding, note string) {
-	pos := fmt.Sprint(f.Span.StartLine)
-	if f.Span.StartCol > 0 {
-		pos += fmt.Sprintf(":%d", f.Span.StartCol)
-	}
-	fmt.Fprintf(b, "  %-7s %-8s %-34s %s%s\n", pos, f.Severity, f.RuleID, f.Title, note)
-	fmt.Fprintf(b, "          %s\n", f.Message)
+// writeFinding writes one finding of the text report: its location,
+// severity, rule and title on one line, followed by note, then the
+// rationale (and a secret's fingerprint) indented.
+func writeFinding(r *textReport, cs *review.ChangeSet, f *review.Finding, note string) {
+	r.paint(styleBold, fmt.Sprintf("%s:%d:%d:", artifacts.QuotePath(r.where(f.Span.Path)), f.Span.StartLine, column(cs, f)))
+	r.Write([]byte(" "))
+	r.paint(severityStyle(f.Severity), strings.ToLower(f.Severity.String()))
+	fmt.Fprintf(r, " %s: %s%s\n", f.RuleID, f.TitleLine(), note)
+	r.paint(styleDim, "    "+f.Message)
+	r.Write([]byte("\n"))
 	if f.IsSecret() {
-		fmt.Fprintf(b, "          fingerprint: %s\n", f.SecretFingerprint())
+		fmt.Fprintf(r, "    fingerprint: %s\n", f.SecretFingerprint())
 	}
+}
+
+// column is the 1-based column a finding's line starts at: its own
+// column, or for a whole-line finding the line's first non-blank byte.
+func column(cs *review.ChangeSet, f *review.Finding) int {
+	if f.Span.StartCol > 0 {
+		return f.Span.StartCol
+	}
+	if file := cs.File(f.Span.Path); file != nil {
+		if lines := file.TextLines(); f.Span.StartLine >= 1 && f.Span.StartLine <= len(lines) {
+			line := lines[f.Span.StartLine-1]
+			return len(line) - len(strings.TrimLeft(line, " \t")) + 1
+		}
+	}
+	return 1
 }
 
 // heldSummary lists the secrets that an inline ignore hid but that still
@@ -135,7 +204,7 @@ func heldSummary(res *review.Result) string {
 	fmt.Fprintf(&b, "\n%s %s ignored inline but still held for --fail-on (an inline reviewls:ignore never lets a secret through):\n", plural(len(held), "secret"), verb)
 	for _, s := range held {
 		f := s.Finding
-		fmt.Fprintf(&b, "  %s:%d %s %s\n          %s\n", f.Span.Path, f.Span.StartLine, f.Severity, f.RuleID, f.Message)
+		fmt.Fprintf(&b, "  %s:%d: %s %s: %s\n      %s\n", artifacts.QuotePath(f.Span.Path), f.Span.StartLine, strings.ToLower(f.Severity.String()), f.RuleID, f.TitleLine(), f.Message)
 	}
 	b.WriteString("To allow exactly these values (after checking they are no live credential), add to .reviewls.yaml:\n  allow-secrets:\n")
 	for _, s := range held {

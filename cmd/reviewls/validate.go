@@ -13,7 +13,7 @@ import (
 func runValidate(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "Usage: reviewls validate [DIR]\n\nValidates every JSON artifact in DIR (default: the artifact folder of the\ncurrent branch) against the embedded JSON schemas. Exits 1 when a file is invalid.\n")
+		fmt.Fprintf(fs.Output(), "Usage: reviewls validate [DIR]\n\nValidates every JSON artifact in DIR (default: the artifact folder of the\ncurrent branch) against the embedded JSON schemas. Exits 1 when a file is invalid.\n")
 	}
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
