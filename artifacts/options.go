@@ -40,6 +40,10 @@ type Options struct {
 	// in the merged findings JSON, and in SARIF as results whose
 	// baselineState is "unchanged".
 	PreExisting bool
+	// CommitReviews leaves the tracking folder to git (the configuration's
+	// commit-reviews); by default Write keeps a .gitignore in it that
+	// ignores it.
+	CommitReviews bool
 }
 
 // Validate reports a malformed rule catalog.

@@ -109,6 +109,9 @@ func Write(root string, res *review.Result, opts Options) (*Written, error) {
 			return nil, fmt.Errorf("write review artifacts: %w", err)
 		}
 	}
+	if err := ignoreTracking(tracking, opts.CommitReviews); err != nil {
+		return nil, fmt.Errorf("write review artifacts: %w", err)
+	}
 	for _, d := range []string{folder, "pr"} {
 		if err := tracking.MkdirAll(filepath.FromSlash(d), 0o755); err != nil {
 			return nil, fmt.Errorf("write review artifacts: create %s: %w", d, err)
@@ -201,6 +204,32 @@ func (v *view) documents(folder string, d Disclaimer, extras []string) ([]file, 
 		return nil, err
 	}
 	return files, nil
+}
+
+// trackingIgnore is the .gitignore the artifact folder holds by default,
+// as pytest and ruff keep their caches out of git: after a review, git
+// status shows nothing new and git add -A commits no artifact.
+const trackingIgnore = "# Written by reviewls: the review artifacts stay out of git. To commit\n" +
+	"# them, set commit-reviews: true in .reviewls.yaml (reviewls then removes\n" +
+	"# this file), or edit it.\n*\n"
+
+// ignoreTracking makes the tracking folder ignore itself, unless the
+// team commits its reviews; then the file reviewls wrote is removed (an
+// edited one is the team's and stays).
+func ignoreTracking(t *os.Root, commit bool) error {
+	data, err := t.ReadFile(".gitignore")
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if commit {
+			return nil
+		}
+		return writeAtomic(t, ".gitignore", []byte(trackingIgnore))
+	case err != nil:
+		return fmt.Errorf("read %s/.gitignore: %w", TrackingDir, err)
+	case commit && string(data) == trackingIgnore:
+		return t.Remove(".gitignore")
+	}
+	return nil
 }
 
 // openTracking opens root/.copilot-tracking, creating it, and refuses it

@@ -51,10 +51,43 @@ func writeOK(t *testing.T, root string, res *review.Result) *Written {
 	return w
 }
 
+// TestWriteIgnoresItself checks the tracking folder's own .gitignore: it
+// is written by default, removed once the team commits its reviews, and
+// an edited one is the team's and stays.
+func TestWriteIgnoresItself(t *testing.T) {
+	root := t.TempDir()
+	ignore := filepath.Join(root, TrackingDir, ".gitignore")
+	writeOK(t, root, workflowResult())
+	if data, err := os.ReadFile(ignore); err != nil || !strings.HasSuffix(string(data), "\n*\n") {
+		t.Fatalf(".gitignore = %q, %v; want one that ignores everything", data, err)
+	}
+	commit := testOpts
+	commit.CommitReviews = true
+	if _, err := Write(root, workflowResult(), commit); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(ignore); !os.IsNotExist(err) {
+		t.Errorf("commit-reviews: the .gitignore reviewls wrote is still there (%v)", err)
+	}
+	edited := "*.lock\n"
+	if err := os.WriteFile(ignore, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, opts := range []Options{commit, testOpts} {
+		if _, err := Write(root, workflowResult(), opts); err != nil {
+			t.Fatal(err)
+		}
+		if data, err := os.ReadFile(ignore); err != nil || string(data) != edited {
+			t.Errorf("commit-reviews %v: edited .gitignore became %q, %v", opts.CommitReviews, data, err)
+		}
+	}
+}
+
 func TestWriteWorkflowFileSet(t *testing.T) {
 	root := t.TempDir()
 	w := writeOK(t, root, workflowResult())
 	want := []string{
+		".gitignore",
 		".lock",
 		"pr/pr-reference.xml",
 		"reviews/code-reviews/feat-login/diff-state.json",

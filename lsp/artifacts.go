@@ -59,7 +59,8 @@ func (w *artifactWriter) write() {
 	// The loop commands change the result's board and loop state under
 	// resultMu: the folder is rendered under it too.
 	w.ss.resultMu.Lock()
-	written, err := artifacts.Write(w.ss.root, res, artifacts.Options{Tool: "reviewls", Version: w.ss.srv.opts.Version, Rules: engine.Rules()})
+	written, err := artifacts.Write(w.ss.root, res, artifacts.Options{Tool: "reviewls", Version: w.ss.srv.opts.Version, Rules: engine.Rules(),
+		CommitReviews: w.ss.eng.Config().CommitsReviews()})
 	w.ss.resultMu.Unlock()
 	if err != nil {
 		w.ss.logger.Warn("write artifacts", "err", err)

@@ -50,7 +50,13 @@ type Config struct {
 	// within this time whenever the depth used is comprehensive, the
 	// recommended depth included, and bounds it when it is asked for.
 	AnalysisBudget time.Duration
+	// CommitReviews keeps the artifact folder in git's view: by default it
+	// holds a .gitignore that ignores it.
+	CommitReviews bool
 }
+
+// CommitsReviews reports whether the team commits the artifact folder.
+func (c *Config) CommitsReviews() bool { return c != nil && c.CommitReviews }
 
 // BaselinePath returns the repository-relative path of the baseline file.
 func (c *Config) BaselinePath() string {

@@ -58,7 +58,7 @@ func openLoop(ctx context.Context, e *env, dir string) (*loopRun, int) {
 // save syncs the loop into the result and writes the artifact folder.
 func (lr *loopRun) save(e *env) int {
 	lr.res.Loop = engine.SyncLoop(lr.res, lr.res.Loop)
-	if _, err := artifacts.Write(lr.eng.Root(), lr.res, artifactOptions()); err != nil {
+	if _, err := artifacts.Write(lr.eng.Root(), lr.res, writeOptions(lr.eng)); err != nil {
 		return e.errorf("%v", err)
 	}
 	return exitOK

@@ -133,7 +133,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 
 	folder := ""
 	if !*noWrite {
-		written, err := artifacts.Write(eng.Root(), res, artifactOptions())
+		written, err := artifacts.Write(eng.Root(), res, writeOptions(eng))
 		if err != nil {
 			return e.errorf("%v", err)
 		}
@@ -255,6 +255,14 @@ func printResult(e *env, res *review.Result, format, folder, root string, text *
 	}
 	_, err = e.stdout.Write(res.Redactor.Bytes(out))
 	return err
+}
+
+// writeOptions is artifactOptions with what the repository's
+// configuration says about writing the artifact folder.
+func writeOptions(eng *engine.Engine) artifacts.Options {
+	opts := artifactOptions()
+	opts.CommitReviews = eng.Config().CommitsReviews()
+	return opts
 }
 
 // artifactOptions describes this build and its rule catalog to the

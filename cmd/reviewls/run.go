@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/artifacts"
+	"github.com/reviewls/reviewls/internal/suggest"
 )
 
 // Exit codes, as gh and golangci-lint use them.
@@ -91,51 +92,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		names = append(names, c.name)
 	}
-	if s := suggest(name, names); s != "" {
+	if s := suggest.Closest(name, names); s != "" {
 		return e.errorf("unknown command %q: did you mean %q? (run 'reviewls help' for the commands)", name, s)
 	}
 	return e.errorf("unknown command %q (run 'reviewls help' for the commands)", name)
-}
-
-// suggest returns the candidate closest to what the user typed, when one
-// is close enough to be a typo (at most two edits, or a prefix of three
-// letters or more), as gh and cobra suggest commands; "" otherwise.
-func suggest(typed string, candidates []string) string {
-	best, bestDist := "", 3
-	for _, c := range candidates {
-		d := editDistance(strings.ToLower(typed), c)
-		if len(typed) >= 3 && strings.HasPrefix(c, typed) {
-			d = min(d, 1)
-		}
-		if d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	if bestDist >= len(typed) {
-		return "" // two letters away from a two-letter word is no suggestion
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // parseFlags parses fs over args, allowing flags after positional
@@ -176,7 +136,7 @@ func flagError(e *env, fs *flag.FlagSet, err error) int {
 	if name, ok := strings.CutPrefix(err.Error(), unknown); ok {
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-		if s := suggest(strings.TrimPrefix(name, "-"), names); s != "" {
+		if s := suggest.Closest(strings.TrimPrefix(name, "-"), names); s != "" {
 			return e.errorf("%s: unknown flag -%s: did you mean --%s? (%s)", fs.Name(), name, s, help)
 		}
 		return e.errorf("%s: unknown flag -%s (%s)", fs.Name(), name, help)

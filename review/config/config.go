@@ -25,6 +25,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/reviewls/reviewls/internal/regular"
+	"github.com/reviewls/reviewls/internal/suggest"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -64,7 +65,7 @@ func Load(root string, knownRules []string) (*review.Config, error) {
 }
 
 // keys lists the top-level keys in the order of the documentation.
-var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets", "baseline", "analysis"}
+var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets", "baseline", "analysis", "commit-reviews"}
 
 // Parse parses configuration data; name is used in errors.
 func Parse(name string, data []byte, knownRules []string) (*review.Config, error) {
@@ -214,7 +215,21 @@ func (p *parser) set(cfg *review.Config, k, v *yaml.Node) error {
 		}
 	case "analysis":
 		err = p.analysis(cfg, k, v)
+	case "commit-reviews":
+		var s string
+		if s, err = p.scalar(k, v); err == nil {
+			switch {
+			case v.ShortTag() == "!!bool" && strings.EqualFold(s, "true"):
+				cfg.CommitReviews = true
+			case v.ShortTag() == "!!bool" && strings.EqualFold(s, "false"):
+			default:
+				return p.errorf(v, "commit-reviews: want true or false, got %q", s)
+			}
+		}
 	default:
+		if s := suggest.Closest(k.Value, keys); s != "" {
+			return p.errorf(k, "unknown key %q: did you mean %q? (known keys: %s)", k.Value, s, strings.Join(keys, ", "))
+		}
 		return p.errorf(k, "unknown key %q (known keys: %s)", k.Value, strings.Join(keys, ", "))
 	}
 	return err

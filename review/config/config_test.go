@@ -62,7 +62,7 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range []struct {
 		data, want string
 	}{
-		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez" (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis)`},
+		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez": did you mean "rules"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews)`},
 		{"analysis: 5s\n", `.reviewls.yaml:1: analysis: want a mapping such as {budget: 5s}`},
 		{"analysis:\n  timeout: 5s\n", `.reviewls.yaml:2: analysis: unknown key "timeout" (known keys: budget)`},
 		{"analysis: {budget: soon}\n", `.reviewls.yaml:1: analysis.budget: want a positive duration such as 5s or 1m, got "soon"`},
