@@ -61,3 +61,13 @@ func (h *clientLog) WithAttrs(attrs []slog.Attr) slog.Handler {
 func (h *clientLog) WithGroup(name string) slog.Handler {
 	return &clientLog{inner: h.inner.WithGroup(name), srv: h.srv, attrs: h.attrs}
 }
+
+// SetTrace accepts the client's trace setting ($/setTrace, which VS Code
+// sends on every start). The server has no $/logTrace output: its log is
+// stderr (--log-level), so the value is only recorded in the debug log.
+func (s *server) SetTrace(_ context.Context, params *protocol.SetTraceParams) error {
+	if params != nil {
+		s.logger.Debug("$/setTrace", "value", string(params.Value))
+	}
+	return nil
+}

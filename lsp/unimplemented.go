@@ -25,11 +25,6 @@ func (s *server) LogTrace(context.Context, *protocol.LogTraceParams) error {
 	return notImplemented("LogTrace")
 }
 
-// SetTrace is not supported.
-func (s *server) SetTrace(context.Context, *protocol.SetTraceParams) error {
-	return notImplemented("SetTrace")
-}
-
 // CodeLensResolve is not supported.
 func (s *server) CodeLensResolve(context.Context, *protocol.CodeLens) (*protocol.CodeLens, error) {
 	return nil, notImplemented("CodeLensResolve")

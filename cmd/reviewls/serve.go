@@ -44,7 +44,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 		fs.PrintDefaults()
 	}
 	logfile := fs.String("logfile", "", "write logs to this file instead of stderr")
-	level := fs.String("log-level", "info", "log level: debug, info, warn or error")
+	level := fs.String("log-level", "warn", "log level on stderr: debug, info, warn or error (editors show stderr as errors: the default logs only what needs attention)")
 	verbose := fs.Bool("v", false, "verbose: log at debug level")
 	quiet := fs.Duration("quiet", 0, "quiet window before a review after a change (default 200ms)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the session to this file (performance work)")

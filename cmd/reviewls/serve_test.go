@@ -7,9 +7,11 @@ import (
 	"io"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"go.lsp.dev/protocol"
 	"golang.org/x/tools/txtar"
 
 	"github.com/reviewls/reviewls/lsp/lsptest"
@@ -22,11 +24,34 @@ import (
 func TestServeSmoke(t *testing.T) {
 	bin := buildBinary(t)
 	dir := reviewtest.RepoFromArchive(t, &txtar.Archive{Files: []txtar.File{{Name: "base/a.go", Data: []byte("package a\n")}}}).Dir
-	env := lsptest.New(t, dir, lsptest.Config{Command: []string{bin, "serve", "--quiet", "1ms"}})
-	env.OpenFile("a.go")
-	v := env.EditFile("a.go", "package a\n\n// TODO: from the smoke test\n")
-	env.Await(lsptest.DiagnosticsAt("a.go", uint32(v), lsptest.OnLines(3), lsptest.WithCode("readiness/todo-added")))
-	env.Shutdown()
+	for _, tc := range []struct {
+		flags []string
+		logs  bool
+	}{{nil, false}, {[]string{"--log-level", "info"}, true}} {
+		var stderr lockedBuffer
+		env := lsptest.New(t, dir, lsptest.Config{Command: append([]string{bin, "serve", "--quiet", "1ms"}, tc.flags...), Stderr: &stderr})
+		// VS Code sends $/setTrace on every start: accepted, not an error.
+		if err := env.Server.SetTrace(env.Ctx, &protocol.SetTraceParams{Value: protocol.TraceVerbose}); err != nil {
+			t.Errorf("$/setTrace: %v", err)
+		}
+		env.OpenFile("a.go")
+		v := env.EditFile("a.go", "package a\n\n// TODO: from the smoke test\n")
+		env.Await(lsptest.DiagnosticsAt("a.go", uint32(v), lsptest.OnLines(3), lsptest.WithCode("readiness/todo-added")))
+		env.Shutdown()
+		// Editors show the server's stderr as errors: by default it says
+		// nothing on a healthy session; --log-level info tells more.
+		switch got := string(stderr.Bytes()); {
+		case !tc.logs && got != "":
+			t.Errorf("serve: stderr of a healthy session:\n%s", got)
+		case tc.logs && !strings.Contains(got, "level=INFO"):
+			t.Errorf("serve %v: no INFO lines on stderr:\n%s", tc.flags, got)
+		}
+		for _, m := range env.State().Logs {
+			if strings.Contains(m.Message, "setTrace") || strings.Contains(m.Message, "SetTrace") {
+				t.Errorf("the client was told about $/setTrace: %q", m.Message)
+			}
+		}
+	}
 }
 
 // buildBinary builds the reviewls binary into a temporary directory.
