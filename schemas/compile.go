@@ -189,6 +189,13 @@ func (c *compiler) keyword(n *node, r *resource, ptr, k string, v any) error {
 		if _, ok := v.(string); !ok {
 			return fmt.Errorf("not a string")
 		}
+	case "examples":
+		// Annotations (§9 of the meta-data vocabulary): the
+		// documentation shows them; validation ignores them.
+		if _, ok := v.([]any); !ok {
+			return fmt.Errorf("not an array")
+		}
+	case "default":
 	case "$defs", "properties":
 		defs, ok := v.(map[string]any)
 		if !ok {

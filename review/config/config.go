@@ -64,6 +64,9 @@ func Load(root string, knownRules []string) (*review.Config, error) {
 	return Parse(FileName, data, knownRules)
 }
 
+// Keys returns the top-level keys in the order of the documentation.
+func Keys() []string { return slices.Clone(keys) }
+
 // keys lists the top-level keys in the order of the documentation.
 var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets", "baseline", "analysis", "commit-reviews"}
 

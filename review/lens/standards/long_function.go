@@ -21,7 +21,7 @@ var LongFunction = &lens.Rule{
 		Depth:       review.DepthStandard,
 		Skill:       SkillCleanCode,
 		Summary:     "Function too long",
-		Doc: "A function whose body is longer than the configured threshold (function_length, 80 lines by default) " +
+		Doc: "A function whose body is longer than the configured threshold (function-length in .reviewls.yaml, 80 lines by default) " +
 			"does several things at once: it is hard to review, to test in parts and to change without side effects. " +
 			"Extract the steps into well-named helpers. The rule looks at functions the change touches (it reports on " +
 			"their first changed line) and counts the physical lines of the body: Go functions and methods, Python defs " +
