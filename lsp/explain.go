@@ -187,6 +187,10 @@ func (s *server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 	if file == nil {
 		return nil, nil
 	}
+	mode := s.currentSettings().CodeLens
+	if mode == "off" {
+		return nil, nil
+	}
 	lenses := noteLenses(res, rel, params.TextDocument.URI)
 	item := itemOf(res.Board, rel)
 	if item == "" {
@@ -194,7 +198,7 @@ func (s *server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 	}
 	m := newMapper(file.Content)
 	for _, c := range ss.eng.ChangedSymbols(res.ChangeSet.Target, file) {
-		if c.Kind == engine.SymbolRemoved {
+		if c.Kind == engine.SymbolRemoved || mode != "all" && !engine.CodeUnit(c) {
 			continue
 		}
 		name := c.Symbol.QualifiedName()

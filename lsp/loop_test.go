@@ -469,3 +469,40 @@ func TestExplainNeverCarriesSecret(t *testing.T) {
 	}
 	env.Shutdown()
 }
+
+// TestCodeLensSetting checks which changed symbols carry the loop's
+// lenses: functions, methods and types by default (a constant's lenses
+// crowd Neovim's virtual text), every declaration with codeLens "all",
+// none with "off".
+func TestCodeLensSetting(t *testing.T) {
+	base := "package a\n\nconst limit = 1\n\nfunc Run() int { return limit }\n"
+	work := "package a\n\nconst limit = 2\n\nfunc Run() int { return limit + 1 }\n\ntype job struct{ n int }\n"
+	for _, tc := range []struct {
+		mode string
+		want string
+	}{
+		{"", "Explain@04,Investigate@04,Bookmark@04,Explain@06,Investigate@06,Bookmark@06"},
+		{"symbols", "Explain@04,Investigate@04,Bookmark@04,Explain@06,Investigate@06,Bookmark@06"},
+		// The type and its field n, both on line 6.
+		{"all", "Explain@02,Investigate@02,Bookmark@02,Explain@04,Investigate@04,Bookmark@04,Explain@06,Investigate@06,Bookmark@06,Explain@06,Investigate@06,Bookmark@06"},
+		{"off", ""},
+	} {
+		dir := repo(t, map[string]string{"a.go": base, "a_test.go": "package a\n"})
+		env := lsptest.New(t, dir, lsptest.Config{InitializationOptions: map[string]any{"codeLens": tc.mode}})
+		env.WriteFile("a.go", work)
+		env.WriteFile("a_test.go", "package a\n\n// touched with the code\n")
+		env.Await(reviewWith("a board item", func(d didReview) bool { return len(d.Board) > 0 }))
+		lenses, err := env.Server.CodeLens(env.Ctx, &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: env.URI("a.go")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var titles []string
+		for _, l := range lenses {
+			titles = append(titles, fmt.Sprintf("%s@%02d", l.Command.Title, l.Range.Start.Line))
+		}
+		if got := strings.Join(titles, ","); got != tc.want {
+			t.Errorf("codeLens %q: lenses %s, want %s", tc.mode, got, tc.want)
+		}
+		env.Shutdown()
+	}
+}

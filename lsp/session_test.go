@@ -292,3 +292,16 @@ func showCreds(i int) string {
 	}
 	return "package creds\n\nimport \"fmt\"\n\n// Show prints a name.\nfunc Show(name string) {\n" + todo + "\tfmt.Println(name)\n}\n"
 }
+
+// TestCodeLensSettingValues checks the codeLens setting's values: a bad
+// one is an error naming the key and the choices.
+func TestCodeLensSettingValues(t *testing.T) {
+	for _, v := range []string{"", "symbols", "all", "off"} {
+		if st, err := parseSettings(map[string]any{"reviewls": map[string]any{"codeLens": v}}); err != nil || st.CodeLens != v {
+			t.Errorf("codeLens %q: %+v, %v", v, st, err)
+		}
+	}
+	if _, err := parseSettings(map[string]any{"codeLens": "some"}); err == nil || !strings.Contains(err.Error(), `codeLens: unknown value "some" (want symbols, all or off)`) {
+		t.Errorf("codeLens some: error %v", err)
+	}
+}

@@ -23,6 +23,10 @@ type settings struct {
 	Base string `json:"base"`
 	// QuietWindow is the debounce delay in milliseconds.
 	QuietWindow int `json:"quietWindow"`
+	// CodeLens says which changed symbols carry the loop's lenses:
+	// "symbols" (functions, methods and types; the default), "all" (every
+	// changed declaration, constants and variables too) or "off".
+	CodeLens string `json:"codeLens"`
 }
 
 // parseSettings decodes raw settings and checks every value; the error
@@ -52,6 +56,11 @@ func parseSettings(raw any) (settings, error) {
 	case "", "worktree", "staged":
 	default:
 		return settings{}, fmt.Errorf("reviewls settings: scope: unknown scope %q (want worktree or staged)", st.Scope)
+	}
+	switch st.CodeLens {
+	case "", "symbols", "all", "off":
+	default:
+		return settings{}, fmt.Errorf("reviewls settings: codeLens: unknown value %q (want symbols, all or off)", st.CodeLens)
 	}
 	if st.Profile != "" {
 		if _, err := review.ParseProfile(st.Profile); err != nil {

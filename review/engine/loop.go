@@ -36,6 +36,18 @@ var ErrSymbolNotFound = orient.ErrSymbolNotFound
 // (see [Engine.ChangedSymbols]).
 type SymbolChange = symbol.Change
 
+// CodeUnit reports whether c changed a function, a method or a type:
+// what an editor's loop lenses stand over by default, rather than every
+// constant, variable and field.
+func CodeUnit(c SymbolChange) bool {
+	switch c.Symbol.Kind {
+	case symbol.KindFunction, symbol.KindMethod, symbol.KindType, symbol.KindStruct, symbol.KindInterface,
+		symbol.KindClass, symbol.KindEnum, symbol.KindTrait:
+		return true
+	}
+	return false
+}
+
 // SymbolRemoved is the kind of a change that removed the symbol.
 const SymbolRemoved = symbol.ChangeRemoved
 

@@ -10,10 +10,11 @@ export interface ServerSettings {
   perspectives?: string[];
   base?: string;
   quietWindow?: number;
+  codeLens?: string;
 }
 
 /** Keys of the reviewls configuration section that are sent to the server. */
-export const serverKeys = ['scope', 'profile', 'depth', 'perspectives', 'base', 'quietWindow'] as const;
+export const serverKeys = ['scope', 'profile', 'depth', 'perspectives', 'base', 'quietWindow', 'codeLens'] as const;
 
 /**
  * serverSettings picks the server's settings out of the reviewls section,
@@ -24,7 +25,7 @@ export const serverKeys = ['scope', 'profile', 'depth', 'perspectives', 'base', 
  */
 export function serverSettings(get: (key: string) => unknown): ServerSettings {
   const out: ServerSettings = {};
-  for (const key of ['scope', 'profile', 'depth', 'base'] as const) {
+  for (const key of ['scope', 'profile', 'depth', 'base', 'codeLens'] as const) {
     const v = get(key);
     if (typeof v === 'string' && v.trim() !== '') {
       out[key] = v.trim();

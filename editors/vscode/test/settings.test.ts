@@ -6,8 +6,8 @@ import { changedKeys, serverSettings, settingsPayload } from '../src/settings';
 const from = (o: Record<string, unknown>) => (k: string) => o[k];
 
 test('defaults send no settings, so the server and .reviewls.yaml decide', () => {
-  const defaults = { path: '', scope: 'worktree', profile: '', depth: '', perspectives: [], base: '', quietWindow: 0 };
-  assert.deepEqual(settingsPayload(serverSettings(from(defaults))), { reviewls: { scope: 'worktree' } });
+  const defaults = { path: '', scope: 'worktree', profile: '', depth: '', perspectives: [], base: '', quietWindow: 0, codeLens: 'symbols' };
+  assert.deepEqual(settingsPayload(serverSettings(from(defaults))), { reviewls: { scope: 'worktree', codeLens: 'symbols' } });
   assert.deepEqual(settingsPayload(serverSettings(from({}))), { reviewls: {} });
 });
 

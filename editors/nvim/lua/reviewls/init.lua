@@ -19,7 +19,7 @@ local tracking_dir = '.copilot-tracking'
 
 local defaults = {
   cmd = { 'reviewls', 'serve' },
-  -- Server settings (scope, profile, depth, perspectives, quietWindow, base),
+  -- Server settings (scope, profile, depth, perspectives, quietWindow, base, codeLens),
   -- sent as initializationOptions and workspace/didChangeConfiguration.
   settings = {},
   -- nil: every filetype; else a list of filetypes to attach to.
