@@ -4,12 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/reviewls/reviewls/review"
@@ -95,21 +93,7 @@ func TestConfigurationDoc(t *testing.T) {
 		t.Errorf("size-cap: the schema's default %v is not the product's %d bytes (%v)", s.Properties["size-cap"].Default, review.DefaultSizeCap, err)
 	}
 
-	const path = "../../docs/configuration.md"
-	want := configMarkdown(t, s)
-	if *update {
-		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	got, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(want, string(got)); diff != "" {
-		t.Errorf("docs/configuration.md is out of date (run go test ./cmd/reviewls -run ConfigurationDoc -update):\n%s", diff)
-	}
+	checkDoc(t, "../../docs/configuration.md", configMarkdown(t, s), "go test ./cmd/reviewls -run ConfigurationDoc -update")
 }
 
 func exampleYAML(t *testing.T, key string, v any) string {

@@ -13,8 +13,13 @@ import (
 // registry; run `go test ./cmd/reviewls -run RulesDoc -update` to
 // regenerate it.
 func TestRulesDocUpToDate(t *testing.T) {
-	const path = "../../docs/rules.md"
-	want := rulesMarkdown(engine.Rules())
+	checkDoc(t, "../../docs/rules.md", rulesMarkdown(engine.Rules()), "go test ./cmd/reviewls -run RulesDoc -update")
+}
+
+// checkDoc compares a generated page with the file at path, or rewrites
+// the file under -update; regenerate says how.
+func checkDoc(t *testing.T, path, want, regenerate string) {
+	t.Helper()
 	if *update {
 		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 			t.Fatal(err)
@@ -26,6 +31,6 @@ func TestRulesDocUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want, string(got)); diff != "" {
-		t.Errorf("docs/rules.md is out of date (run go test ./cmd/reviewls -run RulesDoc -update):\n%s", diff)
+		t.Errorf("%s is out of date (run %s):\n%s", path, regenerate, diff)
 	}
 }
