@@ -187,7 +187,7 @@ func runExplain(ctx context.Context, e *env, args []string) int {
 	return exitOK
 }
 
-// parsePosition splits FILE:LINE[:COL].
+// parsePosition splits FILE:LINE[:COL]; col is 0 when not given.
 func parsePosition(s string) (file string, line, col int, ok bool) {
 	parts := strings.Split(s, ":")
 	if len(parts) < 2 || len(parts) > 3 {
@@ -197,7 +197,6 @@ func parsePosition(s string) (file string, line, col int, ok bool) {
 	if err != nil || line < 1 {
 		return "", 0, 0, false
 	}
-	col = 1
 	if len(parts) == 3 {
 		if col, err = strconv.Atoi(parts[2]); err != nil || col < 1 {
 			return "", 0, 0, false

@@ -12,8 +12,8 @@ import (
 )
 
 // ExplainRequest names the symbol to explain: a position in a changed file
-// (Path, Line, Col: 1-based, byte column), or a board item and a symbol
-// name (Item, Symbol).
+// (Path, Line, Col: 1-based, byte column; Col 0 when only the line is
+// given), or a board item and a symbol name (Item, Symbol).
 type ExplainRequest struct {
 	Path      string
 	Line, Col int
@@ -96,19 +96,7 @@ func resolve(ctx context.Context, ws Workspace, res *review.Result, req ExplainR
 		if f == nil || !f.Reviewed() {
 			return nil, fmt.Errorf("%s is not a changed file of this review", req.Path)
 		}
-		name := symbol.IdentAt(f.Content, req.Line, req.Col)
-		if name == "" {
-			return nil, fmt.Errorf("%w: no identifier at %s:%d:%d", ErrSymbolNotFound, req.Path, req.Line, req.Col)
-		}
-		// The definition: in the change, then in the repository.
-		if r := inChange(res, f, name, req.Line); r != nil {
-			return r, nil
-		}
-		if r := findInRepo(ctx, ws, cs, f.Language, name); r != nil {
-			r.item = itemOfFile(res.Board, f.Path)
-			return r, nil
-		}
-		return nil, fmt.Errorf("%w: %q at %s:%d has no definition in the repository", ErrSymbolNotFound, name, req.Path, req.Line)
+		return resolvePosition(ctx, ws, res, f, req.Line, req.Col)
 	}
 	var item *review.BoardItem
 	for i := range res.Board {
