@@ -107,7 +107,7 @@ func runWalkthrough(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	defer lr.eng.Close()
-	e.stdout.Write(lr.res.Redactor.Bytes(artifacts.WalkthroughMarkdown(lr.res)))
+	e.stdout.Write(artifacts.TerminalLinks(lr.res.Redactor.Bytes(artifacts.WalkthroughMarkdown(lr.res))))
 	return exitOK
 }
 
@@ -182,7 +182,7 @@ func runExplain(ctx context.Context, e *env, args []string) int {
 	if code := lr.save(e); code != exitOK {
 		return code
 	}
-	fmt.Fprint(e.stdout, artifacts.EscapeControls(res.Redactor.String(ex.Markdown)))
+	fmt.Fprint(e.stdout, terminal(res, ex.Markdown))
 	fmt.Fprintf(e.stdout, "\nexplanation: %s\n", relTo(lr.eng.Root(), path))
 	return exitOK
 }
@@ -258,12 +258,18 @@ func runInvestigate(ctx context.Context, e *env, args []string) int {
 	if code := lr.save(e); code != exitOK {
 		return code
 	}
-	fmt.Fprint(e.stdout, artifacts.EscapeControls(res.Redactor.String(inv.Markdown)))
+	fmt.Fprint(e.stdout, terminal(res, inv.Markdown))
 	fmt.Fprintf(e.stdout, "\ninvestigation %s: %s\n", id, relTo(lr.eng.Root(), path))
 	return exitOK
 }
 
-// relTo shows a path of the work tree relative to its root.
+// terminal readies an artifact's markdown for the terminal: redacted,
+// control characters escaped, and links to the repository's files shown
+// as the repository-relative path:line they name.
+func terminal(res *review.Result, markdown string) string {
+	return string(artifacts.TerminalLinks([]byte(artifacts.EscapeControls(res.Redactor.String(markdown)))))
+}
+
 // relTo returns path relative to root, quoted for the terminal.
 func relTo(root, path string) string {
 	if rel, err := filepath.Rel(root, path); err == nil {
