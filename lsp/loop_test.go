@@ -286,7 +286,7 @@ func TestLoopBadArguments(t *testing.T) {
 		{"reviewls.bookmark", map[string]any{"item": "board-99"}, `unknown board item "board-99"`},
 		{"reviewls.bookmark", map[string]any{"itme": "board-1"}, `unknown field "itme"`},
 		{"reviewls.explain", map[string]any{"item": "board-1", "symbol": "NoSuchThing"}, "symbol not found"},
-		{"reviewls.explain", map[string]any{"uri": env.URI("store/store.go"), "position": protocol.Position{Line: 0, Character: 0}}, "no identifier"},
+		{"reviewls.explain", map[string]any{"uri": env.URI("store/store.go"), "position": protocol.Position{Line: 0, Character: 0}}, "nothing is declared or used"},
 		{"reviewls.explain", map[string]any{}, "explain needs"},
 		{"reviewls.investigate", map[string]any{"item": "board-1"}, "investigate needs"},
 		{"reviewls.investigate", map[string]any{"item": "board-42", "question": "why?"}, `unknown board item "board-42"`},
