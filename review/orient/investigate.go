@@ -26,7 +26,7 @@ type Investigation struct {
 	// Unanswered what local evidence cannot answer.
 	Answer, Unanswered []string
 	Conclusion         string
-	Markdown    string
+	Markdown           string
 	// FollowOn are the questions the evidence leaves open.
 	FollowOn []string
 }
