@@ -359,7 +359,7 @@ func (e *Engine) orient(ctx context.Context, res *review.Result) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	orient.WalkBack(res.Board, res.Findings, res.Mode == review.ModeWorkflow)
+	orient.WalkBack(res.Board, res.Findings)
 	res.Loop = orient.Sync(res, last.req.Loop)
 	res.Notes = e.reviewNotes(ctx, cs, res, last.cfg)
 	if err := ctx.Err(); err != nil {
