@@ -70,7 +70,7 @@ func TestReviewLoop(t *testing.T) {
 	if err := env.ExecuteCommand("reviewls.walkthrough", &wt); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## Diff summary", "## Runway", "Store.Get", "cmd/shop/main.go:11 → Store.Get",
+	for _, want := range []string{"## Diff summary", "## Entry points and reach", "Store.Get", "cmd/shop/main.go:11 → Store.Get",
 		"shared module: store/store.go is called from 2 other directories (api, cmd/shop)", "## Appendices"} {
 		if !strings.Contains(wt.Markdown, want) {
 			t.Errorf("walkthrough lacks %q:\n%s", want, wt.Markdown)

@@ -102,7 +102,7 @@ func confirmedLoop(ctx context.Context, e *env, name, usage string, args []strin
 }
 
 func runWalkthrough(ctx context.Context, e *env, args []string) int {
-	lr, code := confirmedLoop(ctx, e, "walkthrough", "Usage: reviewls walkthrough [-C DIR]\n\nPrints the factual walkthrough of the change (Register 1) and writes walkthrough.md.\n", args)
+	lr, code := confirmedLoop(ctx, e, "walkthrough", "Usage: reviewls walkthrough [-C DIR]\n\nPrints the factual walkthrough of the change (no grading) and writes walkthrough.md.\n", args)
 	if lr == nil {
 		return code
 	}
@@ -133,7 +133,7 @@ func runBoard(ctx context.Context, e *env, args []string) int {
 }
 
 func runExplain(ctx context.Context, e *env, args []string) int {
-	pos, dir, code, ok := loopFlags(e, "explain", "Usage: reviewls explain [-C DIR] FILE:LINE[:COL] | SYMBOL\n\nExplains a symbol of the change (Register 1): at a position of a changed file,\nor by name. Writes explanations/<item>-<symbol>.md.\n", args)
+	pos, dir, code, ok := loopFlags(e, "explain", "Usage: reviewls explain [-C DIR] FILE:LINE[:COL] | SYMBOL\n\nExplains a symbol of the change, factually: at a position of a changed file,\nor by name. Writes explanations/<item>-<symbol>.md.\n", args)
 	if !ok {
 		return code
 	}
@@ -226,7 +226,7 @@ func repoRelative(root, file string) (string, error) {
 }
 
 func runInvestigate(ctx context.Context, e *env, args []string) int {
-	pos, dir, code, ok := loopFlags(e, "investigate", "Usage: reviewls investigate [-C DIR] ITEM \"question\"\n\nInvestigates a question about a board item (Register 2): definitions, callers,\ntests, history of the touched lines, findings, and the lens's checklist.\nWrites walkback/<item>-<NNN>-register-2.md.\n", args)
+	pos, dir, code, ok := loopFlags(e, "investigate", "Usage: reviewls investigate [-C DIR] ITEM \"question\"\n\nInvestigates a question about a board item: definitions, callers,\ntests, history of the touched lines, findings, and the lens's checklist.\nWrites walkback/<item>-<NNN>-register-2.md.\n", args)
 	if !ok {
 		return code
 	}

@@ -296,7 +296,7 @@ func explanationMarkdown(r *resolved, change symbol.Change, calls, types []strin
 	var b strings.Builder
 	s := r.sym
 	fmt.Fprintf(&b, "# Explanation: `%s`\n\n", s.QualifiedName())
-	b.WriteString("Register 1: a factual account of the symbol and of what the change did to it. It grades nothing.\n\n")
+	b.WriteString("A factual account of the symbol and of what the change did to it. It grades nothing.\n\n")
 	if e.Item != "" {
 		fmt.Fprintf(&b, "- **Board item:** %s\n", e.Item)
 	}

@@ -394,7 +394,7 @@ func conclude(inv *Investigation, focuses []*focus, findings []*review.Finding) 
 func investigationMarkdown(inv *Investigation, item *review.BoardItem, focuses []*focus, lookups []*lookup, findings []*review.Finding) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Investigation %s\n\n", inv.ID)
-	b.WriteString("Register 2: structured evidence gathered from the repository for one question.\n\n")
+	b.WriteString("Evidence gathered from the repository for one question: definitions, uses, tests, history and findings.\n\n")
 	fmt.Fprintf(&b, "- **Board item:** %s (%s)\n", item.ID, item.Area)
 	fmt.Fprintf(&b, "- **Question:** %s\n", inv.Question)
 	fmt.Fprintf(&b, "- **Lens:** %s\n", inv.Perspective)
@@ -438,7 +438,7 @@ func investigationMarkdown(inv *Investigation, item *review.BoardItem, focuses [
 		s := fo.sym
 		fmt.Fprintf(&b, "### `%s` (%s, %s)\n\n", s.QualifiedName(), s.Kind, fo.change.Kind)
 		fmt.Fprintf(&b, "- Definition: [`%s:%d`](%s) — `%s`\n", fo.file.Path, s.Line, mdLink(fo.file.Path, s.Line), s.Signature)
-		fmt.Fprintf(&b, "- References: %d (%d calls outside tests, %d from tests)\n", len(fo.refs), len(fo.callers), len(fo.tests))
+		fmt.Fprintf(&b, "- References: %s\n", refCounts(len(fo.refs), len(fo.callers), len(fo.tests)))
 		for _, r := range limitRefs(fo.callers, 20) {
 			fmt.Fprintf(&b, "  - caller [`%s:%d`](%s): `%s`\n", r.Path, r.Line, mdLink(r.Path, r.Line), r.Text)
 		}
@@ -492,6 +492,25 @@ func investigationMarkdown(inv *Investigation, item *review.BoardItem, focuses [
 		fmt.Fprintf(&b, "\nSelectable symbols: %s\n", codeList(item.SelectableSymbols))
 	}
 	return b.String()
+}
+
+// refCounts says how many references there are and of which kinds, so
+// that the parts add up: "3: 1 call outside tests, 2 from tests".
+func refCounts(total, calls, tests int) string {
+	if total == 0 {
+		return "none"
+	}
+	var parts []string
+	if calls > 0 {
+		parts = append(parts, plural(calls, "call")+" outside tests")
+	}
+	if tests > 0 {
+		parts = append(parts, fmt.Sprintf("%d from tests", tests))
+	}
+	if other := total - calls - tests; other > 0 {
+		parts = append(parts, plural(other, "other use"))
+	}
+	return fmt.Sprintf("%d: %s", total, strings.Join(parts, ", "))
 }
 
 func limitRefs(refs []symbol.Ref, n int) []symbol.Ref {
