@@ -253,7 +253,7 @@ func (v *view) mdRisk(m *md) {
 	}
 	m.line("- **Scope tier:** %s", tier)
 	rec := "**Recommended depth:** " + v.recDepth.String()
-	if r := strings.TrimSpace(v.risk.DepthReason); r != "" {
+	if r := depthReason(v.recDepth, v.risk.DepthReason); r != "" {
 		rec += " — " + r
 	}
 	m.bullet(rec)
@@ -275,7 +275,7 @@ func (v *view) mdRisk(m *md) {
 	m.para("Change-risk evidence (advisory input to the depth choice, not a score):")
 	var rows [][]string
 	for _, e := range v.evidence {
-		rows = append(rows, []string{m.code(string(e.Signal)), string(e.Availability), m.prose(e.Evidence)})
+		rows = append(rows, []string{m.code(string(e.Signal)), string(e.Availability), m.prose(plainEvidence(e.Evidence))})
 	}
 	m.table([]string{"Signal", "Availability", "Evidence"}, rows)
 	m.para("**Verdict:** " + v.verdict.Display())
@@ -330,7 +330,7 @@ func (v *view) mdOrientation(m *md, extras []string) {
 	m.heading(2, "Orientation artifacts")
 	m.para("The orientation-first artifacts this review relied on:")
 	m.line("- [Dispatch board](%s): review areas and the confirmation surface", FileBoard)
-	m.line("- [Walkthrough](%s): the factual Register 1 narrative of the change", FileWalkthrough)
+	m.line("- [Walkthrough](%s): the factual narrative of the change", FileWalkthrough)
 	m.line("- [Dispatch manifest](%s): phase gates, next actions and board items", FileManifest)
 	m.line("- [Emission record](%s): the emission decision", FileEmissionRecord)
 	idx := v.metadata(extras).Artifacts

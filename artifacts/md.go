@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -208,4 +209,18 @@ func (m *md) joinCode(items []string) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// artifactLink matches a link of an artifact to a file of the repository,
+// [`path:line`](../../../../path#Lline), as fileLink and the explainer
+// write them.
+var artifactLink = regexp.MustCompile("\\[`([^`\\]\n]+)`\\]\\((?:\\.\\./)+[^)\\s]*\\)")
+
+// TerminalLinks rewrites the links of an artifact's markdown to the
+// repository's files, relative to the review folder on disk, into the
+// repository-relative path:line they show, for printing on a terminal: an
+// editor or terminal opens "args.go:12" from the repository root, not
+// "../../../../args.go#L12".
+func TerminalLinks(markdown []byte) []byte {
+	return artifactLink.ReplaceAll(markdown, []byte("$1"))
 }

@@ -50,7 +50,7 @@ func (v *view) boardMarkdown() []byte {
 	m.heading(3, "Change-risk evidence")
 	var rows [][]string
 	for _, e := range v.evidence {
-		rows = append(rows, []string{m.code(string(e.Signal)), string(e.Availability), m.prose(e.Evidence)})
+		rows = append(rows, []string{m.code(string(e.Signal)), string(e.Availability), m.prose(plainEvidence(e.Evidence))})
 	}
 	m.table([]string{"Signal", "Availability", "Evidence"}, rows)
 
@@ -92,7 +92,7 @@ func (v *view) boardMarkdown() []byte {
 
 	m.heading(3, "Recommended depth")
 	rec := "**" + v.recDepth.String() + "**"
-	if r := strings.TrimSpace(v.risk.DepthReason); r != "" {
+	if r := depthReason(v.recDepth, v.risk.DepthReason); r != "" {
 		rec += ": " + m.prose(r)
 	}
 	m.line("%s", rec)
@@ -212,7 +212,7 @@ func (v *view) walkthroughMarkdown() []byte {
 		}
 	}
 
-	m.heading(2, "Runway")
+	m.heading(2, "Entry points and reach")
 	v.listSection(m, "Entry points", w.EntryPoints, true)
 	v.listSection(m, "Public APIs", w.PublicAPIs, true)
 	v.listSection(m, "Call paths", w.CallPaths, false)
@@ -321,4 +321,18 @@ func blastLines(items []review.BlastItem) []string {
 		}
 	}
 	return out
+}
+
+// depthReason is the risk stage's reason for a depth without its leading
+// "<depth>: ", which the writers already print beside it ("comprehensive:
+// comprehensive: critical path" otherwise).
+func depthReason(d review.Depth, reason string) string {
+	reason = strings.TrimSpace(reason)
+	return strings.TrimSpace(strings.TrimPrefix(reason, d.String()+":"))
+}
+
+// plainEvidence drops the protocol's section references from evidence
+// text shown to people ("(§7.3 classes)" means nothing to a reader).
+func plainEvidence(s string) string {
+	return strings.ReplaceAll(s, " (§7.3 classes)", "")
 }

@@ -70,7 +70,7 @@ func TestReviewLoop(t *testing.T) {
 	if err := env.ExecuteCommand("reviewls.walkthrough", &wt); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## Diff summary", "## Runway", "Store.Get", "cmd/shop/main.go:11 → Store.Get",
+	for _, want := range []string{"## Diff summary", "## Entry points and reach", "Store.Get", "cmd/shop/main.go:11 → Store.Get",
 		"shared module: store/store.go is called from 2 other directories (api, cmd/shop)", "## Appendices"} {
 		if !strings.Contains(wt.Markdown, want) {
 			t.Errorf("walkthrough lacks %q:\n%s", want, wt.Markdown)
@@ -286,7 +286,7 @@ func TestLoopBadArguments(t *testing.T) {
 		{"reviewls.bookmark", map[string]any{"item": "board-99"}, `unknown board item "board-99"`},
 		{"reviewls.bookmark", map[string]any{"itme": "board-1"}, `unknown field "itme"`},
 		{"reviewls.explain", map[string]any{"item": "board-1", "symbol": "NoSuchThing"}, "symbol not found"},
-		{"reviewls.explain", map[string]any{"uri": env.URI("store/store.go"), "position": protocol.Position{Line: 0, Character: 0}}, "no identifier"},
+		{"reviewls.explain", map[string]any{"uri": env.URI("store/store.go"), "position": protocol.Position{Line: 0, Character: 0}}, "nothing is declared or used"},
 		{"reviewls.explain", map[string]any{}, "explain needs"},
 		{"reviewls.investigate", map[string]any{"item": "board-1"}, "investigate needs"},
 		{"reviewls.investigate", map[string]any{"item": "board-42", "question": "why?"}, `unknown board item "board-42"`},

@@ -102,12 +102,12 @@ func confirmedLoop(ctx context.Context, e *env, name, usage string, args []strin
 }
 
 func runWalkthrough(ctx context.Context, e *env, args []string) int {
-	lr, code := confirmedLoop(ctx, e, "walkthrough", "Usage: reviewls walkthrough [-C DIR]\n\nPrints the factual walkthrough of the change (Register 1) and writes walkthrough.md.\n", args)
+	lr, code := confirmedLoop(ctx, e, "walkthrough", "Usage: reviewls walkthrough [-C DIR]\n\nPrints the factual walkthrough of the change (no grading) and writes walkthrough.md.\n", args)
 	if lr == nil {
 		return code
 	}
 	defer lr.eng.Close()
-	e.stdout.Write(lr.res.Redactor.Bytes(artifacts.WalkthroughMarkdown(lr.res)))
+	e.stdout.Write(artifacts.TerminalLinks(lr.res.Redactor.Bytes(artifacts.WalkthroughMarkdown(lr.res))))
 	return exitOK
 }
 
@@ -133,7 +133,7 @@ func runBoard(ctx context.Context, e *env, args []string) int {
 }
 
 func runExplain(ctx context.Context, e *env, args []string) int {
-	pos, dir, code, ok := loopFlags(e, "explain", "Usage: reviewls explain [-C DIR] FILE:LINE[:COL] | SYMBOL\n\nExplains a symbol of the change (Register 1): at a position of a changed file,\nor by name. Writes explanations/<item>-<symbol>.md.\n", args)
+	pos, dir, code, ok := loopFlags(e, "explain", "Usage: reviewls explain [-C DIR] FILE:LINE[:COL] | SYMBOL\n\nExplains a symbol of the change, factually: at a position of a changed file,\nor by name. Writes explanations/<item>-<symbol>.md.\n", args)
 	if !ok {
 		return code
 	}
@@ -182,12 +182,12 @@ func runExplain(ctx context.Context, e *env, args []string) int {
 	if code := lr.save(e); code != exitOK {
 		return code
 	}
-	fmt.Fprint(e.stdout, artifacts.EscapeControls(res.Redactor.String(ex.Markdown)))
+	fmt.Fprint(e.stdout, terminal(res, ex.Markdown))
 	fmt.Fprintf(e.stdout, "\nexplanation: %s\n", relTo(lr.eng.Root(), path))
 	return exitOK
 }
 
-// parsePosition splits FILE:LINE[:COL].
+// parsePosition splits FILE:LINE[:COL]; col is 0 when not given.
 func parsePosition(s string) (file string, line, col int, ok bool) {
 	parts := strings.Split(s, ":")
 	if len(parts) < 2 || len(parts) > 3 {
@@ -197,7 +197,6 @@ func parsePosition(s string) (file string, line, col int, ok bool) {
 	if err != nil || line < 1 {
 		return "", 0, 0, false
 	}
-	col = 1
 	if len(parts) == 3 {
 		if col, err = strconv.Atoi(parts[2]); err != nil || col < 1 {
 			return "", 0, 0, false
@@ -227,7 +226,7 @@ func repoRelative(root, file string) (string, error) {
 }
 
 func runInvestigate(ctx context.Context, e *env, args []string) int {
-	pos, dir, code, ok := loopFlags(e, "investigate", "Usage: reviewls investigate [-C DIR] ITEM \"question\"\n\nInvestigates a question about a board item (Register 2): definitions, callers,\ntests, history of the touched lines, findings, and the lens's checklist.\nWrites walkback/<item>-<NNN>-register-2.md.\n", args)
+	pos, dir, code, ok := loopFlags(e, "investigate", "Usage: reviewls investigate [-C DIR] ITEM \"question\"\n\nInvestigates a question about a board item: definitions, callers,\ntests, history of the touched lines, findings, and the lens's checklist.\nWrites walkback/<item>-<NNN>-register-2.md.\n", args)
 	if !ok {
 		return code
 	}
@@ -259,12 +258,18 @@ func runInvestigate(ctx context.Context, e *env, args []string) int {
 	if code := lr.save(e); code != exitOK {
 		return code
 	}
-	fmt.Fprint(e.stdout, artifacts.EscapeControls(res.Redactor.String(inv.Markdown)))
+	fmt.Fprint(e.stdout, terminal(res, inv.Markdown))
 	fmt.Fprintf(e.stdout, "\ninvestigation %s: %s\n", id, relTo(lr.eng.Root(), path))
 	return exitOK
 }
 
-// relTo shows a path of the work tree relative to its root.
+// terminal readies an artifact's markdown for the terminal: redacted,
+// control characters escaped, and links to the repository's files shown
+// as the repository-relative path:line they name.
+func terminal(res *review.Result, markdown string) string {
+	return string(artifacts.TerminalLinks([]byte(artifacts.EscapeControls(res.Redactor.String(markdown)))))
+}
+
 // relTo returns path relative to root, quoted for the terminal.
 func relTo(root, path string) string {
 	if rel, err := filepath.Rel(root, path); err == nil {

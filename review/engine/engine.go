@@ -359,7 +359,7 @@ func (e *Engine) orient(ctx context.Context, res *review.Result) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	orient.WalkBack(res.Board, res.Findings, res.Mode == review.ModeWorkflow)
+	orient.WalkBack(res.Board, res.Findings)
 	res.Loop = orient.Sync(res, last.req.Loop)
 	res.Notes = e.reviewNotes(ctx, cs, res, last.cfg)
 	if err := ctx.Err(); err != nil {
@@ -889,7 +889,7 @@ func notes(cs *review.ChangeSet, res *review.Result) (positive, testing, actions
 	for _, ev := range res.Risk.Evidence {
 		switch {
 		case ev.Signal == review.SignalCoverage && ev.Availability == review.Unavailable && hasSource(cs):
-			testing = append(testing, "No coverage profile was found; run the tests with coverage (for Go: go test -coverprofile=coverage.out ./...) so the next review can observe it.")
+			testing = append(testing, "No coverage profile was found; run the tests with coverage"+coverageHint(cs)+" so the next review can observe it.")
 		}
 	}
 	for _, f := range res.Findings {
@@ -915,4 +915,29 @@ func hasSource(cs *review.ChangeSet) bool {
 		}
 	}
 	return false
+}
+
+// coverageHint names the coverage commands of the changed source's
+// languages, which write a profile the next review reads: Go's
+// coverage.out, Python's lcov.info.
+func coverageHint(cs *review.ChangeSet) string {
+	var hints []string
+	seen := map[review.Language]bool{}
+	for _, f := range cs.Reviewed() {
+		fam := f.Language.Family()
+		if seen[fam] || review.IsTestPath(f.Path) {
+			continue
+		}
+		seen[fam] = true
+		switch fam {
+		case review.LangGo:
+			hints = append(hints, "for Go: go test -coverprofile=coverage.out ./...")
+		case review.LangPython:
+			hints = append(hints, "for Python: coverage run -m pytest && coverage lcov -o lcov.info")
+		}
+	}
+	if len(hints) == 0 {
+		return " (writing coverage.out or lcov.info at the repository root)"
+	}
+	return " (" + strings.Join(hints, "; ") + ")"
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // Board returns one dispatch-board item per area. Items start pending and
-// owned by Register 2 (the perspective sweep is the next work on them).
+// owned by register-2 (the perspective sweep is the next work on them).
 func Board(cs *review.ChangeSet, areas []review.Area) []review.BoardItem {
 	tested := testedDirs(cs)
 	items := make([]review.BoardItem, 0, len(areas))
@@ -67,7 +67,11 @@ func signal(cs *review.ChangeSet, a review.Area, tested map[string]bool) string 
 		what = fmt.Sprintf("modifies %s (+%d −%d)", f.Path, f.Added, f.Deleted)
 	}
 	q := "is the contract of its callers unchanged, and is the new behaviour tested?"
-	if !tested[a.Name] {
+	hasTest := tested[a.Name]
+	for _, p := range a.Files {
+		hasTest = hasTest || review.IsTestPath(p)
+	}
+	if !hasTest {
 		q = "no test in this area changed: which test pins the new behaviour?"
 	}
 	if len(a.Symbols) > 0 {
@@ -99,8 +103,12 @@ func limit(s []string, n int) []string {
 }
 
 // WalkBack attaches merged findings to the board items of their files and
-// updates statuses: once the sweep has run (swept), every item is complete.
-func WalkBack(items []review.BoardItem, findings []*review.Finding, swept bool) {
+// leads each item's signal with its worst finding and the counts by
+// severity. Statuses stay as they are: an item is complete once it was
+// investigated or swept on the human's request (hve-spec 10.6: the
+// walk-back records whether each item was explained, investigated or left
+// pending), never because a run found its findings.
+func WalkBack(items []review.BoardItem, findings []*review.Finding) {
 	byFile := map[string]int{}
 	for i, it := range items {
 		it.Findings = it.Findings[:0]
@@ -109,14 +117,57 @@ func WalkBack(items []review.BoardItem, findings []*review.Finding, swept bool) 
 			byFile[p] = i
 		}
 	}
+	of := make([][]*review.Finding, len(items))
 	for _, f := range findings {
 		if i, ok := byFile[f.Span.Path]; ok {
 			items[i].Findings = append(items[i].Findings, f.ID)
+			of[i] = append(of[i], f)
 		}
 	}
-	if swept {
-		for i := range items {
-			items[i].Status = review.StatusComplete
+	for i := range items {
+		if lead := findingsLead(of[i]); lead != "" {
+			items[i].PreliminarySignal = lead + " " + items[i].PreliminarySignal
 		}
 	}
+}
+
+// findingsLead states an item's findings for its signal: the worst one
+// with its place, then the counts of the other severities, "1 critical:
+// Hardcoded GitHub token at x.go:3; 2 high, 1 low." ("" for none).
+func findingsLead(fs []*review.Finding) string {
+	if len(fs) == 0 {
+		return ""
+	}
+	counts := map[review.Severity]int{}
+	worst := fs[0]
+	for _, f := range fs {
+		counts[f.Severity]++
+		if f.Severity > worst.Severity || f.Severity == worst.Severity && f.Span.Path == worst.Span.Path && f.Span.StartLine < worst.Span.StartLine {
+			worst = f
+		}
+	}
+	title := worst.Title
+	if strings.HasPrefix(title, "[") {
+		// The perspective tag of the title ("[Security] ...").
+		if _, rest, ok := strings.Cut(title, "] "); ok {
+			title = rest
+		}
+	}
+	if title == "" {
+		title = worst.RuleID
+	}
+	lead := fmt.Sprintf("%d %s: %s at %s:%d", counts[worst.Severity], worst.Severity.Lower(), title, worst.Span.Path, worst.Span.StartLine)
+	if n := counts[worst.Severity]; n > 1 {
+		lead += fmt.Sprintf(" and %d more", n-1)
+	}
+	var rest []string
+	for s := worst.Severity - 1; s >= review.SeverityLow; s-- {
+		if n := counts[s]; n > 0 {
+			rest = append(rest, fmt.Sprintf("%d %s", n, s.Lower()))
+		}
+	}
+	if len(rest) > 0 {
+		lead += "; " + strings.Join(rest, ", ")
+	}
+	return lead + "."
 }

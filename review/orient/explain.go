@@ -12,8 +12,8 @@ import (
 )
 
 // ExplainRequest names the symbol to explain: a position in a changed file
-// (Path, Line, Col: 1-based, byte column), or a board item and a symbol
-// name (Item, Symbol).
+// (Path, Line, Col: 1-based, byte column; Col 0 when only the line is
+// given), or a board item and a symbol name (Item, Symbol).
 type ExplainRequest struct {
 	Path      string
 	Line, Col int
@@ -29,7 +29,8 @@ type Explanation struct {
 	Path   string // where it is defined
 	Line   int
 	// Change is what the change did to it: added, removed, signature
-	// changed, body changed, unchanged.
+	// changed, body changed, doc comment changed (and nothing else),
+	// unchanged.
 	Change   string
 	Markdown string
 	// FollowOn are symbols worth looking at next.
@@ -74,7 +75,10 @@ func Explain(ctx context.Context, ws Workspace, res *review.Result, req ExplainR
 		Symbol: r.sym.QualifiedName(),
 		Path:   r.file,
 		Line:   r.sym.Line,
-		Change: string(change.Kind),
+		Change: changeText(change),
+	}
+	if change.Kind == symbol.ChangeBody && docChanged(change) && changedIn(r, r.sym) == "" {
+		e.Change = "doc comment changed"
 	}
 	e.FollowOn = followOn(res, r, calls, types)
 	e.Markdown = explanationMarkdown(r, change, calls, types, callers, e)
@@ -96,19 +100,7 @@ func resolve(ctx context.Context, ws Workspace, res *review.Result, req ExplainR
 		if f == nil || !f.Reviewed() {
 			return nil, fmt.Errorf("%s is not a changed file of this review", req.Path)
 		}
-		name := symbol.IdentAt(f.Content, req.Line, req.Col)
-		if name == "" {
-			return nil, fmt.Errorf("%w: no identifier at %s:%d:%d", ErrSymbolNotFound, req.Path, req.Line, req.Col)
-		}
-		// The definition: in the change, then in the repository.
-		if r := inChange(res, f, name, req.Line); r != nil {
-			return r, nil
-		}
-		if r := findInRepo(ctx, ws, cs, f.Language, name); r != nil {
-			r.item = itemOfFile(res.Board, f.Path)
-			return r, nil
-		}
-		return nil, fmt.Errorf("%w: %q at %s:%d has no definition in the repository", ErrSymbolNotFound, name, req.Path, req.Line)
+		return resolvePosition(ctx, ws, res, f, req.Line, req.Col)
 	}
 	var item *review.BoardItem
 	for i := range res.Board {
@@ -304,7 +296,7 @@ func explanationMarkdown(r *resolved, change symbol.Change, calls, types []strin
 	var b strings.Builder
 	s := r.sym
 	fmt.Fprintf(&b, "# Explanation: `%s`\n\n", s.QualifiedName())
-	b.WriteString("Register 1: a factual account of the symbol and of what the change did to it. It grades nothing.\n\n")
+	b.WriteString("A factual account of the symbol and of what the change did to it. It grades nothing.\n\n")
 	if e.Item != "" {
 		fmt.Fprintf(&b, "- **Board item:** %s\n", e.Item)
 	}
@@ -314,7 +306,7 @@ func explanationMarkdown(r *resolved, change symbol.Change, calls, types []strin
 	}
 	fmt.Fprintf(&b, "- **Kind:** %s\n", kind)
 	fmt.Fprintf(&b, "- **Defined in:** [`%s:%d`](%s)\n", r.file, s.Line, mdLink(r.file, s.Line))
-	fmt.Fprintf(&b, "- **Change:** %s\n", changeText(change))
+	fmt.Fprintf(&b, "- **Change:** %s\n", e.Change)
 	if s.Exported {
 		b.WriteString("- **Visibility:** exported (part of the package's or module's public surface)\n")
 	}
@@ -342,7 +334,22 @@ func explanationMarkdown(r *resolved, change symbol.Change, calls, types []strin
 	case symbol.ChangeRemoved:
 		b.WriteString("The change removes it.\n")
 	case symbol.ChangeBody:
-		fmt.Fprintf(&b, "Its signature is unchanged; its body changed (lines %s).\n", changedIn(r, s))
+		body, doc := changedIn(r, s), docChanged(change)
+		switch {
+		case doc && body == "":
+			b.WriteString("Its signature and body are unchanged; only its doc comment changed.\n")
+		case doc:
+			fmt.Fprintf(&b, "Its signature is unchanged; its doc comment changed, and its body (lines %s).\n", body)
+		case body == "":
+			b.WriteString("Its signature is unchanged; its body changed.\n")
+		default:
+			fmt.Fprintf(&b, "Its signature is unchanged; its body changed (lines %s).\n", body)
+		}
+		if doc && change.Old.Doc != "" {
+			fmt.Fprintf(&b, "\nThe doc comment read:\n\n%s\n", quote(change.Old.Doc))
+		} else if doc {
+			b.WriteString("\nIt had no doc comment before.\n")
+		}
 	default:
 		b.WriteString("The change does not touch it; it is defined outside the changed lines.\n")
 	}
@@ -362,12 +369,16 @@ func explanationMarkdown(r *resolved, change symbol.Change, calls, types []strin
 	return b.String()
 }
 
+// changeText names the kind of a change.
 func changeText(c symbol.Change) string {
 	if c.Kind == "" {
 		return string(symbol.ChangeNone)
 	}
 	return string(c.Kind)
 }
+
+// docChanged reports a change to the symbol's doc comment.
+func docChanged(c symbol.Change) bool { return c.Old != nil && c.Old.Doc != c.Symbol.Doc }
 
 // changedIn lists the changed lines inside the symbol, compactly.
 func changedIn(r *resolved, s symbol.Symbol) string {
@@ -383,10 +394,10 @@ func changedIn(r *resolved, s symbol.Symbol) string {
 // changed reports whether line n of the resolved symbol's file changed.
 func (r *resolved) changed(n int) bool { return r.cf != nil && r.cf.Changed(n) }
 
-// ranges renders sorted line numbers as "3-5, 9".
+// ranges renders sorted line numbers as "3-5, 9" ("" for none).
 func ranges(lines []int) string {
 	if len(lines) == 0 {
-		return "none"
+		return ""
 	}
 	var parts []string
 	start, prev := lines[0], lines[0]

@@ -22,8 +22,11 @@ type Investigation struct {
 	// against.
 	Perspective review.Perspective
 	Checklist   []ChecklistItem
-	Conclusion  string
-	Markdown    string
+	// Answer states what the evidence says about the question itself;
+	// Unanswered what local evidence cannot answer.
+	Answer, Unanswered []string
+	Conclusion         string
+	Markdown           string
 	// FollowOn are the questions the evidence leaves open.
 	FollowOn []string
 }
@@ -97,10 +100,36 @@ func Investigate(ctx context.Context, ws Workspace, res *review.Result, itemID, 
 			}
 		}
 	}
+	q := &asked{topic: topicOf(question)}
+	known := map[string]bool{}
+	for _, n := range item.SelectableSymbols {
+		known[n], known[n[strings.LastIndexByte(n, '.')+1:]] = true, true
+	}
+	q.names = questionNames(question, known)
+	for _, n := range q.names {
+		if len(q.lookups) >= maxFocus || ctx.Err() != nil {
+			break
+		}
+		if !coveredBy(focuses, n) {
+			q.lookups = append(q.lookups, lookupName(ctx, ws, res, item, n))
+		}
+	}
 	inv.Perspective = perspectiveOf(question)
+	switch q.topic {
+	case topicSecurity:
+		inv.Perspective = review.Security
+	case topicErrors, topicAPI:
+		inv.Perspective = review.Functional
+	case topicTests:
+		inv.Perspective = review.Readiness
+	}
 	inv.Checklist = checklist(inv.Perspective, res, item, focuses, findings)
+	if c := topicChecklist(q, res, item, focuses, findings); c != nil {
+		inv.Checklist = c
+	}
+	inv.Answer, inv.Unanswered = answer(q, res, item, focuses)
 	inv.Conclusion, inv.FollowOn = conclude(inv, focuses, findings)
-	inv.Markdown = investigationMarkdown(inv, item, focuses, findings)
+	inv.Markdown = investigationMarkdown(inv, item, focuses, q.lookups, findings)
 	return inv, nil
 }
 
@@ -342,12 +371,16 @@ func conclude(inv *Investigation, focuses []*focus, findings []*review.Finding) 
 		follow = follow[:5]
 	}
 	var b strings.Builder
+	if len(inv.Answer) > 0 {
+		b.WriteString(strings.Join(inv.Answer, " ") + " ")
+	}
 	b.WriteString("What the evidence shows: ")
 	if len(shown) == 0 {
 		b.WriteString("nothing decisive.")
 	} else {
 		b.WriteString(strings.Join(shown, "; ") + ".")
 	}
+	unverified = append(unverified, inv.Unanswered...)
 	b.WriteString(" What stays unverified: ")
 	if len(unverified) == 0 {
 		b.WriteString("nothing the checklist asks.")
@@ -358,22 +391,54 @@ func conclude(inv *Investigation, focuses []*focus, findings []*review.Finding) 
 }
 
 // investigationMarkdown renders the Register 2 artifact (hve-spec §10.8).
-func investigationMarkdown(inv *Investigation, item *review.BoardItem, focuses []*focus, findings []*review.Finding) string {
+func investigationMarkdown(inv *Investigation, item *review.BoardItem, focuses []*focus, lookups []*lookup, findings []*review.Finding) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Investigation %s\n\n", inv.ID)
-	b.WriteString("Register 2: structured evidence gathered from the repository for one question.\n\n")
+	b.WriteString("Evidence gathered from the repository for one question: definitions, uses, tests, history and findings.\n\n")
 	fmt.Fprintf(&b, "- **Board item:** %s (%s)\n", item.ID, item.Area)
 	fmt.Fprintf(&b, "- **Question:** %s\n", inv.Question)
 	fmt.Fprintf(&b, "- **Lens:** %s\n", inv.Perspective)
+	b.WriteString("\n## Answer\n\n")
+	for _, a := range inv.Answer {
+		fmt.Fprintf(&b, "- %s\n", a)
+	}
+	b.WriteString("\n## What local evidence cannot answer\n\n")
+	if len(inv.Unanswered) == 0 {
+		b.WriteString("Nothing beyond the open checklist items below.\n")
+	}
+	for _, a := range inv.Unanswered {
+		fmt.Fprintf(&b, "- %s\n", a)
+	}
 	b.WriteString("\n## Evidence summary\n\n")
-	if len(focuses) == 0 {
+	for _, lk := range lookups {
+		fmt.Fprintf(&b, "### `%s` (named in the question)\n\n", lk.name)
+		if lk.def != nil {
+			fmt.Fprintf(&b, "- Definition: [`%s:%d`](%s) — `%s`\n", lk.def.file, lk.def.sym.Line, mdLink(lk.def.file, lk.def.sym.Line), lk.def.sym.Signature)
+		} else {
+			fmt.Fprintf(&b, "- Definition: none in the repository\n")
+		}
+		fmt.Fprintf(&b, "- Uses in the changed files: %d\n", len(lk.uses))
+		for _, r := range limitRefs(lk.uses, 20) {
+			how := ""
+			if h := errorHandling(review.DetectLanguage(r.Path, nil), r.Text, lk.name); h != "" {
+				how = " — " + h
+			}
+			fmt.Fprintf(&b, "  - [`%s:%d`](%s): `%s`%s\n", r.Path, r.Line, mdLink(r.Path, r.Line), r.Text, how)
+		}
+		fmt.Fprintf(&b, "- Mentions in tests: %d\n", len(lk.tests))
+		for _, r := range limitRefs(lk.tests, 10) {
+			fmt.Fprintf(&b, "  - test [`%s:%d`](%s): `%s`\n", r.Path, r.Line, mdLink(r.Path, r.Line), r.Text)
+		}
+		b.WriteString("\n")
+	}
+	if len(focuses) == 0 && len(lookups) == 0 {
 		b.WriteString("The item's files have no changed symbols to follow (configuration, documentation or data).\n")
 	}
 	for _, fo := range focuses {
 		s := fo.sym
 		fmt.Fprintf(&b, "### `%s` (%s, %s)\n\n", s.QualifiedName(), s.Kind, fo.change.Kind)
 		fmt.Fprintf(&b, "- Definition: [`%s:%d`](%s) — `%s`\n", fo.file.Path, s.Line, mdLink(fo.file.Path, s.Line), s.Signature)
-		fmt.Fprintf(&b, "- References: %d (%d calls outside tests, %d from tests)\n", len(fo.refs), len(fo.callers), len(fo.tests))
+		fmt.Fprintf(&b, "- References: %s\n", refCounts(len(fo.refs), len(fo.callers), len(fo.tests)))
 		for _, r := range limitRefs(fo.callers, 20) {
 			fmt.Fprintf(&b, "  - caller [`%s:%d`](%s): `%s`\n", r.Path, r.Line, mdLink(r.Path, r.Line), r.Text)
 		}
@@ -427,6 +492,25 @@ func investigationMarkdown(inv *Investigation, item *review.BoardItem, focuses [
 		fmt.Fprintf(&b, "\nSelectable symbols: %s\n", codeList(item.SelectableSymbols))
 	}
 	return b.String()
+}
+
+// refCounts says how many references there are and of which kinds, so
+// that the parts add up: "3: 1 call outside tests, 2 from tests".
+func refCounts(total, calls, tests int) string {
+	if total == 0 {
+		return "none"
+	}
+	var parts []string
+	if calls > 0 {
+		parts = append(parts, plural(calls, "call")+" outside tests")
+	}
+	if tests > 0 {
+		parts = append(parts, fmt.Sprintf("%d from tests", tests))
+	}
+	if other := total - calls - tests; other > 0 {
+		parts = append(parts, plural(other, "other use"))
+	}
+	return fmt.Sprintf("%d: %s", total, strings.Join(parts, ", "))
 }
 
 func limitRefs(refs []symbol.Ref, n int) []symbol.Ref {

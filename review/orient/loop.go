@@ -27,6 +27,11 @@ func Sync(res *review.Result, loop *review.Loop) *review.Loop {
 	if loop == nil {
 		loop = NewLoop(res.Mode)
 	}
+	if res.Mode == review.ModeInteractive && loop.Phase == review.PhaseComplete && loop.Emission == nil {
+		// The loop of a workflow run: nobody steered it, so an
+		// interactive review starts at orientation.
+		loop.Phase = review.PhaseOrientation
+	}
 	prev := map[string]review.BoardItem{}
 	next := 0
 	for _, it := range loop.Board {
@@ -41,6 +46,11 @@ func Sync(res *review.Result, loop *review.Loop) *review.Loop {
 			it.Investigated = append([]string{}, old.Investigated...)
 			if res.Mode == review.ModeInteractive {
 				it.Status = old.Status
+				if it.Status == review.StatusComplete && len(old.Investigated) == 0 && loop.Phase != review.PhaseWalkback && loop.Phase != review.PhaseEmission && loop.Phase != review.PhaseComplete {
+					// Complete without an investigation or a sweep: the
+					// state of an older workflow run.
+					it.Status = review.StatusPending
+				}
 			}
 			continue
 		}

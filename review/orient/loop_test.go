@@ -141,3 +141,25 @@ func TestInvestigationsAndSweep(t *testing.T) {
 		t.Errorf("confirmed emission = %+v, loop %+v", e, loop.Gates)
 	}
 }
+
+// TestWorkflowLoopIsNotComplete checks that an interactive review over the
+// loop of a workflow run (phase complete, nobody steered it) starts at
+// orientation with every item pending: nothing was inspected.
+func TestWorkflowLoopIsNotComplete(t *testing.T) {
+	workflow := result(review.ModeWorkflow, "api", "store")
+	loop := Sync(workflow, nil)
+	for _, it := range workflow.Board {
+		if it.Status != review.StatusPending {
+			t.Errorf("workflow item %s is %s before anything was inspected", it.ID, it.Status)
+		}
+	}
+	loop.Board[0].Status = review.StatusComplete // as older workflow runs wrote it
+	res := result(review.ModeInteractive, "api", "store")
+	Sync(res, loop)
+	if res.Phase != review.PhaseOrientation {
+		t.Errorf("phase %s, want orientation", res.Phase)
+	}
+	if diff := cmp.Diff([]string{"board-1=api/pending", "board-2=store/pending"}, ids(res.Board)); diff != "" {
+		t.Errorf("board (-want +got):\n%s", diff)
+	}
+}

@@ -24,12 +24,12 @@ func Walkthrough(cs *review.ChangeSet, areas []review.Area, risk *review.Risk, c
 	for _, p := range paths {
 		for _, c := range changes[p] {
 			s := c.Symbol
-			w.Symbols = append(w.Symbols, fmt.Sprintf("%s (%s, %s) at %s:%d", s.QualifiedName(), s.Kind, c.Kind, p, s.Line))
+			w.Symbols = append(w.Symbols, fmt.Sprintf("%s (%s, %s) at %s:%d", s.QualifiedName(), s.Kind, changeLabel(c), p, s.Line))
 			if isEntry(p, s) {
 				w.EntryPoints = append(w.EntryPoints, fmt.Sprintf("%s:%d %s", p, s.Line, s.QualifiedName()))
 			}
 			if s.Exported && c.Kind != symbol.ChangeNone && !review.IsTestPath(p) && isCallable(s.Kind) {
-				w.PublicAPIs = append(w.PublicAPIs, fmt.Sprintf("%s:%d %s — %s", p, s.Line, s.Signature, c.Kind))
+				w.PublicAPIs = append(w.PublicAPIs, fmt.Sprintf("%s:%d %s — %s", p, s.Line, s.Signature, changeLabel(c)))
 			}
 		}
 	}
@@ -60,6 +60,16 @@ func Walkthrough(cs *review.ChangeSet, areas []review.Area, risk *review.Risk, c
 		}
 	}
 	return w
+}
+
+// changeLabel names what the change did to a symbol: its kind, or "doc
+// comment changed" for a body change that left the declaration's text
+// as it was.
+func changeLabel(c symbol.Change) string {
+	if c.Kind == symbol.ChangeBody && docChanged(c) && c.Old.Hash != 0 && c.Old.Hash == c.Symbol.Hash {
+		return "doc comment changed"
+	}
+	return string(c.Kind)
 }
 
 func isCallable(k symbol.Kind) bool {

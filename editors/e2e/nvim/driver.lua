@@ -457,6 +457,19 @@ local function main_mode()
     if #qf ~= links then
       fail('%d quickfix entries, want one per board link (%d)', #qf, links)
     end
+    -- Only an item's first entry carries its signal; the others are one
+    -- short line per file.
+    for _, it in ipairs(r.items or {}) do
+      local n = 0
+      for _, e in ipairs(qf) do
+        if e.text:match('^%[[%w_]+%] ' .. vim.pesc(it.id) .. ' ') then
+          n = n + 1
+          if n > 1 and it.preliminarySignal and has(e.text, it.preliminarySignal) then
+            fail('entry %q repeats the signal of %s', e.text, it.id)
+          end
+        end
+      end
+    end
     for _, want in ipairs(expected.board) do
       local n = 0
       for _, e in ipairs(qf) do

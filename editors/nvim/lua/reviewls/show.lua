@@ -78,11 +78,15 @@ end
 
 -- board_items turns a reviewls.board result into quickfix items: one per
 -- link ("file:line", relative to root), or one without a location for an
--- item that has no links.
+-- item that has no links. The item's first entry carries its summary and
+-- preliminary signal (which leads with its worst finding); the entries of
+-- its other files name only the file, so the list does not repeat one
+-- long text per file.
 function M.board_items(result, root)
   local items = {}
   for _, it in ipairs(result.items or {}) do
-    local text = string.format('[%s] %s %s: %s', it.status or '?', it.id or '?', it.area or '?', one_line(it.summary))
+    local head = string.format('[%s] %s %s:', it.status or '?', it.id or '?', it.area or '?')
+    local text = head .. ' ' .. one_line(it.summary)
     if it.preliminarySignal and it.preliminarySignal ~= '' then
       text = text .. ' / ' .. one_line(it.preliminarySignal)
     end
@@ -90,11 +94,15 @@ function M.board_items(result, root)
     if #links == 0 then
       table.insert(items, { text = text, valid = 0 })
     end
-    for _, link in ipairs(links) do
+    for i, link in ipairs(links) do
       local file, lnum = link:match('^(.-):(%d+)$')
       file = file or link
+      local shown = file
       if root and not file:match('^/') then
         file = root .. '/' .. file
+      end
+      if i > 1 then
+        text = string.format('%s %s changed (first change at line %s)', head, shown, lnum or '1')
       end
       table.insert(items, { filename = file, lnum = tonumber(lnum) or 1, col = 1, text = text })
     end
