@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// terminal reports whether w (behind the redacting writer) is a terminal.
-func terminal(w io.Writer) bool {
+// isTerminal reports whether w (behind the redacting writer) is a terminal.
+func isTerminal(w io.Writer) bool {
 	if rw, ok := w.(*redactWriter); ok {
 		w = rw.w
 	}
@@ -38,7 +38,7 @@ func useColor(mode string, w io.Writer) bool {
 	case "never":
 		return false
 	}
-	return terminal(w) && os.Getenv("TERM") != "dumb"
+	return isTerminal(w) && os.Getenv("TERM") != "dumb"
 }
 
 // relativeTo returns a function that prints a repository path relative to
@@ -89,7 +89,7 @@ func startProgress(w io.Writer, forced bool, label string) *progress {
 	if rw, ok := w.(*redactWriter); ok && !forced {
 		w = rw.w // the spinner's frames hold no secret
 	}
-	p := &progress{w: w, tty: terminal(w), forced: forced, after: 300 * time.Millisecond,
+	p := &progress{w: w, tty: isTerminal(w), forced: forced, after: 300 * time.Millisecond,
 		label: make(chan string, 1), done: make(chan struct{}), stopped: make(chan struct{})}
 	p.run(label)
 	return p
