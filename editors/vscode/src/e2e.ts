@@ -196,6 +196,13 @@ export async function drive(ctl: Reviewls, out: string): Promise<void> {
       return `${res.verdict}, ${res.findings} findings`;
     });
 
+    // Screenshots, taken by editors/e2e/vscode/shoot.mjs through the
+    // browser's DevTools protocol when this driver asks (REVIEWLS_E2E_SHOTS).
+    const shots = process.env.REVIEWLS_E2E_SHOTS;
+    if (shots) {
+      await screenshots(shots, ctl, expected, fileUri, check);
+    }
+
     await check('secret-redacted', async () => {
       const leaks = seen.filter((s) => s.includes(expected.secret.value));
       if (leaks.length) {
@@ -247,6 +254,93 @@ export async function drive(ctl: Reviewls, out: string): Promise<void> {
     fs.writeFileSync(tmp, JSON.stringify(report, null, 1) + '\n');
     fs.renameSync(tmp, out);
   }
+}
+
+interface Wait {
+  selector: string;
+  min?: number;
+  max?: number;
+  texts?: string[];
+}
+
+/**
+ * screenshots shows (a) the squiggles of an error and a warning, (b) the
+ * hover over the error, (c) the Problems panel and (d) the board view, and
+ * has shoot.mjs capture each once the workbench's DOM shows it.
+ */
+async function screenshots(
+  dir: string,
+  ctl: Reviewls,
+  expected: Expected,
+  fileUri: (rel: string) => vscode.Uri,
+  check: (name: string, f: (deadline: number) => Promise<string>) => Promise<boolean>,
+): Promise<void> {
+  const shoot = async (name: string, deadline: number, wait: Wait[]): Promise<string> => {
+    const req = path.join(dir, `${name}.request.json`);
+    const res = path.join(dir, `${name}.result.json`);
+    fs.writeFileSync(`${req}.tmp`, JSON.stringify({ name, deadline_ms: Math.max(1000, remaining(deadline) - 3000), wait }));
+    fs.renameSync(`${req}.tmp`, req);
+    await until(deadline, () => fs.existsSync(res), `shoot.mjs to capture ${name} (is it running? see shoot.log)`);
+    const r = JSON.parse(fs.readFileSync(res, 'utf8')) as { ok: boolean; detail: string };
+    if (!r.ok) {
+      fail(r.detail);
+    }
+    return r.detail;
+  };
+  const diag = (sev: number) => expected.diagnostics.find((d) => d.severity === sev) ?? fail(`expected.json has no diagnostic of severity ${sev}`);
+  const err = diag(1);
+  const warn = diag(2);
+  const errUri = fileUri(err.file);
+  // The reviewls diagnostic at an expected line, as VS Code holds it.
+  const shown = (d: Expected['diagnostics'][number]) =>
+    vscode.languages.getDiagnostics(fileUri(d.file)).find((x) => x.source === 'reviewls' && codeOf(x) === d.rule && x.range.start.line === d.line - 1) ??
+    fail(`no ${d.rule} diagnostic on ${d.file}:${d.line}`);
+
+  // The chat side bar would leave the editors too narrow for the flagged lines.
+  await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar').then(undefined, () => undefined);
+  // An editor's DOM carries its document's URI.
+  const editorOf = (f: string) => `[data-uri$="/${f}"]`;
+
+  await check('screenshot-squiggles', async (deadline) => {
+    // The error's file on the left, the warning's on the right.
+    const left = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(errUri), vscode.ViewColumn.One);
+    const right = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fileUri(warn.file)), vscode.ViewColumn.Two);
+    left.revealRange(shown(err).range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    right.revealRange(shown(warn).range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    return shoot('squiggles', deadline, [
+      { selector: `${editorOf(err.file)} .squiggly-error` },
+      { selector: `${editorOf(warn.file)} .squiggly-warning` },
+    ]);
+  });
+
+  await check('screenshot-hover', async (deadline) => {
+    const d = shown(err);
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(errUri), vscode.ViewColumn.One);
+    editor.selection = new vscode.Selection(d.range.start, d.range.start);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    // The hover shows the message (markdown-rendered, so only its first words are matched) and source(code).
+    const words = d.message.split(/\s+/).slice(0, 3).join(' ');
+    return shoot('hover', deadline, [{ selector: '.monaco-hover', texts: [words, err.rule] }]);
+  });
+
+  await check('screenshot-problems', async (deadline) => {
+    await vscode.commands.executeCommand('editor.action.hideHover');
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    const files = new Set(expected.diagnostics.map((d) => d.file)).size;
+    return shoot('problems', deadline, [
+      { selector: '.markers-panel .monaco-list-row', min: files + expected.diagnostics.length, texts: ['reviewls', ...expected.diagnostics.map((d) => d.rule)] },
+      { selector: '.monaco-hover', min: 0, max: 0 },
+    ]);
+  });
+
+  await check('screenshot-board', async (deadline) => {
+    await vscode.commands.executeCommand('reviewls.board.focus');
+    // Each item's row shows its id, area and status.
+    const items = await ctl.board.items();
+    return shoot('board', deadline, [
+      { selector: '.part.sidebar .monaco-list-row', min: expected.board.length, texts: items.flatMap((it) => [it.id, it.area, it.status]) },
+    ]);
+  });
 }
 
 function codeOf(d: vscode.Diagnostic): string {
