@@ -299,13 +299,13 @@ type specialist struct {
 
 var specialists = map[string]specialist{
 	"security": {"Security (deep review)", "agent security-reviewer", "unavailable",
-		"Run a dedicated security review of the matched files if your environment provides the security-reviewer agent; reviewls does not run it."},
+		"Have the matched files reviewed for security in depth by someone (or a security review tool) who can follow the data; reviewls checks patterns only."},
 	"supply-chain": {"Supply chain", "agent supply-chain-reviewer (sssc-reviewer in newer hve-core)", "unavailable",
-		"Review dependency, build and CI changes with a supply-chain reviewer if one is available; reviewls does not run it."},
+		"Have the dependency, build and CI changes reviewed for supply-chain risk: where each new package comes from, who maintains it, what the build runs."},
 	"ai": {"Responsible AI", "agent rai-reviewer", "unavailable",
-		"Review model, prompt and inference code with a Responsible AI reviewer if one is available; reviewls does not run it."},
+		"Have the model, prompt and inference changes reviewed for Responsible AI concerns: misuse, bias, what the model may be sent or may say."},
 	"accessibility": {"Accessibility (deep review)", "agent accessibility-reviewer", "unavailable",
-		"Audit the changed UI with an accessibility reviewer and assistive technology if available; reviewls does not run it."},
+		"Try the changed UI with a keyboard and a screen reader, or have an accessibility specialist audit it; reviewls checks markup patterns only."},
 	"efficiency": {"Sustainability", SustainabilityURL, "available",
 		"Read the Microsoft Well-Architected Framework sustainability guidance for the matched code. " + sustainabilityCaveat},
 	"privacy": {"Privacy", "none", "manual",

@@ -228,15 +228,18 @@ func (v *view) mdSpecialists(m *md) {
 		return
 	}
 	m.heading(2, "Recommended specialist follow-up reviews")
+	// The page says what to do in plain words; which reviewer backs a
+	// concern and whether it is installed (the protocol's backing and
+	// availability) are in the JSON report.
 	var rows [][]string
 	for _, r := range reviews {
-		backing := m.prose(r.Backing)
+		action := m.prose(r.Action)
 		if strings.HasPrefix(r.Backing, "https://") {
-			backing = "[" + r.Concern + " guidance](" + r.Backing + ")"
+			action += " ([" + r.Concern + " guidance](" + r.Backing + "))"
 		}
-		rows = append(rows, []string{m.prose(r.Concern), m.prose(strings.Join(r.SignalsMatched, ", ")), backing, r.Availability, m.prose(r.Action)})
+		rows = append(rows, []string{m.prose(r.Concern), m.prose(strings.Join(r.SignalsMatched, ", ")), action})
 	}
-	m.table([]string{"Concern", "Signals", "Backing", "Availability", "Action"}, rows)
+	m.table([]string{"Concern", "Why", "What to do"}, rows)
 	for _, s := range v.risk.Specialist {
 		if s.Concern == "efficiency" {
 			m.para("Sustainability: see the [Microsoft Well-Architected Framework sustainability guidance](" + SustainabilityURL + "). " + sustainabilityCaveat)

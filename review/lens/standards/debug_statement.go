@@ -136,12 +136,21 @@ func goDebugStatement(p *lens.Pass) {
 		}
 		p.Report(lens.Report{
 			Line: line, Col: g.Col(stmt.Pos()), Symbol: g.EnclosingFunc(line), Title: "Debug statement left in: " + what,
-			Message: fmt.Sprintf("%s in package %s writes to the standard output (or, for the builtins, standard error) of "+
-				"every program that imports it: a debugging leftover that corrupts their output.", what, g.File.Name.Name),
+			Message: fmt.Sprintf("%s in package %s writes to the %s of every program that imports it: a debugging leftover "+
+				"that corrupts their output.", what, g.File.Name.Name, goPrintStream(what)),
 			Suggested: "Remove the print, or log through a *slog.Logger the caller provides.",
 		})
 		return true
 	})
+}
+
+// goPrintStream is where a Go print call writes: the builtins print and
+// println write to standard error, fmt's functions to standard output.
+func goPrintStream(what string) string {
+	if what == "print" || what == "println" {
+		return "standard error"
+	}
+	return "standard output"
 }
 
 // debugGuardRE matches a condition on a debug, verbose or trace setting.
