@@ -194,7 +194,7 @@ func noChangesHint(t review.Target) string {
 	case t.Staged:
 		return "Nothing is staged: `git add` what you will commit, or run `reviewls review` for all local changes.\n"
 	}
-	return "The work tree and the index match HEAD. To review commits instead: `reviewls review --base HEAD~1` (the last commit) or `--base main` (a branch).\n"
+	return "The work tree and the index match HEAD. To review the last commit: reviewls review --base HEAD~1\n"
 }
 
 // openEngine opens the repository of the directory dir, or prints why it
