@@ -354,7 +354,7 @@ func jsDebugStatement(p *lens.Pass) {
 			case hasDebugger && js.Is(i, "debugger") && js.StatementStart(i):
 				end = i + 1
 				r = lens.Report{
-					Title: "Debugger breakpoint left in",
+					Title: "Debugger breakpoint left in: debugger",
 					Message: "A `debugger` statement is left in the code: execution stops here whenever developer tools " +
 						"or an inspector are attached.",
 					Suggested: "Remove the debugger statement.",
