@@ -71,13 +71,12 @@ func runOffByOneIndex(p *lens.Pass) {
 					to = min(to, fn.End)
 				}
 			}
-			sub := regexp.MustCompile(regexp.QuoteMeta(seq) + `\[\s*` + regexp.QuoteMeta(idx) + `\s*\]`)
 			for j := from; j <= to; j++ {
 				line := py.CodeLine(j)
 				if j > n+1 && strings.Contains(line, "len("+seq+")") {
 					break // checked again before the index
 				}
-				if sub.MatchString(line) {
+				if subscripts(line, seq, idx) {
 					p.Report(lens.Report{
 						Line: n, Symbol: lens.PyFuncName(py, n),
 						Message: fmt.Sprintf("`%s` lets %s == len(%s) through, and line %d reads %s[%s]: IndexError on the "+
@@ -89,6 +88,31 @@ func runOffByOneIndex(p *lens.Pass) {
 			}
 		}
 	})
+}
+
+// subscripts reports whether line reads seq[idx] (blanks allowed inside
+// the brackets), seq standing alone: not the tail of another name or
+// attribute (other_items[i], self.items[i] for items).
+func subscripts(line, seq, idx string) bool {
+	for i := 0; ; {
+		k := strings.Index(line[i:], seq)
+		if k < 0 {
+			return false
+		}
+		k += i
+		i = k + 1
+		if k > 0 && (syntax.PyIdentByte(line[k-1]) || line[k-1] == '.') {
+			continue
+		}
+		rest, ok := strings.CutPrefix(line[k+len(seq):], "[")
+		if !ok {
+			continue
+		}
+		rest, ok = strings.CutPrefix(strings.TrimLeft(rest, " \t"), idx)
+		if ok && strings.HasPrefix(strings.TrimLeft(rest, " \t"), "]") {
+			return true
+		}
+	}
 }
 
 // pyLeaves reports whether lines [from, to] hold a statement that leaves

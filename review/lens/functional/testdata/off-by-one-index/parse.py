@@ -32,3 +32,9 @@ def near(items, i):
         items.insert(i, 0)
     head = items[:i]
     return items[i], head
+
+
+def other(items, other_items, i):
+    if i > len(items):
+        raise IndexError(i)
+    return other_items[i], self_items(items)[i]
