@@ -3,8 +3,13 @@ package goapi
 import (
 	"go/parser"
 	"go/token"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
+	"time"
+
+	"github.com/reviewls/reviewls/review"
 )
 
 func TestStd(t *testing.T) {
@@ -67,5 +72,46 @@ func (t *T) Close() (n int, err error) { return 0, nil }
 	}
 	if Named("*os.File") != "os.File" || Named("[]byte") != "" || Named("map[string]int") != "" {
 		t.Error("Named")
+	}
+}
+
+// TestSiblingCache checks the cache of sibling files read from disk: an
+// edit is read again (size or time changed) and replaces the file's
+// entry, so a long session holds one entry per file.
+func TestSiblingCache(t *testing.T) {
+	root := t.TempDir()
+	abs := filepath.Join(root, "a.go")
+	write := func(src string, mtime time.Time) {
+		t.Helper()
+		if err := os.WriteFile(abs, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(abs, mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cs := &review.ChangeSet{Root: root}
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	write("package a\n\nfunc Old() error { return nil }\n", t0)
+	if d := siblingDecls(cs, "a.go"); d == nil || d.api.Funcs["Old"] == nil {
+		t.Fatalf("first read: %+v", d)
+	}
+	write("package a\n\nfunc New() (int, error) { return 0, nil }\n", t0.Add(time.Second))
+	d := siblingDecls(cs, "a.go")
+	if d == nil || d.api.Funcs["New"] == nil || d.api.Funcs["Old"] != nil {
+		t.Fatalf("after the edit: %+v", d)
+	}
+	n := 0
+	siblings.Range(func(k, _ any) bool {
+		if k == abs {
+			n++
+		}
+		return true
+	})
+	if n != 1 {
+		t.Errorf("%d cache entries for %s, want 1", n, abs)
+	}
+	if again := siblingDecls(cs, "a.go"); again != d {
+		t.Error("an unchanged file was read again")
 	}
 }

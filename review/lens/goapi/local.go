@@ -148,15 +148,18 @@ type fileDecls struct {
 	api *API
 }
 
-type siblingKey struct {
-	path  string
+// siblingEntry is a cached file's declarations and the size and
+// modification time they were read at.
+type siblingEntry struct {
 	size  int64
 	mtime time.Time
+	decls *fileDecls
 }
 
-// siblings caches the declarations of files read from disk, by path, size
-// and modification time, across reviews: a save re-reads only what changed.
-var siblings sync.Map // siblingKey -> *fileDecls
+// siblings caches the declarations of files read from disk, by path,
+// across reviews: a save re-reads only what changed, and a file's entry
+// is replaced rather than joined by each version a long session saves.
+var siblings sync.Map // absolute path -> siblingEntry
 
 func siblingDecls(cs *review.ChangeSet, p string) *fileDecls {
 	if o := cs.File(p); o != nil && o.Content != nil {
@@ -170,9 +173,10 @@ func siblingDecls(cs *review.ChangeSet, p string) *fileDecls {
 	if err != nil || !info.Mode().IsRegular() {
 		return nil
 	}
-	key := siblingKey{abs, info.Size(), info.ModTime()}
-	if d, ok := siblings.Load(key); ok {
-		return d.(*fileDecls)
+	if e, ok := siblings.Load(abs); ok {
+		if e := e.(siblingEntry); e.size == info.Size() && e.mtime.Equal(info.ModTime()) {
+			return e.decls
+		}
 	}
 	src, err := regular.ReadFile(abs)
 	if err != nil {
@@ -183,7 +187,7 @@ func siblingDecls(cs *review.ChangeSet, p string) *fileDecls {
 		return nil
 	}
 	d := &fileDecls{pkg: file.Name.Name, api: declsOf(file)}
-	siblings.Store(key, d)
+	siblings.Store(abs, siblingEntry{info.Size(), info.ModTime(), d})
 	return d
 }
 
