@@ -162,38 +162,50 @@ func settledUse(js *syntax.JSFile, v string, from int) string {
 	return ""
 }
 
-// asyncIndex knows which callees of a file are async.
+// asyncIndex knows which callees of a file are async. A relative
+// module is read only when a changed line calls through one of its
+// bindings, and once per pass: most files never need one.
 type asyncIndex struct {
 	p *lens.Pass
 	// local are the file's async function and method names, without the
 	// ones also declared synchronous.
 	local map[string]bool
-	// imports maps local bindings to their relative modules' async names.
-	imports map[string]map[string]bool
-	named   map[string]bool // named imports that are async functions
+	// bindings are the file's relative imports by local name.
+	bindings map[string]syntax.JSImport
+	// modules caches the async names of the modules read, by specifier.
+	modules map[string]map[string]bool
 }
 
 func newAsyncIndex(p *lens.Pass) *asyncIndex {
-	x := &asyncIndex{p: p, local: asyncNames(p.File), imports: map[string]map[string]bool{}, named: map[string]bool{}}
+	x := &asyncIndex{p: p, local: asyncNames(p.File), bindings: map[string]syntax.JSImport{}, modules: map[string]map[string]bool{}}
 	for _, im := range syntax.JSImports(p.File) {
-		if !strings.HasPrefix(im.Module, ".") {
-			continue
-		}
-		names := x.moduleAsync(im.Module)
-		if len(names) == 0 {
-			continue
-		}
-		switch im.Name {
-		case "*", "default":
-			x.imports[im.Local] = names
-		default:
-			if names[im.Name] {
-				x.named[im.Local] = true
-			}
-			x.imports[im.Local] = names // a class: its methods
+		if strings.HasPrefix(im.Module, ".") {
+			x.bindings[im.Local] = im
 		}
 	}
 	return x
+}
+
+// imported returns the async names of the module a local binding imports
+// (a namespace, a default export or a class: its functions and methods),
+// nil when the binding is no relative import.
+func (x *asyncIndex) imported(local string) map[string]bool {
+	im, ok := x.bindings[local]
+	if !ok {
+		return nil
+	}
+	names, ok := x.modules[im.Module]
+	if !ok {
+		names = x.moduleAsync(im.Module)
+		x.modules[im.Module] = names
+	}
+	return names
+}
+
+// named reports whether local is a named import of an async function.
+func (x *asyncIndex) named(local string) bool {
+	im, ok := x.bindings[local]
+	return ok && im.Name != "*" && im.Name != "default" && x.imported(local)[im.Name]
 }
 
 // asyncNames returns the names of f's async functions and methods that no
@@ -253,20 +265,20 @@ func (x *asyncIndex) moduleAsync(spec string) map[string]bool {
 func (x *asyncIndex) async(js *syntax.JSFile, i, end int) bool {
 	switch end - i {
 	case 1:
-		return x.local[js.Text(i)] || x.named[js.Text(i)]
+		return x.local[js.Text(i)] || x.named(js.Text(i))
 	case 3:
 		obj, name := js.Text(i), js.Text(i+2)
 		if obj == "this" {
 			return x.local[name]
 		}
-		return x.imports[obj][name]
+		return x.imported(obj)[name]
 	case 5:
 		// this.repo.findById(...): repo's declared type is an imported class.
 		if js.Text(i) != "this" {
 			return false
 		}
 		if t := fieldType(js, js.Text(i+2)); t != "" {
-			return x.imports[t][js.Text(i+4)]
+			return x.imported(t)[js.Text(i+4)]
 		}
 	}
 	return false
