@@ -174,10 +174,12 @@ type asyncIndex struct {
 	bindings map[string]syntax.JSImport
 	// modules caches the async names of the modules read, by specifier.
 	modules map[string]map[string]bool
+	// fields caches the declared types of the class fields looked up.
+	fields map[string]string
 }
 
 func newAsyncIndex(p *lens.Pass) *asyncIndex {
-	x := &asyncIndex{p: p, local: asyncNames(p.File), bindings: map[string]syntax.JSImport{}, modules: map[string]map[string]bool{}}
+	x := &asyncIndex{p: p, local: asyncNames(p.File), bindings: map[string]syntax.JSImport{}, modules: map[string]map[string]bool{}, fields: map[string]string{}}
 	for _, im := range syntax.JSImports(p.File) {
 		if strings.HasPrefix(im.Module, ".") {
 			x.bindings[im.Local] = im
@@ -277,7 +279,13 @@ func (x *asyncIndex) async(js *syntax.JSFile, i, end int) bool {
 		if js.Text(i) != "this" {
 			return false
 		}
-		if t := fieldType(js, js.Text(i+2)); t != "" {
+		field := js.Text(i + 2)
+		t, ok := x.fields[field]
+		if !ok {
+			t = fieldType(js, field)
+			x.fields[field] = t
+		}
+		if t != "" {
 			return x.imported(t)[js.Text(i+4)]
 		}
 	}
