@@ -48,6 +48,7 @@ function median(list,   n, a, i, j, t) {
 { ns[$1, $2] = ns[$1, $2] " " $3; by[$1, $2] = by[$1, $2] " " $4; names[$2] = 1; runs[$1, $2]++ }
 END {
 	for (n in names) {
+		if (!runs["base", n] || !runs["new", n]) { printf "%-34s only at %s\n", n, runs["base", n] ? "base" : "new"; continue }
 		b = median(ns["base", n]); w = median(ns["new", n])
 		printf "%-34s %5d %14.0f %14.0f %7.3f %12.0f %12.0f\n", n, runs["new", n], b, w, w / b, median(by["base", n]), median(by["new", n])
 	}
