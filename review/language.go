@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 )
 
 // Language is a file's language, from [DetectLanguage]. Everything the
@@ -343,17 +344,63 @@ var testDirs = map[string]bool{"__tests__": true, "test": true, "tests": true, "
 // language (foo_test.go, test_foo.py, foo.test.ts, __tests__/, ...).
 func IsTestPath(p string) bool {
 	lower := strings.ToLower(path.Base(p))
-	for l := range numLanguages {
-		for _, pat := range languages[l].TestFiles {
-			if ok, _ := path.Match(pat, lower); ok {
-				return true
-			}
+	for _, m := range testMatchers() {
+		if m.match(lower) {
+			return true
 		}
 	}
-	for _, dir := range strings.Split(path.Dir(p), "/") {
-		if testDirs[dir] {
+	for dir := path.Dir(p); dir != ""; {
+		var elem string
+		elem, dir, _ = strings.Cut(dir, "/")
+		if testDirs[elem] {
 			return true
 		}
 	}
 	return false
 }
+
+// A nameMatcher matches a file name against one test-file pattern: by
+// prefix and suffix for one '*', by substring for "*x*", else with
+// path.Match. Every rule asks IsTestPath of every file it reads, so the
+// patterns are compiled once, and each only once however many languages
+// share it.
+type nameMatcher struct {
+	pattern        string
+	prefix, suffix string
+	kind           int // 0 path.Match, 1 prefix*suffix, 2 *substring*
+}
+
+func (m nameMatcher) match(name string) bool {
+	switch m.kind {
+	case 1:
+		return len(name) >= len(m.prefix)+len(m.suffix) && strings.HasPrefix(name, m.prefix) && strings.HasSuffix(name, m.suffix)
+	case 2:
+		return strings.Contains(name, m.prefix)
+	}
+	ok, _ := path.Match(m.pattern, name)
+	return ok
+}
+
+var testMatchers = sync.OnceValue(func() []nameMatcher {
+	var out []nameMatcher
+	seen := map[string]bool{}
+	for l := range numLanguages {
+		for _, pat := range languages[l].TestFiles {
+			if seen[pat] {
+				continue
+			}
+			seen[pat] = true
+			m := nameMatcher{pattern: pat}
+			switch stars := strings.Count(pat, "*"); {
+			case strings.ContainsAny(pat, "?[\\"):
+			case stars == 1:
+				m.kind = 1
+				m.prefix, m.suffix, _ = strings.Cut(pat, "*")
+			case stars == 2 && len(pat) > 2 && pat[0] == '*' && pat[len(pat)-1] == '*':
+				m.kind, m.prefix = 2, pat[1:len(pat)-1]
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+})

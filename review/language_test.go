@@ -2,6 +2,7 @@ package review
 
 import (
 	"encoding/json"
+	"path"
 	"testing"
 )
 
@@ -122,5 +123,25 @@ func TestLanguagePredicates(t *testing.T) {
 	}
 	if LangVue.Family() != LangJavaScript || LangGo.Family() != LangGo {
 		t.Error("families")
+	}
+}
+
+// TestTestMatchers checks the compiled test-file patterns against
+// path.Match, which they stand in for, on names around each pattern.
+func TestTestMatchers(t *testing.T) {
+	names := []string{"", "a", "test", "a_test.go", "_test.go", "test_.py", "test_a.py", "a.test.", ".test.", "a.test.ts",
+		"a.spec.jsx", "atest.ts", "footest.java", "foo_spec.rb", "x_test.rb", "a.test", "test.ts", "spec.", "a_test.go.bak"}
+	kinds := map[int]bool{}
+	for _, m := range testMatchers() {
+		kinds[m.kind] = true
+		for _, n := range names {
+			want, _ := path.Match(m.pattern, n)
+			if got := m.match(n); got != want {
+				t.Errorf("pattern %q on %q: %v, path.Match says %v", m.pattern, n, got, want)
+			}
+		}
+	}
+	if !kinds[1] || !kinds[2] {
+		t.Errorf("matcher kinds used: %v, want the prefix/suffix and the substring forms", kinds)
 	}
 }
