@@ -50,6 +50,9 @@ func runOffByOneIndex(p *lens.Pass) {
 	py := syntax.Python(p.File)
 	p.EachChanged(func(n int, _ string) {
 		code := py.CodeLine(n)
+		if !strings.Contains(code, "len(") {
+			return // the guards' literal, before their backtracking
+		}
 		for k, re := range offByOneGuards {
 			m := re.FindStringSubmatch(code)
 			if m == nil {

@@ -176,6 +176,19 @@ var (
 	pyPrintRE = regexp.MustCompile(`^print\s*\(`)
 )
 
+// pyCLIImport reports whether a module imports a command-line library.
+// The multi-line pattern has no literal to anchor on, so it runs only on
+// code that names one of the libraries (it cost 0.85 ms on a 1,000-line
+// file otherwise).
+func pyCLIImport(code string) bool {
+	for _, lib := range []string{"argparse", "click", "typer", "fire", "docopt"} {
+		if strings.Contains(code, lib) {
+			return pyCLIImportRE.MatchString(code)
+		}
+	}
+	return false
+}
+
 func pyDebugStatement(p *lens.Pass) {
 	hasPrint := p.Contains("print(") || p.Contains("print (")
 	hasTrap := p.Contains("pdb") || p.Contains("breakpoint(") || p.Contains("pudb")
@@ -184,7 +197,7 @@ func pyDebugStatement(p *lens.Pass) {
 	}
 	py := syntax.Python(p.File)
 	// A module with a __main__ block is also a script: its prints are output.
-	prints := hasPrint && !printingAllowed(p.File) && !pyCLIImportRE.MatchString(py.Code) && len(py.Main) == 0
+	prints := hasPrint && !printingAllowed(p.File) && !pyCLIImport(py.Code) && len(py.Main) == 0
 	p.EachChanged(func(n int, _ string) {
 		if !py.Lines[n-1].Logical {
 			return
