@@ -21,10 +21,20 @@ type loopRun struct {
 	res *review.Result
 }
 
-// openLoop reviews the work tree at dir interactively, keeping the loop
-// state (board ids, statuses, human choices) of the branch's last
-// interactive review. It returns an exit code when it cannot.
-func openLoop(ctx context.Context, e *env, dir string) (*loopRun, int) {
+// loopTarget is what a loop command reviews: the work tree holding dir,
+// its local changes, or only the staged ones, or the branch from its
+// merge-base with base, as reviewls review takes them.
+type loopTarget struct {
+	dir    string
+	staged bool
+	base   string
+}
+
+// openLoop reviews the target interactively, keeping the loop state
+// (board ids, statuses, human choices) of the branch's last interactive
+// review. It returns an exit code when it cannot.
+func openLoop(ctx context.Context, e *env, lt loopTarget) (*loopRun, int) {
+	dir := lt.dir
 	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv()})
 	if err != nil {
 		if errors.Is(err, review.ErrNotRepository) {
@@ -33,7 +43,7 @@ func openLoop(ctx context.Context, e *env, dir string) (*loopRun, int) {
 		}
 		return nil, e.errorf("%v", err)
 	}
-	t, err := eng.Repo().Resolve(ctx, false, "")
+	t, err := eng.Repo().Resolve(ctx, lt.staged, lt.base)
 	if err != nil {
 		eng.Close()
 		return nil, e.errorf("%v", err)
@@ -43,14 +53,18 @@ func openLoop(ctx context.Context, e *env, dir string) (*loopRun, int) {
 		e.logger.Warn("ignoring the loop state on disk", "err", err)
 		loop = nil
 	}
-	res, err := eng.Run(ctx, review.Request{Dir: dir, Mode: review.ModeInteractive, Loop: loop})
+	res, err := eng.Run(ctx, review.Request{Dir: dir, Staged: lt.staged, Base: lt.base, Mode: review.ModeInteractive, Loop: loop})
 	if err != nil {
 		eng.Close()
 		return nil, e.errorf("%v", err)
 	}
 	if res.ChangeSet.Empty() {
 		eng.Close()
-		return nil, e.errorf("no changes to review (%s)", describeTarget(res.ChangeSet.Target))
+		hint := ""
+		if lt.base == "" && !lt.staged {
+			hint = "; for a branch or a commit, pass --base as to reviewls review (--base HEAD~1 for the last commit)"
+		}
+		return nil, e.errorf("no changes to review (%s)%s", describeTarget(res.ChangeSet.Target), hint)
 	}
 	return &loopRun{eng: eng, res: res}, 0
 }
@@ -64,32 +78,42 @@ func (lr *loopRun) save(e *env) int {
 	return exitOK
 }
 
-// loopFlags parses the common flags of the loop commands: an optional
-// -C DIR (the work tree) and logging.
-func loopFlags(e *env, name, usage string, args []string) ([]string, string, int, bool) {
+// loopFlags parses the common flags of the loop commands: -C DIR (the
+// work tree), the review target (--staged, --base REF) and logging.
+func loopFlags(e *env, name, usage string, args []string) ([]string, loopTarget, int, bool) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), usage) }
-	dir := fs.String("C", ".", "the work tree (any path inside it)")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fmt.Fprint(fs.Output(), "\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	var lt loopTarget
+	fs.StringVar(&lt.dir, "C", ".", "the work tree (any path inside it)")
+	fs.BoolVar(&lt.staged, "staged", false, "the staged changes only (index vs HEAD), as reviewls review --staged")
+	fs.StringVar(&lt.base, "base", "", "the branch diff from merge-base(`REF`, HEAD) to the work tree, as reviewls review --base")
 	setLogger := logFlags(fs)
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
-		return nil, "", code, false
+		return nil, lt, code, false
+	}
+	if lt.staged && lt.base != "" {
+		return nil, lt, e.errorf("--staged and --base cannot be combined: a staged review is always against HEAD"), false
 	}
 	setLogger(e)
-	return pos, *dir, 0, true
+	return pos, lt, 0, true
 }
 
 // confirmedLoop runs a command that takes no arguments and confirms the
 // orientation (walkthrough, board): flags, review, confirm, save.
 func confirmedLoop(ctx context.Context, e *env, name, usage string, args []string) (*loopRun, int) {
-	pos, dir, code, ok := loopFlags(e, name, usage, args)
+	pos, lt, code, ok := loopFlags(e, name, usage, args)
 	if !ok {
 		return nil, code
 	}
 	if len(pos) > 0 {
 		return nil, e.errorf("%s takes no arguments", name)
 	}
-	lr, code := openLoop(ctx, e, dir)
+	lr, code := openLoop(ctx, e, lt)
 	if lr == nil {
 		return nil, code
 	}
@@ -102,7 +126,7 @@ func confirmedLoop(ctx context.Context, e *env, name, usage string, args []strin
 }
 
 func runWalkthrough(ctx context.Context, e *env, args []string) int {
-	lr, code := confirmedLoop(ctx, e, "walkthrough", "Usage: reviewls walkthrough [-C DIR]\n\nPrints the factual walkthrough of the change (no grading) and writes walkthrough.md.\n", args)
+	lr, code := confirmedLoop(ctx, e, "walkthrough", "Usage: reviewls walkthrough [-C DIR] [--staged | --base REF]\n\nPrints the factual walkthrough of the change (no grading) and writes walkthrough.md.\n", args)
 	if lr == nil {
 		return code
 	}
@@ -112,7 +136,7 @@ func runWalkthrough(ctx context.Context, e *env, args []string) int {
 }
 
 func runBoard(ctx context.Context, e *env, args []string) int {
-	lr, code := confirmedLoop(ctx, e, "board", "Usage: reviewls board [-C DIR]\n\nPrints the dispatch board (review areas, their status and preliminary signal)\nand writes dispatch-board.md.\n", args)
+	lr, code := confirmedLoop(ctx, e, "board", "Usage: reviewls board [-C DIR] [--staged | --base REF]\n\nPrints the dispatch board (review areas, their status and preliminary signal)\nand writes dispatch-board.md.\n", args)
 	if lr == nil {
 		return code
 	}
@@ -133,14 +157,14 @@ func runBoard(ctx context.Context, e *env, args []string) int {
 }
 
 func runExplain(ctx context.Context, e *env, args []string) int {
-	pos, dir, code, ok := loopFlags(e, "explain", "Usage: reviewls explain [-C DIR] FILE:LINE[:COL] | SYMBOL\n\nExplains a symbol of the change, factually: at a position of a changed file,\nor by name. Writes explanations/<item>-<symbol>.md.\n", args)
+	pos, lt, code, ok := loopFlags(e, "explain", "Usage: reviewls explain [-C DIR] [--staged | --base REF] FILE:LINE[:COL] | SYMBOL\n\nExplains a symbol of the change, factually: at a position of a changed file,\nor by name. Writes explanations/<item>-<symbol>.md.\n", args)
 	if !ok {
 		return code
 	}
 	if len(pos) != 1 {
 		return e.errorf("explain takes one FILE:LINE[:COL] or SYMBOL")
 	}
-	lr, code := openLoop(ctx, e, dir)
+	lr, code := openLoop(ctx, e, lt)
 	if lr == nil {
 		return code
 	}
@@ -226,14 +250,14 @@ func repoRelative(root, file string) (string, error) {
 }
 
 func runInvestigate(ctx context.Context, e *env, args []string) int {
-	pos, dir, code, ok := loopFlags(e, "investigate", "Usage: reviewls investigate [-C DIR] ITEM \"question\"\n\nInvestigates a question about a board item: definitions, callers,\ntests, history of the touched lines, findings, and the lens's checklist.\nWrites walkback/<item>-<NNN>-register-2.md.\n", args)
+	pos, lt, code, ok := loopFlags(e, "investigate", "Usage: reviewls investigate [-C DIR] [--staged | --base REF] ITEM \"question\"\n\nInvestigates a question about a board item: definitions, callers,\ntests, history of the touched lines, findings, and the lens's checklist.\nWrites walkback/<item>-<NNN>-register-2.md.\n", args)
 	if !ok {
 		return code
 	}
 	if len(pos) != 2 || strings.TrimSpace(pos[1]) == "" {
 		return e.errorf("investigate takes ITEM and a question, e.g. reviewls investigate board-1 \"is the lock released on every path?\"")
 	}
-	lr, code := openLoop(ctx, e, dir)
+	lr, code := openLoop(ctx, e, lt)
 	if lr == nil {
 		return code
 	}
