@@ -3,12 +3,12 @@ package orient
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/symbol"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // maxLineIdents bounds the identifiers of one line that are looked up in
@@ -62,7 +62,7 @@ func resolvePosition(ctx context.Context, ws Workspace, res *review.Result, f *r
 	if s := declaredOn(syms, f.Content, line, col); s != nil {
 		return at(*s), nil
 	}
-	for i, name := range lineIdents(f.Content, f.Language, line, max(col, 1)) {
+	for i, name := range lineIdents(f, line, max(col, 1)) {
 		if i >= maxLineIdents {
 			break
 		}
@@ -121,68 +121,42 @@ func leadsToDecl(t string) bool {
 	return false
 }
 
-// lineIdents returns the identifiers of line from the byte column col on,
-// in order, without keywords, numbers, comments and string literals.
-func lineIdents(content []byte, lang review.Language, line, col int) []string {
-	lines := strings.Split(string(content), "\n")
-	if line < 1 || line > len(lines) {
+// lineIdents returns the identifiers of line that end at or after the
+// byte column col, in order, without keywords: the tokens of the file's
+// language (syntax.TokensOf, so comments and strings, multi-line ones
+// included, are never read as names).
+func lineIdents(f *review.File, line, col int) []string {
+	toks := syntax.TokensOf(f)
+	if toks == nil || line < 1 || line > len(toks.LineStart) {
 		return nil
 	}
-	l := strings.TrimSuffix(lines[line-1], "\r")
-	if t := strings.TrimSpace(l); strings.HasPrefix(t, "package ") || strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "from ") {
+	start := int(toks.LineStart[line-1])
+	lineEnd := len(toks.Src)
+	if line < len(toks.LineStart) {
+		lineEnd = int(toks.LineStart[line])
+	}
+	if t := strings.TrimSpace(string(toks.Src[start:lineEnd])); strings.HasPrefix(t, "package ") || strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "from ") {
 		// The names of package clauses and imports are not symbols of
 		// the repository.
 		return nil
 	}
-	cm := lang.Info().Comments
-	quotes := cm.Quotes + cm.Raw
-	if quotes == "" {
-		quotes = "\"'`"
-	}
 	var out []string
 	seen := map[string]bool{}
-	for i := 0; i < len(l); {
-		c := l[i]
-		switch {
-		case cm.Line != "" && strings.HasPrefix(l[i:], cm.Line),
-			cm.BlockStart != "" && strings.HasPrefix(l[i:], cm.BlockStart):
-			return out
-		case strings.IndexByte(quotes, c) >= 0:
-			j := i + 1
-			for j < len(l) && l[j] != c {
-				if l[j] == '\\' && c != '`' {
-					j++
-				}
-				j++
-			}
-			i = j + 1
+	first := sort.Search(len(toks.Toks), func(i int) bool { return int(toks.Toks[i].Line) >= line })
+	for _, t := range toks.Toks[first:] {
+		if int(t.Line) > line {
+			break
+		}
+		if t.Kind != syntax.TokIdent || int(t.End)-start < col {
 			continue
 		}
-		r, w := utf8.DecodeRuneInString(l[i:])
-		if !isIdentRune(r) {
-			i += w
-			continue
-		}
-		j := i
-		for j < len(l) {
-			r, w := utf8.DecodeRuneInString(l[j:])
-			if !isIdentRune(r) {
-				break
-			}
-			j += w
-		}
-		word := l[i:j]
-		if j >= col && !unicode.IsDigit(rune(word[0])) && !keywords[word] && !seen[word] {
+		word := string(toks.Src[t.Off:t.End])
+		if !keywords[word] && !seen[word] {
 			seen[word] = true
 			out = append(out, word)
 		}
-		i = j
 	}
 	return out
-}
-
-func isIdentRune(r rune) bool {
-	return r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // keywords are the reserved words (and the receivers self and this) of
