@@ -86,8 +86,16 @@ type Options struct {
 	// zero value discovers the repository from the directory alone.
 	Env gitdiff.Env
 	// Config is the repository configuration; nil means read
-	// .reviewls.yaml at the repository root (defaults when absent).
+	// .reviewls.yaml at the repository root (defaults when absent) and
+	// the user configuration file of UserDir, as config.Resolve does:
+	// the repository's privileged settings (those that run tools) apply
+	// only when the user trusts the repository. A Config given here is
+	// the caller's, honoured whole.
 	Config *review.Config
+	// UserDir is the user's reviewls folder ([UserDir]): the user
+	// configuration file and the repositories the user trusted. ""
+	// reads no user configuration and trusts no repository.
+	UserDir string
 }
 
 // Engine reviews one repository. It is safe for concurrent use; runs are
@@ -103,6 +111,12 @@ type Engine struct {
 	// crossInputs are the base-name patterns of the files the other
 	// cross-file rules read; nil when one of them may read any file.
 	crossInputs []string
+
+	// trusted says the user trusts the repository with its configuration
+	// as it is (config.Trusted); withheld is the line that says which of
+	// its settings were not honoured because it is not trusted.
+	trusted  bool
+	withheld string
 
 	mu   sync.Mutex // serialises runs; guards last, hist, base and subjects
 	last *snapshot
@@ -166,15 +180,18 @@ func Open(dir string, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	var standing config.Standing
+	withheld := ""
 	if opts.Config == nil {
 		// The configuration lives at the root, which only the repository
 		// knows; reopen when it changes how the tree is scanned.
-		cfg, err := config.Load(repo.Root(), ruleIDs(opts.Lenses))
+		res, err := config.Resolve(repo.Root(), opts.UserDir, ruleIDs(opts.Lenses))
 		if err != nil {
 			repo.Close()
 			return nil, err
 		}
-		if cfg != nil {
+		standing, withheld = res.Standing, res.Withheld
+		if cfg := res.Config; cfg != nil {
 			opts.Config = cfg
 			if cfg.SizeCap > 0 || len(cfg.Ignore) > 0 {
 				repo.Close()
@@ -183,11 +200,15 @@ func Open(dir string, opts Options) (*Engine, error) {
 				}
 			}
 		}
+	} else if standing, err = config.StandingOf(opts.UserDir, repo.Root()); err != nil {
+		repo.Close()
+		return nil, err
 	}
 	if opts.HistoryLimit <= 0 {
 		opts.HistoryLimit = DefaultHistoryLimit
 	}
-	e := &Engine{repo: repo, opts: opts, logger: logger, crossFile: map[string]bool{}, heavy: map[string]bool{}}
+	e := &Engine{repo: repo, opts: opts, logger: logger, crossFile: map[string]bool{}, heavy: map[string]bool{},
+		trusted: standing == config.Trusted, withheld: withheld}
 	known := true
 	for _, l := range opts.Lenses {
 		for _, r := range l.Rules() {
@@ -217,6 +238,11 @@ func ruleIDs(lenses []review.Lens) []string {
 
 // Config returns the repository configuration in effect (nil: defaults).
 func (e *Engine) Config() *review.Config { return e.opts.Config }
+
+// Withheld returns the line that says which settings of the repository's
+// .reviewls.yaml were not honoured because the user does not trust the
+// repository, and how to allow them; "" when every setting was.
+func (e *Engine) Withheld() string { return e.withheld }
 
 func ignoreGlobs(cfg *review.Config) []string {
 	if cfg == nil {
@@ -254,7 +280,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	if cfg == nil {
 		cfg = e.opts.Config
 	}
-	res := &review.Result{Started: now(), Mode: req.Mode}
+	res := &review.Result{Started: now(), Mode: req.Mode, Withheld: e.withheld}
 	if res.Mode == "" {
 		res.Mode = review.ModeWorkflow
 	}
