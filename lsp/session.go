@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/engine"
@@ -85,7 +87,7 @@ type session struct {
 }
 
 func (s *server) newSession(folder string) (*session, error) {
-	eng, err := engine.Open(folder, s.engineOptions())
+	eng, err := s.openEngine(folder)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +110,17 @@ func (s *server) newSession(folder string) (*session, error) {
 
 // engineOptions configures the engine of a session.
 func (s *server) engineOptions() engine.Options {
-	return engine.Options{Logger: s.opts.Logger.With("component", "engine"), Env: s.opts.GitEnv}
+	return engine.Options{Logger: s.opts.Logger.With("component", "engine"), Env: s.opts.GitEnv, UserDir: s.opts.UserDir}
+}
+
+// openEngine opens the engine of folder and shows, once, the settings of
+// its repository's .reviewls.yaml it does not honour for want of trust.
+func (s *server) openEngine(folder string) (*engine.Engine, error) {
+	eng, err := engine.Open(folder, s.engineOptions())
+	if err == nil && eng.Withheld() != "" {
+		s.showOnce(protocol.MessageTypeWarning, "reviewls: "+eng.Withheld())
+	}
+	return eng, err
 }
 
 // start loads the loop state of the branch's last interactive review,
@@ -399,7 +411,7 @@ func (ss *session) review(ctx context.Context, req review.Request) (*review.Resu
 		}
 		// The folder, not the root, is where the repository was found
 		// from: with core.worktree or $GIT_DIR the root holds no ".git".
-		eng, err := engine.Open(ss.folder, ss.srv.engineOptions())
+		eng, err := ss.srv.openEngine(ss.folder)
 		if err != nil {
 			var ce *engine.ConfigError
 			if errors.As(err, &ce) {

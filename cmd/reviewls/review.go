@@ -92,7 +92,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 
 	prog := startProgress(e.stderr, *showProgress, "reading the repository")
 	defer prog.Stop()
-	eng, code := openEngine(e, dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv()})
+	eng, code := openEngine(e, dir)
 	if eng == nil {
 		return code
 	}
@@ -198,20 +198,25 @@ func noChangesHint(t review.Target) string {
 }
 
 // openEngine opens the repository of the directory dir, or prints why it
-// cannot and returns nil and the exit code.
-func openEngine(e *env, dir string, opts engine.Options) (*engine.Engine, int) {
+// cannot and returns the exit code. It reads the user's configuration and
+// trusted repositories, and says on stderr which settings of an
+// untrusted repository's .reviewls.yaml it does not honour.
+func openEngine(e *env, dir string) (*engine.Engine, int) {
 	if info, err := os.Stat(dir); err != nil {
 		return nil, e.errorf("%v", err)
 	} else if !info.IsDir() {
 		return nil, e.errorf("%s is not a directory", dir)
 	}
-	eng, err := engine.Open(dir, opts)
+	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv(), UserDir: engine.UserDir(os.Getenv)})
 	if err != nil {
 		if errors.Is(err, review.ErrNotRepository) {
 			abs, _ := filepath.Abs(dir)
 			return nil, e.errorf("not a git repository: %s", abs)
 		}
 		return nil, e.errorf("%v", err)
+	}
+	if w := eng.Withheld(); w != "" {
+		fmt.Fprintf(e.stderr, "reviewls: %s\n", w)
 	}
 	return eng, exitOK
 }

@@ -17,6 +17,10 @@ func UserDir(getenv func(string) string) string { return config.UserDir(getenv) 
 // UserConfigFile is the user configuration file's name in the user folder.
 const UserConfigFile = config.UserFileName
 
+// TrustFile is the name of the file of trusted repositories in the user
+// folder.
+const TrustFile = config.TrustFileName
+
 // TrustedRepo is a repository the user trusted.
 type TrustedRepo = config.TrustedRepo
 

@@ -68,14 +68,15 @@ var GoAnalysis = &lens.Rule{
 			"comprehensive the rule type-checks the packages that hold changed Go files and runs the analyzers " +
 			"of go vet (printf, copylock, lostcancel, errorsas, httpresponse, unmarshal, ...) plus nilness, and " +
 			"reports their diagnostics on changed lines, each in the category its analyzer belongs to. It runs after " +
-			"the other rules and only when asked for (--depth comprehensive, depth: comprehensive in .reviewls.yaml, " +
-			"or within analysis.budget there; the editor runs it in the background), never because comprehensive is " +
-			"the recommended depth; the review says when it was skipped or ran out of time. It never " +
+			"the other rules and only when asked for (--depth comprehensive, depth: comprehensive in the configuration, " +
+			"or within analysis.budget there; from .reviewls.yaml only in a repository the user trusted with reviewls " +
+			"trust, as loading packages compiles the repository's code; the editor runs it in the background), never " +
+			"because comprehensive is the recommended depth; the review says when it was skipped or ran out of time. It never " +
 			"runs project code and never uses the network: packages are loaded in the user's Go environment (so the " +
-			"build cache of their go build is reused) with GOPROXY=off, -mod=readonly (or vendor), GOWORK=off and " +
-			"GOTOOLCHAIN=local, unsaved edits are passed as overlays, and " +
-			"a module that cannot be loaded (missing dependencies, build errors) yields no findings rather than " +
-			"an error. Facts are not carried across packages, so a printf wrapper declared in another package is " +
+			"build cache of their go build is reused) with GOPROXY=off, GOSUMDB=off, -mod=readonly (or vendor), " +
+			"GOWORK=off (unless the user's GOWORK names a file) and GOTOOLCHAIN=local, unsaved edits are passed as " +
+			"overlays, and a module that cannot be loaded (a toolchain that is not installed, a module missing from the " +
+			"module cache, build errors) yields no findings rather than an error, and the review says why. Facts are not carried across packages, so a printf wrapper declared in another package is " +
 			"not recognised; diagnostics already reported by functional/lost-cancel or loop-var-capture are left " +
 			"to them.",
 		Bad:  "var mu sync.Mutex\ncopy := mu // copies the lock\nfmt.Printf(\"%d items\\n\", name)",
