@@ -120,6 +120,8 @@ type Resolved struct {
 	Config *review.Config
 	// Standing is the repository's.
 	Standing Standing
+	// UserKeys are the keys Config takes from the user's file.
+	UserKeys []string
 	// Withheld is the one line that says which of the repository's
 	// settings were not honoured and how to allow them, "" when none
 	// was.
@@ -159,7 +161,7 @@ func Resolve(root, userDir string, knownRules []string) (*Resolved, error) {
 		repo = &dropped
 		res.Withheld = fmt.Sprintf("%s asks for %s; not done: %s", FileName, strings.Join(asked, " and "), res.Standing.why())
 	}
-	res.Config = merge(user, userKeys, repo)
+	res.Config, res.UserKeys = merge(user, userKeys, repo), userKeys
 	return res, nil
 }
 

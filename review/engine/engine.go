@@ -117,6 +117,8 @@ type Engine struct {
 	// its settings were not honoured because it is not trusted.
 	trusted  bool
 	withheld string
+	// userDepth says the configuration's depth is the user's file's.
+	userDepth bool
 
 	mu   sync.Mutex // serialises runs; guards last, hist, base and subjects
 	last *snapshot
@@ -181,7 +183,7 @@ func Open(dir string, opts Options) (*Engine, error) {
 		return nil, err
 	}
 	var standing config.Standing
-	withheld := ""
+	withheld, userDepth := "", false
 	if opts.Config == nil {
 		// The configuration lives at the root, which only the repository
 		// knows; reopen when it changes how the tree is scanned.
@@ -190,7 +192,7 @@ func Open(dir string, opts Options) (*Engine, error) {
 			repo.Close()
 			return nil, err
 		}
-		standing, withheld = res.Standing, res.Withheld
+		standing, withheld, userDepth = res.Standing, res.Withheld, slices.Contains(res.UserKeys, "depth")
 		if cfg := res.Config; cfg != nil {
 			opts.Config = cfg
 			if cfg.SizeCap > 0 || len(cfg.Ignore) > 0 {
@@ -208,7 +210,7 @@ func Open(dir string, opts Options) (*Engine, error) {
 		opts.HistoryLimit = DefaultHistoryLimit
 	}
 	e := &Engine{repo: repo, opts: opts, logger: logger, crossFile: map[string]bool{}, heavy: map[string]bool{},
-		trusted: standing == config.Trusted, withheld: withheld}
+		trusted: standing == config.Trusted, withheld: withheld, userDepth: userDepth}
 	known := true
 	for _, l := range opts.Lenses {
 		for _, r := range l.Rules() {
@@ -632,6 +634,9 @@ func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Conf
 	case cfg != nil && cfg.Depth.Valid():
 		res.Depth = cfg.Depth
 		res.DepthRationale = fmt.Sprintf("%s depth set in .reviewls.yaml", res.Depth)
+		if e.userDepth && req.Config == nil {
+			res.DepthRationale = fmt.Sprintf("%s depth set in your configuration (%s)", res.Depth, config.UserFileName)
+		}
 	default:
 		res.Depth = res.Risk.RecommendedDepth
 		if !res.Depth.Valid() {

@@ -143,6 +143,9 @@ func TestUserConfigRunsAnalysis(t *testing.T) {
 	if runs.Load() == 0 || res.Analysis.State != review.AnalysisRan || res.Withheld != "" {
 		t.Errorf("%d runs, analysis %q, withheld %q; want the user's depth honoured", runs.Load(), res.Analysis, res.Withheld)
 	}
+	if want := "comprehensive depth set in your configuration (config.yaml)"; res.DepthRationale != want {
+		t.Errorf("depth rationale %q, want %q", res.DepthRationale, want)
+	}
 }
 
 // TestAnalysisLoadedNothing checks that an analysis that could load no
