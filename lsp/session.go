@@ -87,7 +87,7 @@ type session struct {
 }
 
 func (s *server) newSession(folder string) (*session, error) {
-	eng, err := s.openEngine(folder)
+	eng, err := engine.Open(folder, s.engineOptions())
 	if err != nil {
 		return nil, err
 	}
@@ -111,16 +111,6 @@ func (s *server) newSession(folder string) (*session, error) {
 // engineOptions configures the engine of a session.
 func (s *server) engineOptions() engine.Options {
 	return engine.Options{Logger: s.opts.Logger.With("component", "engine"), Env: s.opts.GitEnv, UserDir: s.opts.UserDir}
-}
-
-// openEngine opens the engine of folder and shows, once, the settings of
-// its repository's .reviewls.yaml it does not honour for want of trust.
-func (s *server) openEngine(folder string) (*engine.Engine, error) {
-	eng, err := engine.Open(folder, s.engineOptions())
-	if err == nil && eng.Withheld() != "" {
-		s.showOnce(protocol.MessageTypeWarning, "reviewls: "+eng.Withheld())
-	}
-	return eng, err
 }
 
 // start loads the loop state of the branch's last interactive review,
@@ -306,6 +296,10 @@ func (ss *session) run(ctx context.Context, id uint64) {
 		}
 		return
 	}
+	if res.Withheld != "" {
+		// What an untrusted repository's .reviewls.yaml did not get, once.
+		ss.srv.showOnce(protocol.MessageTypeWarning, "reviewls: "+res.Withheld)
+	}
 
 	ss.modMu.Lock()
 	if id != ss.modID || ss.closed {
@@ -411,7 +405,7 @@ func (ss *session) review(ctx context.Context, req review.Request) (*review.Resu
 		}
 		// The folder, not the root, is where the repository was found
 		// from: with core.worktree or $GIT_DIR the root holds no ".git".
-		eng, err := ss.srv.openEngine(ss.folder)
+		eng, err := engine.Open(ss.folder, ss.srv.engineOptions())
 		if err != nil {
 			var ce *engine.ConfigError
 			if errors.As(err, &ce) {

@@ -53,6 +53,7 @@ func openLoop(ctx context.Context, e *env, lt loopTarget) (*loopRun, int) {
 		eng.Close()
 		return nil, e.errorf("%v", err)
 	}
+	tellWithheld(e, res)
 	if res.ChangeSet.Empty() {
 		eng.Close()
 		hint := ""

@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -117,6 +115,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return e.errorf("%v", err)
 	}
+	tellWithheld(e, res)
 	if res.ChangeSet.Empty() {
 		if *format == "text" {
 			fmt.Fprintf(e.stdout, "no changes to review (%s)\n%s", describeTarget(res.ChangeSet.Target), noChangesHint(res.ChangeSet.Target))
@@ -199,8 +198,7 @@ func noChangesHint(t review.Target) string {
 
 // openEngine opens the repository of the directory dir, or prints why it
 // cannot and returns the exit code. It reads the user's configuration and
-// trusted repositories, and says on stderr which settings of an
-// untrusted repository's .reviewls.yaml it does not honour.
+// trusted repositories.
 func openEngine(e *env, dir string) (*engine.Engine, int) {
 	if info, err := os.Stat(dir); err != nil {
 		return nil, e.errorf("%v", err)
@@ -209,14 +207,7 @@ func openEngine(e *env, dir string) (*engine.Engine, int) {
 	}
 	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv(), UserDir: engine.UserDir(os.Getenv)})
 	if err != nil {
-		if errors.Is(err, review.ErrNotRepository) {
-			abs, _ := filepath.Abs(dir)
-			return nil, e.errorf("not a git repository: %s", abs)
-		}
-		return nil, e.errorf("%v", err)
-	}
-	if w := eng.Withheld(); w != "" {
-		fmt.Fprintf(e.stderr, "reviewls: %s\n", w)
+		return nil, openError(e, dir, err)
 	}
 	return eng, exitOK
 }
@@ -274,4 +265,12 @@ func writeOptions(eng *engine.Engine) artifacts.Options {
 // artifact writers.
 func artifactOptions() artifacts.Options {
 	return artifacts.Options{Tool: "reviewls", Version: version(), Rules: engine.Rules()}
+}
+
+// tellWithheld says on stderr which settings of an untrusted repository's
+// .reviewls.yaml the run did not honour, and how to allow them.
+func tellWithheld(e *env, res *review.Result) {
+	if res.Withheld != "" {
+		fmt.Fprintf(e.stderr, "reviewls: %s\n", res.Withheld)
+	}
 }

@@ -74,11 +74,17 @@ func runStatus(ctx context.Context, e *env, args []string) int {
 func openRepo(e *env, dir string) (*engine.Repo, int) {
 	repo, err := engine.OpenRepo(dir, engine.ProcessEnv())
 	if err != nil {
-		if errors.Is(err, review.ErrNotRepository) {
-			abs, _ := filepath.Abs(dir)
-			return nil, e.errorf("not a git repository: %s", abs)
-		}
-		return nil, e.errorf("%v", err)
+		return nil, openError(e, dir, err)
 	}
 	return repo, exitOK
+}
+
+// openError prints why the repository that holds dir did not open, and
+// returns the exit code.
+func openError(e *env, dir string, err error) int {
+	if errors.Is(err, review.ErrNotRepository) {
+		abs, _ := filepath.Abs(dir)
+		return e.errorf("not a git repository: %s", abs)
+	}
+	return e.errorf("%v", err)
 }

@@ -111,6 +111,28 @@ func (s Standing) why() string {
 	return "this repository is not trusted (run 'reviewls trust' to allow it)"
 }
 
+// Withheld is a privileged setting of an untrusted repository's file that
+// was not honoured.
+type Withheld struct {
+	// Key is its top-level key; Setting says it as the file does, and
+	// what it does: "depth: comprehensive (runs the Go toolchain)".
+	Key, Setting string
+}
+
+// WithheldLine is the one line that says which settings of the
+// repository's file were not honoured, why, and how to allow them; ""
+// when none was.
+func WithheldLine(ws []Withheld, s Standing) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	settings := make([]string, len(ws))
+	for i, w := range ws {
+		settings[i] = w.Setting
+	}
+	return fmt.Sprintf("%s asks for %s; not done: %s", FileName, strings.Join(settings, " and "), s.why())
+}
+
 // Resolved is the configuration of a review from the files: the user's
 // and the repository's.
 type Resolved struct {
@@ -122,10 +144,9 @@ type Resolved struct {
 	Standing Standing
 	// UserKeys are the keys Config takes from the user's file.
 	UserKeys []string
-	// Withheld is the one line that says which of the repository's
-	// settings were not honoured and how to allow them, "" when none
-	// was.
-	Withheld string
+	// Withheld are the repository's settings that were not honoured
+	// (see [WithheldLine]).
+	Withheld []Withheld
 }
 
 // Resolve reads the configuration of the repository at root: its
@@ -155,11 +176,11 @@ func Resolve(root, userDir string, knownRules []string) (*Resolved, error) {
 	}
 	if asked, keys := asks(repo, userKeys); len(asked) > 0 && res.Standing != Trusted {
 		dropped := *repo
-		for _, k := range keys {
+		for i, k := range keys {
 			fields[k](&dropped, &review.Config{})
+			res.Withheld = append(res.Withheld, Withheld{Key: k, Setting: asked[i]})
 		}
 		repo = &dropped
-		res.Withheld = fmt.Sprintf("%s asks for %s; not done: %s", FileName, strings.Join(asked, " and "), res.Standing.why())
 	}
 	res.Config, res.UserKeys = merge(user, userKeys, repo), userKeys
 	return res, nil

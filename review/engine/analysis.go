@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/config"
 )
 
 // The type-aware analysis. The heavy rules (comprehensive and cross-file:
@@ -72,7 +73,7 @@ func (e *Engine) planAnalysis(res *review.Result, req review.Request, cfg *revie
 				Reason: fmt.Sprintf("not part of depth %s (use --depth comprehensive)", res.Depth)}
 		}
 		return false
-	case background && !asked && !e.trusted:
+	case background && !asked && e.standing != config.Trusted:
 		res.Analysis = review.Analysis{State: review.AnalysisSkipped,
 			Reason: "not requested, and this repository is not trusted to run the Go toolchain (run 'reviewls trust', or set depth: comprehensive in the editor's settings)"}
 		return false

@@ -112,11 +112,11 @@ type Engine struct {
 	// cross-file rules read; nil when one of them may read any file.
 	crossInputs []string
 
-	// trusted says the user trusts the repository with its configuration
-	// as it is (config.Trusted); withheld is the line that says which of
-	// its settings were not honoured because it is not trusted.
-	trusted  bool
-	withheld string
+	// standing is where the repository stands with the user; withheld
+	// are the settings of its configuration not honoured for want of
+	// trust.
+	standing config.Standing
+	withheld []config.Withheld
 	// userDepth says the configuration's depth is the user's file's.
 	userDepth bool
 
@@ -183,7 +183,8 @@ func Open(dir string, opts Options) (*Engine, error) {
 		return nil, err
 	}
 	var standing config.Standing
-	withheld, userDepth := "", false
+	var withheld []config.Withheld
+	userDepth := false
 	if opts.Config == nil {
 		// The configuration lives at the root, which only the repository
 		// knows; reopen when it changes how the tree is scanned.
@@ -210,7 +211,7 @@ func Open(dir string, opts Options) (*Engine, error) {
 		opts.HistoryLimit = DefaultHistoryLimit
 	}
 	e := &Engine{repo: repo, opts: opts, logger: logger, crossFile: map[string]bool{}, heavy: map[string]bool{},
-		trusted: standing == config.Trusted, withheld: withheld, userDepth: userDepth}
+		standing: standing, withheld: withheld, userDepth: userDepth}
 	known := true
 	for _, l := range opts.Lenses {
 		for _, r := range l.Rules() {
@@ -241,10 +242,16 @@ func ruleIDs(lenses []review.Lens) []string {
 // Config returns the repository configuration in effect (nil: defaults).
 func (e *Engine) Config() *review.Config { return e.opts.Config }
 
-// Withheld returns the line that says which settings of the repository's
-// .reviewls.yaml were not honoured because the user does not trust the
-// repository, and how to allow them; "" when every setting was.
-func (e *Engine) Withheld() string { return e.withheld }
+// withheldLine says which settings of the repository's .reviewls.yaml a
+// run of req does not honour for want of trust, and how to allow them;
+// a depth the request or the loop chooses leaves the file's depth aside.
+func (e *Engine) withheldLine(req review.Request) string {
+	ws := e.withheld
+	if req.Depth.Valid() || req.Loop != nil && req.Loop.Depth.Valid() {
+		ws = slices.DeleteFunc(slices.Clone(ws), func(w config.Withheld) bool { return w.Key == "depth" })
+	}
+	return config.WithheldLine(ws, e.standing)
+}
 
 func ignoreGlobs(cfg *review.Config) []string {
 	if cfg == nil {
@@ -282,7 +289,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	if cfg == nil {
 		cfg = e.opts.Config
 	}
-	res := &review.Result{Started: now(), Mode: req.Mode, Withheld: e.withheld}
+	res := &review.Result{Started: now(), Mode: req.Mode, Withheld: e.withheldLine(req)}
 	if res.Mode == "" {
 		res.Mode = review.ModeWorkflow
 	}

@@ -56,12 +56,27 @@ func TestUntrustedRepositoryRunsNoTools(t *testing.T) {
 		if n := runs.Load(); n != 0 {
 			t.Errorf("mode %d: the analysis ran %d times in an untrusted repository", mode, n)
 		}
-		if res.Depth == review.DepthComprehensive || res.Withheld != withheld || eng.Withheld() != withheld {
-			t.Errorf("mode %d: depth %s, withheld %q (engine %q); want the depth not honoured and %q", mode, res.Depth, res.Withheld, eng.Withheld(), withheld)
+		if res.Depth == review.DepthComprehensive || res.Withheld != withheld {
+			t.Errorf("mode %d: depth %s, withheld %q; want the depth not honoured and %q", mode, res.Depth, res.Withheld, withheld)
 		}
 		if got := eng.Config().FailOn; got != (review.FailOn{Set: true, Severity: review.SeverityLow}) {
 			t.Errorf("mode %d: fail-on %v, want the repository's low", mode, got)
 		}
+	}
+
+	// A depth the caller chooses is not the file's: only the budget is
+	// said to be withheld.
+	eng, err := Open(dir, Options{Lenses: heavyCounter(&runs), UserDir: user})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := eng.Run(t.Context(), review.Request{Dir: dir, Depth: review.DepthComprehensive})
+	eng.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := ".reviewls.yaml asks for analysis.budget: 1m0s (runs the Go toolchain); not done: this repository is not trusted (run 'reviewls trust' to allow it)"; res.Withheld != want || runs.Load() == 0 {
+		t.Errorf("--depth comprehensive: withheld %q, %d runs; want %q and the analysis run", res.Withheld, runs.Load(), want)
 	}
 
 	if _, allowed, err := Trust(user, dir); err != nil || len(allowed) != 2 {
@@ -77,7 +92,7 @@ func TestUntrustedRepositoryRunsNoTools(t *testing.T) {
 
 	write(t, dir, ".reviewls.yaml", []byte("depth: comprehensive\n"))
 	runs.Store(0)
-	_, res := review1(review.AnalysisAuto)
+	_, res = review1(review.AnalysisAuto)
 	if runs.Load() != 0 || !strings.Contains(res.Withheld, "changed since you trusted it") {
 		t.Errorf("changed since trusted: %d runs, withheld %q; want none and the change said", runs.Load(), res.Withheld)
 	}
