@@ -1011,33 +1011,36 @@ local function render_mode()
   end
   local redacted_rationale = expected.secret.rationale
 
-  check('float', function()
-    local b, file = capture('float')
+  -- framed captures NAME's float and checks what every float must be: no
+  -- secret, at most 80 columns and its border. It returns the float's text,
+  -- the screen's file and the check's detail.
+  local function framed(name)
+    local b, file = capture(name)
     local text = squeeze(b.rows)
+    assert_no_secret('the ' .. name, text)
+    if b.width > 82 then
+      fail('the %s is %d columns wide, want at most 80 and its border (%s)', name, b.width, file)
+    end
+    return text, file, string.format('%dx%d, %s', b.width, b.height, file)
+  end
+
+  check('float', function()
+    local text, file, detail = framed('float')
     for _, want in ipairs({ expected.secret.message, secret_diag.rule, redacted_rationale }) do
       if not has(text, want) then
         fail('the float does not show %q; it shows %q (%s)', want, text, file)
       end
     end
-    assert_no_secret('the float', text)
-    if b.width > 82 then
-      fail('the float is %d columns wide, want at most 80 and its border (%s)', b.width, file)
-    end
-    return string.format('%dx%d, %s', b.width, b.height, file)
+    return detail
   end)
 
   check('hover', function()
-    local b, file = capture('hover')
-    local text = squeeze(b.rows)
+    local text, file, detail = framed('hover')
     -- It leads with the finding: the rationale, not the rule's documentation.
     if not vim.startswith(vim.trim(text), redacted_rationale) then
       fail('the hover does not lead with the rationale %q: %q (%s)', redacted_rationale, text, file)
     end
-    assert_no_secret('the hover', text)
-    if b.width > 82 then
-      fail('the hover is %d columns wide, want at most 80 and its border (%s)', b.width, file)
-    end
-    return string.format('%dx%d, %s', b.width, b.height, file)
+    return detail
   end)
   vim.fn.jobwait({ job }, 10000)
   pcall(vim.fn.jobstop, job)
