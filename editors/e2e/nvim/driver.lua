@@ -742,11 +742,11 @@ local function main_mode()
       decls = decls + 1
     end
     if decls ~= 1 or not has(text, 'import (\n\t"fmt"\n\t"os"\n)\n') or has(text, expected.secret.value) then
-      fail('after the fix %s reads:\n%s\nwant one import block holding "fmt" and "os", and no secret', file, text)
+      fail('after the fix %s reads %s, want one import block holding "fmt" and "os", and no secret', file, vim.inspect(text))
     end
     local formatted = vim.fn.system({ 'gofmt' }, text)
     if vim.v.shell_error ~= 0 or formatted ~= text then
-      fail('gofmt %s the fixed %s:\n%s', vim.v.shell_error ~= 0 and 'rejects' or 'changes', file, formatted)
+      fail('gofmt %s the fixed %s: %s', vim.v.shell_error ~= 0 and 'rejects' or 'changes', file, vim.inspect(formatted))
     end
     return picked and (picked.action or picked[2]).title
   end)
