@@ -49,6 +49,9 @@ type session struct {
 	closed     bool
 
 	sema chan struct{} // one review (or analysis publish) at a time
+	// cutLogged is the finding caps' last logged summary (guarded by
+	// sema).
+	cutLogged string
 	// fullSema holds one full run at a time, one left to finish in the
 	// background included: two would hold two engines' memory.
 	fullSema chan struct{}
@@ -320,6 +323,13 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	ss.srv.setRedactor(ss, res.Redactor)
 	ss.pub.publish(res, versions, mustPub)
 	ss.logger.Debug("review done", "mod_id", id, "full", full, "files", len(res.ChangeSet.Files), "findings", len(res.Findings), "elapsed", time.Since(start))
+	if cut := artifacts.CutSummary(res.Cut); cut != ss.cutLogged {
+		// Once per change of what was cut, not on every save.
+		ss.cutLogged = cut
+		if cut != "" {
+			ss.logger.Warn(cut)
+		}
+	}
 	ss.engMu.Lock()
 	eng := ss.eng
 	ss.engMu.Unlock()

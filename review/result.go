@@ -78,7 +78,10 @@ type Result struct {
 	// Absent are the baseline's entries, with the missing count, that the
 	// reviewed files no longer carry (SARIF baselineState "absent"). Only
 	// the files the review saw are judged.
-	Absent  []BaselineEntry
+	Absent []BaselineEntry
+	// Cut counts the findings the caps left out ([Config.MaxFindings]),
+	// by cap, rule and file.
+	Cut     []Cut
 	Counts  Counts
 	Verdict Verdict
 	// Notes are the review-level notes of the whole-change rules of the
@@ -107,6 +110,35 @@ type Result struct {
 	Redactor *Redactor
 	// Started and Finished bracket the run.
 	Started, Finished time.Time
+}
+
+// Cap names one of the finding caps of [FindingCaps].
+type Cap string
+
+// The finding caps.
+const (
+	CapPerFile   Cap = "per-file"
+	CapPerReview Cap = "per-review"
+)
+
+// Cut is what one cap left out of a review: Count findings of Rule in
+// Path, which the cap of Limit findings did not let through. A secret is
+// never cut.
+type Cut struct {
+	Cap   Cap
+	Limit int
+	Rule  string
+	Path  string
+	Count int
+}
+
+// CutCount returns how many findings the caps left out.
+func (r *Result) CutCount() int {
+	n := 0
+	for _, c := range r.Cut {
+		n += c.Count
+	}
+	return n
 }
 
 // ByPerspective returns the accepted findings of perspective p.
