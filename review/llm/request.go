@@ -193,15 +193,15 @@ type Request struct {
 // Refusal is part of a change that no request carries: it could not fit
 // the budget. Its candidates are unverified (over budget).
 type Refusal struct {
-	Files []string
+	Files []string `json:"files"`
 	// Why says what did not fit and the budget.
-	Why string
+	Why string `json:"why"`
 }
 
 // NotSent is a changed file that is never sent, and why.
 type NotSent struct {
-	Path string
-	Why  string
+	Path string `json:"path"`
+	Why  string `json:"why"`
 }
 
 // Plan is the requests that review a change.
@@ -382,9 +382,9 @@ func (b *builder) split(v *fileView, findings []string) []unit {
 	// What a part costs besides its lines: the message, the file's
 	// heading and findings, a hunk heading and fences, and the part's
 	// note with two-digit numbers.
-	empty := v.section(levelHunks, []hunkView{{heading: "Lines 000000-000000, in " + v.longestSignature()}}, 99, 99)
-	fixed := len(userMessage([]string{empty}, findings, 1))
-	perHunk := len(empty) - len(v.section(levelHunks, nil, 99, 99))
+	none := v.section(levelHunks, nil, 99, 99)
+	fixed := len(userMessage([]string{none}, findings, 1))
+	perHunk := len(v.section(levelHunks, []hunkView{{heading: "Lines 000000-000000, in " + v.longestSignature()}}, 99, 99)) - len(none)
 	room := b.room*bytesPerToken - fixed
 	var parts [][]hunkView
 	var cur []hunkView
@@ -765,7 +765,7 @@ func (v *fileView) section(level int, hunks []hunkView, part, parts int) string 
 			data.Related = append(data.Related, fenced(heading, fence, ensureNewline(text)))
 		}
 	}
-	return v.red.String(render("file.md", data))
+	return v.red.String(strings.TrimSpace(render("file.md", data)))
 }
 
 // overlaps reports whether s holds a line of one of hunks.

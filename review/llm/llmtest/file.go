@@ -89,6 +89,13 @@ func File(path, annotated string) *review.File {
 				h.OldLines++
 			}
 		}
+		// As git writes them, an empty side starts at the line before.
+		if h.OldLines == 0 {
+			h.OldStart--
+		}
+		if h.NewLines == 0 {
+			h.NewStart--
+		}
 		f.Hunks = append(f.Hunks, h)
 	}
 	return f
