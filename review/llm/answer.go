@@ -87,7 +87,8 @@ var ErrUnparseable = errors.New("unparseable answer")
 // models in JSON mode write them. An answer that is not such an object is
 // an error wrapping [ErrUnparseable]; a candidate that breaks the schema
 // is returned with its Problem set, so the ledger still records it.
-// Properties the schema does not name are ignored.
+// Properties the schema does not name are ignored, and enum values are
+// matched in any case.
 func ParseAnswer(content string) ([]Candidate, error) {
 	body := unwrap(content)
 	var top map[string]json.RawMessage
@@ -157,6 +158,9 @@ func parseCandidate(item json.RawMessage) Candidate {
 		if !known {
 			continue
 		}
+		if len(p.enum) > 0 {
+			obj[name] = lowerString(obj[name])
+		}
 		if msg := p.check(obj[name]); msg != "" {
 			problems = append(problems, "/"+name+": "+msg)
 		}
@@ -180,6 +184,18 @@ func parseCandidate(item json.RawMessage) Candidate {
 	read("confidence", &c.Confidence)
 	c.Problem = strings.Join(problems, "; ")
 	return c
+}
+
+// lowerString returns a JSON string in lower case, and any other value as
+// it is: enum values ("High", "Security") are matched case-insensitively,
+// as models in JSON mode capitalise them.
+func lowerString(raw json.RawMessage) json.RawMessage {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return raw
+	}
+	b, _ := json.Marshal(strings.ToLower(s))
+	return b
 }
 
 // check returns how raw breaks p, or "".

@@ -26,6 +26,7 @@ func TestParseAnswer(t *testing.T) {
 		{"no findings", `{"findings": []}`, []Candidate{}, ""},
 		{"in a code fence", "```json\n{\"findings\": [" + goodCandidate + "]}\n```", []Candidate{want}, ""},
 		{"after a reasoning block", "<think>\nThe loop is fine.\n</think>\n{\"findings\": []}", []Candidate{}, ""},
+		{"capitalised enum values", `{"findings": [` + strings.NewReplacer(`"functional"`, `"Functional"`, `"high"`, `"HIGH"`, `"medium"`, `"Medium"`).Replace(goodCandidate) + `]}`, []Candidate{want}, ""},
 		{"extra properties", `{"findings": [` + strings.Replace(goodCandidate, `"file"`, `"id": 7, "file"`, 1) + `], "summary": "x"}`, []Candidate{want}, ""},
 		{"optional properties set", `{"findings": [` + strings.NewReplacer(`"end_line": null`, `"end_line": 4`, `"suggested_fix": null`, `"suggested_fix": "y"`).Replace(goodCandidate) + `]}`,
 			[]Candidate{{File: "a.go", Line: 3, EndLine: 4, Quote: "x := y", Perspective: "functional", Severity: "high", Title: "T", Rationale: "R", SuggestedFix: "y", Confidence: "medium"}}, ""},

@@ -266,12 +266,18 @@ func Build(ch Change, o BuildOptions) (*Plan, error) {
 	}
 	files := slices.Clone(ch.Files)
 	slices.SortFunc(files, func(x, y *review.File) int { return strings.Compare(x.Path, y.Path) })
-	var units []unit
+	b.withheld = map[string]bool{}
+	var sent []*review.File
 	for _, f := range files {
 		if why := notSent(f, o.Exclude); why != "" {
 			b.plan.NotSent = append(b.plan.NotSent, NotSent{Path: f.Path, Why: why})
+			b.withheld[f.Path] = true
 			continue
 		}
+		sent = append(sent, f)
+	}
+	var units []unit
+	for _, f := range sent {
 		units = append(units, b.file(f, ch.Context[f.Path], ch.Findings)...)
 	}
 	b.batch(units)
@@ -303,7 +309,7 @@ func notSent(f *review.File, exclude []string) string {
 		return "no changed lines"
 	}
 	for _, g := range exclude {
-		if ok, _ := doublestar.Match(g, f.Path); ok {
+		if excluded(f.Path, []string{g}) {
 			return "excluded by " + g
 		}
 	}
@@ -335,6 +341,9 @@ type builder struct {
 	system string
 	// room is the token budget of a user message.
 	room int
+	// withheld are the changed files never sent: no context symbol of
+	// theirs is sent either.
+	withheld map[string]bool
 }
 
 // unit is one file's share of a request: a whole file, or a part of one.
@@ -560,8 +569,8 @@ func (l numbered) where() string {
 func (b *builder) view(f *review.File, ctx *Context) *fileView {
 	v := &fileView{f: f, red: fileRedactor(b.o.Redactor, b.o.Secrets, f, ctx)}
 	if ctx != nil {
-		v.enclosing = sortedSymbols(ctx.Enclosing, false)
-		v.related = sortedSymbols(ctx.Related, true)
+		v.enclosing = sortedSymbols(b.sendable(ctx.Enclosing), false)
+		v.related = sortedSymbols(b.sendable(ctx.Related), true)
 	}
 	width := len(strconv.Itoa(maxNewLine(f)))
 	for _, h := range hunksOf(f) {
@@ -610,6 +619,28 @@ func fileRedactor(red *review.Redactor, detect func(path, text string) []string,
 		}
 	}
 	return red.With(secrets...)
+}
+
+// sendable returns the symbols whose file may be sent: none of an
+// excluded path or of a changed file that is not sent.
+func (b *builder) sendable(syms []Symbol) []Symbol {
+	var out []Symbol
+	for _, s := range syms {
+		if !excluded(s.Path, b.o.Exclude) && !b.withheld[s.Path] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// excluded reports whether an exclude glob matches path.
+func excluded(path string, exclude []string) bool {
+	for _, g := range exclude {
+		if ok, _ := doublestar.Match(g, path); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // maxNewLine returns the highest new-side line number of f's hunks.

@@ -263,3 +263,29 @@ func TestBuildUntracked(t *testing.T) {
 		t.Errorf("user message:\n%s", user)
 	}
 }
+
+// TestBuildWithheldContext checks that context from a file that is never
+// sent (excluded, or a changed file that is skipped) is not sent either.
+func TestBuildWithheldContext(t *testing.T) {
+	ch := handlerChange()
+	gen := llmtest.File("server/zz_generated.go", "+package server\n")
+	gen.Skip = review.SkipGenerated
+	ch.Files = append(ch.Files, gen)
+	ch.Context["server/handler.go"].Related = append(ch.Context["server/handler.go"].Related,
+		Symbol{Name: "Generated", Relation: RelCallee, Path: "server/zz_generated.go", Line: 1, Signature: "func Generated()", Body: "func Generated() { secretSauce() }\n"})
+	opts := buildOptions(6000)
+	opts.Exclude = []string{"server/store.go"}
+	plan, err := Build(ch, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	user := plan.Requests[0].Messages[1].Content
+	for _, s := range []string{"(*Store).Get", "ErrNotFound", "Generated", "secretSauce"} {
+		if strings.Contains(user, s) {
+			t.Errorf("%s was sent", s)
+		}
+	}
+	if !strings.Contains(user, "`main`, a caller of changed code") {
+		t.Errorf("the caller was not sent")
+	}
+}

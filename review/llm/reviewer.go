@@ -316,6 +316,13 @@ func (r *Reviewer) Review(ctx context.Context, ch Change, red *review.Redactor) 
 	red = red.With(r.apiKey())
 	l := &Ledger{Model: r.o.Model, Endpoint: r.ep.Host, Remote: !r.ep.Loopback,
 		Counts: Counts{Refuted: map[Reason]int{}, Unverified: map[Reason]int{}}}
+	if !slices.ContainsFunc(ch.Files, func(f *review.File) bool { return notSent(f, r.o.Exclude) == "" }) {
+		// Nothing to send: no request, not even the context's discovery.
+		for _, f := range ch.Files {
+			l.NotSent = append(l.NotSent, NotSent{Path: f.Path, Why: notSent(f, r.o.Exclude)})
+		}
+		return l
+	}
 	size := r.contextSize(ctx)
 	l.Context = size
 	answer := min(maxAnswerTokens, size.Tokens/4)

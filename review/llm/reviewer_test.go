@@ -311,22 +311,28 @@ func TestReviewCache(t *testing.T) {
 // gives unverified entries and no findings, and that Review returns.
 func TestReviewNeverInTheWay(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		reply  llmtest.Reply
-		reason Reason
+		name     string
+		reply    llmtest.Reply
+		stream   bool
+		reason   Reason
+		evidence string
 	}{
-		{"hung", llmtest.Reply{Hang: true}, ReasonTimeout},
-		{"500", llmtest.Reply{Status: 500, Error: "boom"}, ReasonUnavailable},
-		{"invalid JSON", llmtest.Reply{Content: "Looks good to me!"}, ReasonUnparseable},
-		{"over the context", llmtest.LlamaCppContextExceeded(5000, 4096), ReasonOverBudget},
+		{"hung", llmtest.Reply{Hang: true}, false, ReasonTimeout, "no answer within 50ms"},
+		{"hung while streaming", llmtest.Reply{Hang: true}, true, ReasonTimeout, "no answer within 50ms"},
+		{"500", llmtest.Reply{Status: 500, Error: "boom"}, false, ReasonUnavailable, "status 500: boom"},
+		{"invalid JSON", llmtest.Reply{Content: "Looks good to me!"}, false, ReasonUnparseable, "invalid character 'L'"},
+		{"cut at max_tokens", llmtest.Reply{Content: `{"findings": [{"file": "app/calc.go", "li`, FinishReason: "length"}, false, ReasonUnparseable, "the answer was cut at max_tokens"},
+		{"a stream cut short", llmtest.Reply{Content: `{"findings": [{"file": "app/calc.go", "line": 5}]}`, Cut: 2}, true, ReasonUnparseable, "ended without a finish reason"},
+		{"over the context", llmtest.LlamaCppContextExceeded(5000, 4096), false, ReasonOverBudget, "exceeds the available context size"},
+		{"over the context, in vLLM's words", llmtest.VLLMContextExceeded(5000, 4096), true, ReasonOverBudget, "maximum context length is 4096"},
 	} {
 		s := llmtest.New(t, llmtest.Config{Handler: llmtest.Replies(tc.reply)})
-		r := newTestReviewer(t, s, Options{Timeout: 50 * time.Millisecond})
+		r := newTestReviewer(t, s, Options{Timeout: 50 * time.Millisecond, Stream: tc.stream})
 		l := r.Review(t.Context(), calcChange(), nil)
 		if got := dispositions(l); !slices.Equal(got, []string{"u1 unverified " + string(tc.reason)}) || len(l.Findings()) != 0 {
 			t.Errorf("%s: %q, findings %d", tc.name, got, len(l.Findings()))
 		}
-		if e := l.Entries[0]; !slices.Equal(e.Files, []string{"app/calc.go", "app/other.go"}) || e.Evidence == "" {
+		if e := l.Entries[0]; !slices.Equal(e.Files, []string{"app/calc.go", "app/other.go"}) || !strings.Contains(e.Evidence, tc.evidence) {
 			t.Errorf("%s: entry %+v", tc.name, e)
 		}
 	}
@@ -408,5 +414,18 @@ func TestReviewAPIKey(t *testing.T) {
 	}
 	if b := marshalLedger(t, l); bytes.Contains(b, []byte(key)) || !bytes.Contains(b, []byte("invalid key sk-l")) {
 		t.Errorf("ledger:\n%s", b)
+	}
+}
+
+// TestReviewNothingToSend checks that a change with nothing to send asks
+// the endpoint nothing at all, not even its context size.
+func TestReviewNothingToSend(t *testing.T) {
+	s := llmtest.New(t, llmtest.Config{Flavor: llmtest.LlamaCpp, Context: 8192})
+	r := newTestReviewer(t, s, Options{Context: -1, Exclude: []string{"**/*.md"}})
+	gen := llmtest.File("api/types.pb.go", "+package api\n")
+	gen.Skip = review.SkipGenerated
+	l := r.Review(t.Context(), Change{Files: []*review.File{gen, llmtest.File("README.md", "+# x\n")}}, nil)
+	if n := len(s.Received()); n != 0 || len(l.Entries) != 0 || len(l.NotSent) != 2 {
+		t.Errorf("%d requests sent; ledger %+v", n, l)
 	}
 }
