@@ -100,6 +100,7 @@ func TestValidate(t *testing.T) {
 		{"an empty quote", cand(5, "  "), Refuted, ReasonInvalid, nil, "quote is empty"},
 
 		{"an unchanged line", cand(8, "return total"), Refuted, ReasonUnchangedLine, nil, "the quote is on unchanged line 8"},
+		{"the line before a replaced one", cand(4, "total := 0"), Refuted, ReasonUnchangedLine, nil, "the quote is on unchanged line 4"},
 		{"a line past the end", cand(99, "return total"), Refuted, ReasonUnchangedLine, nil, "past the end of app/calc.go (17 lines)"},
 		{"a quote not on the changed line", cand(5, "for _, x := range xs {"), Refuted, ReasonQuoteNotFound, nil, "line 5 of app/calc.go reads"},
 		{"a short part of the line", cand(5, "len(xs)"), Refuted, ReasonQuoteNotFound, nil, ""},
