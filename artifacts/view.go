@@ -29,6 +29,7 @@ type view struct {
 	mode        review.Mode
 	phase       review.Phase
 	selected    []review.Perspective
+	lanes       []review.Perspective
 	recommended []review.Perspective
 	findings    []*review.Finding
 	counts      review.Counts
@@ -77,6 +78,9 @@ func newView(res *review.Result, opts Options) *view {
 		v.phase = review.PhaseOrientation
 	}
 	v.selected = canonical(res.Perspectives)
+	// The perspectives with a findings file: the selected ones and those
+	// of secrets kept outside them (review.Result.SecretsOnly).
+	v.lanes = canonical(append(slices.Clone(res.Perspectives), res.SecretsOnly...))
 	v.recommended = canonical(res.RecommendedPerspectives)
 
 	for _, f := range res.Findings {

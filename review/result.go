@@ -52,11 +52,18 @@ type Result struct {
 	Profile   Profile
 	Mode      Mode
 	// RecommendedPerspectives come from the profile and the signals that
-	// fired; Perspectives are the ones whose findings were kept.
+	// fired; Perspectives are the ones whose findings were kept, besides
+	// the secret findings of SecretsOnly.
 	RecommendedPerspectives []Perspective
 	Perspectives            []Perspective
 	Depth                   Depth
 	DepthRationale          string
+	// SecretsOnly are the perspectives, not among Perspectives, of secret
+	// findings: every review runs the secret rules ([SecretRules]) and
+	// keeps their findings whatever the selection, so a secret reaches
+	// the report, the artifacts and the gate under its own perspective,
+	// with a findings file of its own.
+	SecretsOnly []Perspective
 	// Analysis is what became of the type-aware analysis.
 	Analysis Analysis
 	// OrientationPending is set on the result of a run that deferred its

@@ -105,7 +105,12 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 	if n := len(res.Skipped()); n > 0 {
 		fmt.Fprintf(r, ", %d skipped", n)
 	}
-	fmt.Fprintf(r, "\nperspectives: %s · depth: %s\n", joinPerspectives(res.Perspectives), res.Depth)
+	fmt.Fprintf(r, "\nperspectives: %s", joinPerspectives(res.Perspectives))
+	if len(res.SecretsOnly) > 0 {
+		// Every review checks for secrets, whatever the selection.
+		fmt.Fprintf(r, " + %s (secrets only)", joinPerspectives(res.SecretsOnly))
+	}
+	fmt.Fprintf(r, " · depth: %s\n", res.Depth)
 
 	findings := slices.Clone(res.Findings)
 	sort.SliceStable(findings, func(i, j int) bool {
