@@ -211,9 +211,21 @@ func heldSummary(res *review.Result) string {
 		f := s.Finding
 		fmt.Fprintf(&b, "  %s:%d: %s %s: %s\n      %s\n", artifacts.QuotePath(f.Span.Path), f.Span.StartLine, strings.ToLower(f.Severity.String()), f.RuleID, f.TitleLine(), f.Message)
 	}
+	secrets := make([]*review.Finding, len(held))
+	for i, s := range held {
+		secrets[i] = s.Finding
+	}
+	b.WriteString(allowAdvice(secrets))
+	return b.String()
+}
+
+// allowAdvice says how to let exactly the secrets of findings through:
+// the allow-secrets entries to add to .reviewls.yaml.
+func allowAdvice(findings []*review.Finding) string {
+	var b strings.Builder
 	b.WriteString("To allow exactly these values (after checking they are no live credential), add to .reviewls.yaml:\n  allow-secrets:\n")
-	for _, s := range held {
-		fmt.Fprintf(&b, "    - %s\n", s.Finding.SecretFingerprint())
+	for _, f := range findings {
+		fmt.Fprintf(&b, "    - %s\n", f.SecretFingerprint())
 	}
 	return b.String()
 }

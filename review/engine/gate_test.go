@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/reviewls/reviewls/review"
@@ -47,5 +48,61 @@ func TestSecretsWhateverThePerspectives(t *testing.T) {
 		if res.Counts.Critical != 1 || res.Verdict != review.VerdictRequestChanges {
 			t.Errorf("%s: counts %+v, verdict %s; want the secret counted", name, res.Counts, res.Verdict)
 		}
+	}
+}
+
+// TestBaselineNeverCoversASecret: a baseline never records a secret, and a
+// baseline file that holds one (hand-edited, or written by an older
+// version) does not let it through a review; the secret stays a finding
+// and counts. A secret the base version already had is still
+// pre-existing, as any finding.
+func TestBaselineNeverCoversASecret(t *testing.T) {
+	const secret = "token = \"ghp_R4nd0mL00k1ngT0k3nV4lu3Abcdefghij123\"\n"
+	dir := repo(t, map[string]string{"a.py": "x = 1\n", "old.py": secret})
+	write(t, dir, "a.py", []byte("x = 1\n# TODO: later\n"+secret))
+	write(t, dir, "old.py", []byte(strings.TrimSuffix(secret, "\n")+"  # edited\n"))
+	first := run(t, dir, review.Request{})
+	if got, want := findingLines(first), []string{"readiness/todo-added@a.py:2", "security/hardcoded-secret@a.py:3"}; !slices.Equal(got, want) {
+		t.Fatalf("findings = %v, want %v", got, want)
+	}
+	b := review.NewBaseline(first.Findings)
+	if len(b.Entries) != 1 || b.Entries[0].RuleID != "readiness/todo-added" {
+		t.Errorf("NewBaseline recorded %+v, want the TODO alone", b.Entries)
+	}
+	// A baseline that records the secrets too, the base version's twice.
+	for _, f := range first.Findings {
+		if f.IsSecret() {
+			b.Entries = append(b.Entries, review.BaselineEntry{Fingerprint: f.ID, RuleID: f.RuleID, Path: f.Span.Path, Count: 1})
+		}
+	}
+	for _, p := range first.PreExisting {
+		b.Entries = append(b.Entries, review.BaselineEntry{Fingerprint: p.Finding.ID, RuleID: p.Finding.RuleID, Path: p.Finding.Span.Path, Count: 2})
+	}
+	res := run(t, dir, review.Request{Baseline: b})
+	if got, want := findingLines(res), []string{"security/hardcoded-secret@a.py:3"}; !slices.Equal(got, want) {
+		t.Errorf("with the baseline: findings = %v, want %v", got, want)
+	}
+	if res.Counts.Critical != 1 {
+		t.Errorf("with the baseline: counts %+v, want the secret counted", res.Counts)
+	}
+	var pre []string
+	for _, p := range res.PreExisting {
+		pre = append(pre, p.Finding.RuleID+"@"+p.Finding.Span.Path+" in the "+p.Source)
+	}
+	slices.Sort(pre)
+	if want := []string{"readiness/todo-added@a.py in the baseline", "security/hardcoded-secret@old.py in the base"}; !slices.Equal(pre, want) {
+		t.Errorf("pre-existing = %v, want %v", pre, want)
+	}
+	// A whole-tree check: both secrets are outside, their entries refused.
+	tree := slices.Clone(first.Findings)
+	for _, p := range first.PreExisting {
+		tree = append(tree, p.Finding)
+	}
+	outside, inside, absent := b.Compare(tree)
+	if len(outside) != 2 || !outside[0].IsSecret() || !outside[1].IsSecret() || len(inside) != 1 || len(absent) != 0 {
+		t.Errorf("Compare: %d outside, %d inside, absent %v; want the secrets outside, the TODO inside", len(outside), len(inside), absent)
+	}
+	if refused := b.Refused(tree); len(refused) != 2 {
+		t.Errorf("Refused = %+v, want the secrets' entries", refused)
 	}
 }
