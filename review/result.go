@@ -85,8 +85,11 @@ type Result struct {
 	// Absent are the baseline's entries, with the missing count, that the
 	// reviewed files no longer carry (SARIF baselineState "absent"). Only
 	// the files the review saw are judged.
-	Absent  []BaselineEntry
-	Counts  Counts
+	Absent []BaselineEntry
+	// Counts are the accepted findings per severity.
+	Counts Counts
+	// Verdict is VerdictFor(GateCounts()): the accepted findings and the
+	// held secrets, one outcome with the gate.
 	Verdict Verdict
 	// Notes are the review-level notes of the whole-change rules of the
 	// kept perspectives; their texts are also in Testing or Actions.
@@ -140,8 +143,8 @@ func (r *Result) Held() []Suppressed {
 }
 
 // GateCounts returns the severity counts a gate (--fail-on) compares with
-// its threshold: the accepted findings and the held ones. Counts, and so
-// the verdict, leave the held ones out.
+// its threshold, and the verdict derives from: the accepted findings and
+// the held ones. Counts leave the held ones out.
 func (r *Result) GateCounts() Counts {
 	c := r.Counts
 	for _, s := range r.Held() {

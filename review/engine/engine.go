@@ -418,7 +418,7 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 		res.Absent = e.absent(ctx, cs, req.Baseline, res.Depth, cfg)
 	}
 	res.Counts = process.Count(accepted)
-	res.Verdict = review.VerdictFor(res.Counts)
+	res.Verdict = review.VerdictFor(res.GateCounts())
 
 	prev := e.last
 	e.last = &snapshot{target: target, cs: cs, findings: caches.findings, cross: caches.cross, heavy: carried, depth: res.Depth,

@@ -106,3 +106,25 @@ func TestBaselineNeverCoversASecret(t *testing.T) {
 		t.Errorf("Refused = %+v, want the secrets' entries", refused)
 	}
 }
+
+// TestHeldSecretVerdict: a secret silenced by an inline ignore alone is
+// held, not counted, and still makes the verdict request changes, as the
+// gate counts it; listed under allow-secrets, it is let through and the
+// review approves.
+func TestHeldSecretVerdict(t *testing.T) {
+	const code = "package a\n\n// reviewls:ignore security/hardcoded-secret revoked key kept for the replay test\nvar awsKey = \"AKIAZ7Q2R5T6W3X4Y6B2\"\n"
+	dir := repo(t, map[string]string{"a.go": "package a\n"})
+	write(t, dir, "a.go", []byte(code))
+	res := run(t, dir, review.Request{})
+	held := res.Held()
+	if len(held) != 1 || res.Counts.Total() != 0 || res.GateCounts().Critical != 1 {
+		t.Fatalf("held %d, counts %+v, gate counts %+v; want one held critical secret alone", len(held), res.Counts, res.GateCounts())
+	}
+	if res.Verdict != review.VerdictRequestChanges {
+		t.Errorf("verdict %s with a held secret, want %s", res.Verdict, review.VerdictRequestChanges)
+	}
+	allowed := run(t, dir, review.Request{Config: &review.Config{AllowSecrets: []string{held[0].Finding.SecretFingerprint()}}})
+	if len(allowed.Held()) != 0 || allowed.Verdict != review.VerdictApprove {
+		t.Errorf("allowed: %d held, verdict %s; want none held and approve", len(allowed.Held()), allowed.Verdict)
+	}
+}
