@@ -230,12 +230,16 @@ func heldSummary(res *review.Result, advice bool) string {
 }
 
 // allowAdvice says how to let exactly the secrets of findings through:
-// the allow-secrets entries to add to .reviewls.yaml.
+// the allow-secrets entries to add to .reviewls.yaml, each once.
 func allowAdvice(findings []*review.Finding) string {
 	var b strings.Builder
 	b.WriteString("To allow exactly these values (after checking they are no live credential), add to .reviewls.yaml:\n  allow-secrets:\n")
+	seen := map[string]bool{}
 	for _, f := range findings {
-		fmt.Fprintf(&b, "    - %s\n", f.SecretFingerprint())
+		if fp := f.SecretFingerprint(); !seen[fp] {
+			seen[fp] = true
+			fmt.Fprintf(&b, "    - %s\n", fp)
+		}
 	}
 	return b.String()
 }
