@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -92,7 +90,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 
 	prog := startProgress(e.stderr, *showProgress, "reading the repository")
 	defer prog.Stop()
-	eng, code := openEngine(e, dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv()})
+	eng, code := openEngine(e, dir)
 	if eng == nil {
 		return code
 	}
@@ -118,6 +116,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return e.errorf("%v", err)
 	}
+	tellWithheld(e, res)
 	if res.ChangeSet.Empty() {
 		if *format == "text" {
 			fmt.Fprintf(e.stdout, "no changes to review (%s)\n%s", describeTarget(res.ChangeSet.Target), noChangesHint(res.ChangeSet.Target))
@@ -140,26 +139,28 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 		folder = written.Dir
 	}
-	text := &textReport{color: useColor(*color, e.stdout), where: relativeTo(eng.Root())}
+	text := &textReport{color: useColor(*color, e.stdout), where: relativeTo(eng.Root()), hook: *hook}
 	if err := printResult(e, res, *format, folder, eng.Root(), text, *showPre); err != nil {
 		return e.errorf("%v", err)
 	}
 	if a := res.Analysis; a.State == review.AnalysisSkipped || a.State == review.AnalysisTimedOut {
 		fmt.Fprintf(e.stderr, "reviewls: %s\n", a)
 	}
-	// The gate counts secrets hidden by an inline ignore (Result.Held):
-	// only allow-secrets lets one through.
+	// The gate counts secrets hidden by an inline ignore (Result.Held), as
+	// the verdict does: only allow-secrets lets one through.
 	if !threshold.Reached(res.GateCounts()) {
 		return exitOK
 	}
-	if !threshold.Reached(res.Counts) {
-		if *format != "text" {
-			fmt.Fprint(e.stderr, res.Redactor.String(heldSummary(res)))
-		}
-		fmt.Fprintf(e.stderr, "reviewls: blocked: held secrets reach --fail-on %s (allow each by its fingerprint under allow-secrets in .reviewls.yaml)\n", threshold)
+	if *format != "text" {
+		// Machine formats keep stdout a document: the held secrets go
+		// to stderr.
+		fmt.Fprint(e.stderr, res.Redactor.String(heldSummary(res, !*hook)))
 	}
-	if *hook {
-		fmt.Fprint(e.stderr, hookBlocked(res.GateCounts(), threshold))
+	switch {
+	case *hook:
+		fmt.Fprint(e.stderr, res.Redactor.String(hookBlocked(res, threshold)))
+	case !threshold.Reached(res.Counts):
+		fmt.Fprintf(e.stderr, "reviewls: blocked: held secrets reach --fail-on %s (allow each by its fingerprint under allow-secrets in .reviewls.yaml)\n", threshold)
 	}
 	return exitFindings
 }
@@ -195,8 +196,27 @@ func modeSet(fs *flag.FlagSet) bool {
 }
 
 // hookBlocked is what a blocked pre-commit hook says on stderr: what
-// blocked the commit, and the ways on.
-func hookBlocked(c review.Counts, threshold review.FailOn) string {
+// blocked the commit, and the ways on — for a secret, accepted or held,
+// removing it or allow-secrets, never an inline ignore, which does not
+// let one through.
+func hookBlocked(res *review.Result, threshold review.FailOn) string {
+	var secrets []*review.Finding
+	others := false
+	for _, f := range res.Findings {
+		switch {
+		case f.Severity < threshold.Severity:
+		case f.IsSecret():
+			secrets = append(secrets, f)
+		default:
+			others = true
+		}
+	}
+	for _, s := range res.Held() {
+		if s.Finding.Severity >= threshold.Severity {
+			secrets = append(secrets, s.Finding)
+		}
+	}
+	c := res.GateCounts()
 	var parts []string
 	for _, s := range []struct {
 		n    int
@@ -207,10 +227,28 @@ func hookBlocked(c review.Counts, threshold review.FailOn) string {
 			parts = append(parts, fmt.Sprintf("%d %s", s.n, s.name))
 		}
 	}
-	return fmt.Sprintf("reviewls: commit blocked: %s at or above %s in the staged changes (listed above).\n"+
-		"  Fix them and stage the fix, or silence a false positive on its line with\n"+
-		"  `reviewls:ignore <rule> <why it does not apply>`; to commit anyway, once: git commit --no-verify\n",
-		strings.Join(parts, ", "), threshold)
+	var b strings.Builder
+	fmt.Fprintf(&b, "reviewls: commit blocked: %s at or above %s in the staged changes (listed above).\n", strings.Join(parts, ", "), threshold)
+	if others {
+		what := "them"
+		if len(secrets) > 0 {
+			what = "the findings that are no secret"
+		}
+		fmt.Fprintf(&b, "  Fix %s and stage the fix, or silence a false positive on its line with\n"+
+			"  `reviewls:ignore <rule> <why it does not apply>`.\n", what)
+	}
+	if len(secrets) > 0 {
+		what := "The secret: remove it from the staged files and rotate the credential"
+		if len(secrets) > 1 {
+			what = fmt.Sprintf("The %d secrets: remove them from the staged files and rotate the credentials", len(secrets))
+		}
+		fmt.Fprintf(&b, "  %s;\n  an inline reviewls:ignore never lets a secret through.\n", what)
+		for line := range strings.Lines(allowAdvice(secrets)) {
+			b.WriteString("  " + line)
+		}
+	}
+	b.WriteString("  Or, to commit anyway, once: git commit --no-verify\n")
+	return b.String()
 }
 
 // noChangesHint says, after an empty review, what else could be reviewed:
@@ -229,20 +267,17 @@ func noChangesHint(t review.Target) string {
 }
 
 // openEngine opens the repository of the directory dir, or prints why it
-// cannot and returns nil and the exit code.
-func openEngine(e *env, dir string, opts engine.Options) (*engine.Engine, int) {
+// cannot and returns the exit code. It reads the user's configuration and
+// trusted repositories.
+func openEngine(e *env, dir string) (*engine.Engine, int) {
 	if info, err := os.Stat(dir); err != nil {
 		return nil, e.errorf("%v", err)
 	} else if !info.IsDir() {
 		return nil, e.errorf("%s is not a directory", dir)
 	}
-	eng, err := engine.Open(dir, opts)
+	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv(), UserDir: engine.UserDir(os.Getenv)})
 	if err != nil {
-		if errors.Is(err, review.ErrNotRepository) {
-			abs, _ := filepath.Abs(dir)
-			return nil, e.errorf("not a git repository: %s", abs)
-		}
-		return nil, e.errorf("%v", err)
+		return nil, openError(e, dir, err)
 	}
 	return eng, exitOK
 }
@@ -300,4 +335,12 @@ func writeOptions(eng *engine.Engine) artifacts.Options {
 // artifact writers.
 func artifactOptions() artifacts.Options {
 	return artifacts.Options{Tool: "reviewls", Version: version(), Rules: engine.Rules()}
+}
+
+// tellWithheld says on stderr which settings of an untrusted repository's
+// .reviewls.yaml the run did not honour, and how to allow them.
+func tellWithheld(e *env, res *review.Result) {
+	if res.Withheld != "" {
+		fmt.Fprintf(e.stderr, "reviewls: %s\n", res.Withheld)
+	}
 }
