@@ -108,7 +108,9 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	if req.Baseline, err = loadBaseline(eng); err != nil {
 		return e.errorf("%v", err)
 	}
-	continueLoop(ctx, e, eng, &req, modeSet(fs))
+	// A hook run stays a workflow review: a commit must not wait for the
+	// orientation's repository searches.
+	continueLoop(ctx, e, eng, &req, modeSet(fs) || *hook)
 
 	prog.Step("reviewing the changes")
 	res, err := eng.Run(ctx, req)
@@ -169,9 +171,9 @@ func runReview(ctx context.Context, e *env, args []string) int {
 // artifact folder, as the language server does: its board ids, statuses,
 // investigations and the human's choices carry over, so the folder's
 // explanations, investigations and their numbering survive the review.
-// A folder an interactive review wrote stays one unless a mode was asked
-// for.
-func continueLoop(ctx context.Context, e *env, eng *engine.Engine, req *review.Request, modeAsked bool) {
+// A folder an interactive review wrote stays one unless the mode is
+// fixed (asked for, or a hook's).
+func continueLoop(ctx context.Context, e *env, eng *engine.Engine, req *review.Request, modeFixed bool) {
 	// The folder is the branch's, whatever the base: resolve without one.
 	t, err := eng.Repo().Resolve(ctx, req.Staged, "")
 	if err != nil {
@@ -183,7 +185,7 @@ func continueLoop(ctx context.Context, e *env, eng *engine.Engine, req *review.R
 		return
 	}
 	req.Loop = loop
-	if !modeAsked && artifacts.FolderMode(eng.Root(), t) == review.ModeInteractive {
+	if !modeFixed && artifacts.FolderMode(eng.Root(), t) == review.ModeInteractive {
 		req.Mode = review.ModeInteractive
 	}
 }
