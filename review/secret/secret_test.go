@@ -1,4 +1,4 @@
-package security
+package secret
 
 import (
 	"slices"
@@ -26,9 +26,9 @@ func TestSecretsEveryLine(t *testing.T) {
 		{"", "feature/add-login-page", nil},
 		{"", "", nil},
 	} {
-		got := Secrets(tc.path, tc.text)
+		got := Values(tc.path, tc.text)
 		if !slices.Equal(got, tc.want) {
-			t.Errorf("Secrets(%q, %q) = %q, want %q", tc.path, tc.text, got, tc.want)
+			t.Errorf("Values(%q, %q) = %q, want %q", tc.path, tc.text, got, tc.want)
 		}
 	}
 }
@@ -37,8 +37,8 @@ func TestSecretsEveryLine(t *testing.T) {
 // inline ignore comments: an ignored secret is still a secret.
 func TestSecretsIgnoresComments(t *testing.T) {
 	text := "const k = \"AKIAZ7Q2R5T6W3X4Y6B2\" // reviewls:ignore security/hardcoded-secret fixture for the parser tests\n"
-	if got := Secrets("a.go", text); !slices.Equal(got, []string{"AKIAZ7Q2R5T6W3X4Y6B2"}) {
-		t.Errorf("Secrets = %q, want the key", got)
+	if got := Values("a.go", text); !slices.Equal(got, []string{"AKIAZ7Q2R5T6W3X4Y6B2"}) {
+		t.Errorf("Values = %q, want the key", got)
 	}
 }
 
@@ -62,5 +62,33 @@ func BenchmarkFindDiff(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
 		Find(text)
+	}
+}
+
+func TestSecretKey(t *testing.T) {
+	for key, want := range map[string]keyClass{
+		"password": keyPassword, "DB_PASSWORD": keyPassword, "db_pass": keyPassword, "passwordHint": keyNone,
+		"clientSecret": keyAPIKey, "SECRET_KEY_BASE": keyAPIKey, "x-api-key": keyAPIKey, "APIKey": keyAPIKey,
+		"apikey": keyAPIKey, "access_key": keyAPIKey, "privateKeyPath": keyNone, "cache_key": keyNone,
+		"idempotencyKey": keyNone, "github_token": keyToken, "next_page_token": keyNone, "max_tokens": keyNone,
+		"auth": keyToken, "author": keyNone, "oauth_url": keyNone, "auth_method": keyNone,
+		"Authorization": keyToken, "credentials": keyToken, "token_type": keyNone, "bypass": keyNone,
+		"spring.datasource.password": keyPassword, "key": keyNone, "integrity": keyNone,
+	} {
+		if got := secretKey(key); got != want {
+			t.Errorf("secretKey(%q) = %d, want %d", key, got, want)
+		}
+	}
+}
+
+func TestWordy(t *testing.T) {
+	for v, want := range map[string]bool{
+		"myapp_auth_token_v2": true, "accessTokenStorageKey": true, "ThisIsNotARealSecretValue1": true,
+		"MY_SUPER_SECRET_TOKEN_VALUE1": true, "f3Jk9QzL2mXw8RtV5nBc7HyD4pGs": false,
+		"prvu5IfijoySjTneAAvIDAdn": false, "1XcW9aTMX1C+CI3+dXRZv7qdYdk2r7xgHWPB6PRW": false,
+	} {
+		if got := wordy(v); got != want {
+			t.Errorf("wordy(%q) = %v, want %v", v, got, want)
+		}
 	}
 }
