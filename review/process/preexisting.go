@@ -35,11 +35,17 @@ type Preexisting struct {
 	// Known returns the fingerprints of the given rules' findings known in
 	// a reviewed file before the change (the rules of the file's findings:
 	// no other fingerprint can match); nil when nothing was known (an
-	// added file).
+	// added file). The base version's are keyed by
+	// [review.Finding.PreexistingKey], so a secret is pre-existing only
+	// when the base held the same value; the baseline's by ID, which for a
+	// secret is its place: the baseline decides a secret only in a file
+	// without a base version, never letting a new value in a baselined
+	// place pass for the old one.
 	Known func(ctx context.Context, f *review.File, rules map[string]bool) map[string]Known
 	// Whole counts, for the given rules, the fingerprints of the findings
-	// of the whole current file, every line treated as changed. It is
-	// called only for files where a finding's fingerprint was known.
+	// of the whole current file, every line treated as changed, by
+	// PreexistingKey and, for secrets, by ID too. It is called only for
+	// files where a finding's fingerprint was known.
 	Whole func(ctx context.Context, f *review.File, rules map[string]bool) map[string]int
 	// ChangeSet resolves a finding's path to its file.
 	ChangeSet *review.ChangeSet
@@ -143,7 +149,14 @@ func (p *Preexisting) file(ctx context.Context, file *review.File, findings []*r
 	groups := map[string][]*review.Finding{}
 	rules := map[string]bool{}
 	for _, f := range findings {
-		k, ok := known[f.ID]
+		key := f.PreexistingKey()
+		k, ok := known[key]
+		if !ok && key != f.ID && file.Base == "" {
+			// A secret the baseline records by its place, in a file
+			// without a base version to hold its value.
+			key = f.ID
+			k, ok = known[key]
+		}
 		if !ok {
 			continue
 		}
@@ -151,7 +164,7 @@ func (p *Preexisting) file(ctx context.Context, file *review.File, findings []*r
 			f.Baseline = review.BaselineUpdated
 			continue
 		}
-		groups[f.ID] = append(groups[f.ID], f)
+		groups[key] = append(groups[key], f)
 		rules[f.RuleID] = true
 	}
 	if len(groups) == 0 {
