@@ -1,6 +1,7 @@
 package secret
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/reviewls/reviewls/review/syntax"
@@ -17,12 +18,18 @@ type assignment struct {
 
 // assignments finds the secret-keyed literals of a line: a quoted string
 // after key =, key:, key :=, key =>, "key": or "key", (a call such as
-// Setenv("API_TOKEN", "...")), and in configuration languages also
-// unquoted KEY=value and key: value.
+// Setenv("API_TOKEN", "...")), the text of an XML element named like a
+// secret (<password>…</password>), and in configuration languages also
+// unquoted KEY=value, key = value (INI, Java properties, AWS credentials),
+// key: value and .npmrc's //registry/:_authToken=value.
 func assignments(line string, cfg bool) []assignment {
 	var out []assignment
 	if cfg {
 		out = unquoted(line)
+		out = npmrcAuth(line, out)
+	}
+	if secretClosingTag(line) {
+		out = xmlElements(line, out)
 	}
 	if strings.IndexByte(line, '"') < 0 && strings.IndexByte(line, '\'') < 0 && strings.IndexByte(line, '`') < 0 {
 		return out
@@ -109,10 +116,12 @@ func keyByte(c byte) bool {
 }
 
 // unquoted finds KEY=value and key: value pairs of a configuration line:
-// .env, shell (export), Dockerfile ENV and ARG (also ENV KEY value), YAML.
+// .env, shell (export), Dockerfile ENV and ARG (also ENV KEY value), YAML,
+// and the "key = value" of INI files, Java properties and AWS credentials.
 func unquoted(line string) []assignment {
 	s := strings.TrimLeft(line, " \t")
 	off := len(line) - len(s)
+	legacyENV := strings.HasPrefix(s, "ENV ")
 	for _, prefix := range []string{"export ", "- ", "ENV ", "ARG ", "env ", "arg ", "set "} {
 		if strings.HasPrefix(s, prefix) {
 			s = strings.TrimLeft(s[len(prefix):], " \t")
@@ -131,13 +140,21 @@ func unquoted(line string) []assignment {
 		}
 		key := s[:k]
 		rest := s[k:]
+		// Blanks around the operator: "key = value" and "key : value"
+		// (INI, properties); "key= value" only when nothing after the
+		// blank is another assignment, as "A= B=x" is in shell.
+		op := strings.TrimLeft(rest, " \t")
+		spaced := len(op) < len(rest)
 		switch {
-		case rest[0] == '=':
-			rest = rest[1:]
-		case rest[0] == ':' && len(rest) > 1 && (rest[1] == ' ' || rest[1] == '\t'):
-			rest = strings.TrimLeft(rest[1:], " \t")
-		case rest[0] == ' ' && strings.HasPrefix(strings.TrimLeft(line, " \t"), "ENV "):
-			rest = strings.TrimLeft(rest, " ") // legacy ENV KEY value
+		case op != "" && op[0] == '=':
+			rest = op[1:]
+			if after := strings.TrimLeft(rest, " \t"); spaced || len(after) < len(rest) && !strings.Contains(after, "=") {
+				rest = after
+			}
+		case op != "" && op[0] == ':' && len(op) > 1 && (op[1] == ' ' || op[1] == '\t'):
+			rest = strings.TrimLeft(op[1:], " \t")
+		case spaced && legacyENV:
+			rest = op // legacy ENV KEY value
 		default:
 			return out
 		}
@@ -154,6 +171,72 @@ func unquoted(line string) []assignment {
 		}
 		s = strings.TrimLeft(rest[v:], " \t")
 		off = len(line) - len(s)
+	}
+	return out
+}
+
+// npmrcRE matches the credentials of an .npmrc line, bare or scoped to a
+// registry ("//registry.npmjs.org/:_authToken=…").
+var npmrcRE = regexp.MustCompile(`(?:^|:)(_authToken|_auth|_password)[ \t]*=[ \t]*([^\s#;"']+)`)
+
+// npmrcAuth appends the .npmrc credentials of line to out.
+func npmrcAuth(line string, out []assignment) []assignment {
+	if !strings.Contains(line, "_auth") && !strings.Contains(line, "_password") {
+		return out
+	}
+	for _, m := range npmrcRE.FindAllStringSubmatchIndex(line, -1) {
+		key := line[m[2]:m[3]]
+		out = appendAssignment(out, assignment{key: key, class: secretKey(key), value: line[m[4]:m[5]], from: m[4], to: m[5]})
+	}
+	return out
+}
+
+// xmlElementRE matches an element with text content on one line: the
+// opening tag's name, the text, the closing tag's name.
+var xmlElementRE = regexp.MustCompile(`<([A-Za-z_][\w.:-]*)(?:\s[^<>]*)?>([^<>]+)</([A-Za-z_][\w.:-]*)\s*>`)
+
+// secretClosingTag reports whether line closes an element named like a
+// secret: the cheap test before xmlElements, since markup and JSX close
+// elements on most lines.
+func secretClosingTag(line string) bool {
+	for i := strings.Index(line, "</"); i >= 0; {
+		j := i + 2
+		for j < len(line) && (keyByte(line[j]) || line[j] == ':') {
+			j++
+		}
+		if name := line[i+2 : j]; hasSecretStem(name) && secretKey(name) != keyNone {
+			return true
+		}
+		k := strings.Index(line[j:], "</")
+		if k < 0 {
+			break
+		}
+		i = j + k
+	}
+	return false
+}
+
+// xmlElements appends the text of the elements of line named like a
+// secret (<password>, <apiKey>, <client-secret>) to out; blanks around
+// the text are not part of the value.
+func xmlElements(line string, out []assignment) []assignment {
+	for _, m := range xmlElementRE.FindAllStringSubmatchIndex(line, -1) {
+		name := line[m[2]:m[3]]
+		if name != line[m[6]:m[7]] {
+			continue
+		}
+		class := secretKey(name)
+		if class == keyNone {
+			continue
+		}
+		from, to := m[4], m[5]
+		for from < to && (line[from] == ' ' || line[from] == '\t') {
+			from++
+		}
+		for to > from && (line[to-1] == ' ' || line[to-1] == '\t') {
+			to--
+		}
+		out = appendAssignment(out, assignment{key: name, class: class, value: line[from:to], from: from, to: to})
 	}
 	return out
 }

@@ -2,9 +2,11 @@ package secret
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // Detector finds the secrets on the lines of one file. It is not safe for
@@ -16,6 +18,8 @@ type Detector struct {
 	// test marks a test file, where the formats that need a context word
 	// are not reported.
 	test bool
+	// notebook marks a Jupyter notebook, whose cells are JSON strings.
+	notebook bool
 	// content is the whole file when known; nil in a [Scanner], which
 	// settles the hits that depend on it at the end.
 	content []byte
@@ -29,9 +33,10 @@ type Detector struct {
 // then kept).
 func NewDetector(path string, lang review.Language, content []byte) *Detector {
 	return &Detector{
-		cfg:     lang.Info().Config,
-		test:    path != "" && review.IsTestPath(path),
-		content: content,
+		cfg:      lang.Info().Config,
+		test:     path != "" && review.IsTestPath(path),
+		notebook: strings.HasSuffix(strings.ToLower(path), ".ipynb"),
+		content:  content,
 	}
 }
 
@@ -55,8 +60,9 @@ func (d *Detector) Fixed(n int, line string, out []Hit) []Hit {
 
 // Generic appends to out the secrets of line n that security/generic-secret
 // reports: provider formats, passwords of URLs, and random-looking values
-// under secret-named keys. Values in the formats of [Detector.Fixed] are
-// left to it; two hits of one line never overlap.
+// under secret-named keys (in code, configuration, XML elements, .npmrc
+// and notebook cells). Values in the formats of [Detector.Fixed] are left
+// to it; two hits of one line never overlap.
 func (d *Detector) Generic(n int, line string, out []Hit) []Hit {
 	start := len(out)
 	if longRun(line, minProviderRun) {
@@ -92,6 +98,9 @@ func (d *Detector) Generic(n int, line string, out []Hit) []Hit {
 	for _, a := range assignments(line, d.cfg) {
 		out = d.assigned(n, a, []string{a.value}, out, start)
 	}
+	if d.notebook {
+		out = d.notebookLine(n, line, out, start)
+	}
 	return out
 }
 
@@ -112,6 +121,57 @@ func (d *Detector) assigned(n int, a assignment, values []string, out []Hit, sta
 	}
 	return append(out, Hit{Class: Generic, Key: a.key, Why: why, Confidence: conf, Line: n, From: a.from, To: a.to,
 		Values: values, public: need})
+}
+
+// notebookLine reads the JSON string that begins line n of a Jupyter
+// notebook — a line of a cell's source, or of a text output — as the code
+// it holds, and appends the secrets under secret-named keys in it: the
+// raw line shows their quotes escaped (API_KEY = \"…\"), which hides
+// them from a reading of the line itself.
+func (d *Detector) notebookLine(n int, line string, out []Hit, start int) []Hit {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i == len(line) || line[i] != '"' {
+		return out
+	}
+	end := syntax.QuoteEnd(line, i)
+	if end < 0 {
+		return out
+	}
+	var code string
+	if json.Unmarshal([]byte(line[i:end+1]), &code) != nil {
+		return out
+	}
+	for _, a := range assignments(strings.TrimRight(code, "\r\n"), false) {
+		raw, values := a.value, []string{a.value}
+		at := strings.Index(line[i:end], raw)
+		if at < 0 {
+			raw = jsonEscape(a.value)
+			at = strings.Index(line[i:end], raw)
+			values = []string{raw, a.value}
+		}
+		if at < 0 {
+			continue
+		}
+		a.from = i + at
+		a.to = a.from + len(raw)
+		out = d.assigned(n, a, values, out, start)
+	}
+	return out
+}
+
+// jsonEscape returns s as a JSON string literal writes it, without the
+// quotes.
+func jsonEscape(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(s) != nil {
+		return s
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(strings.TrimSuffix(b.String(), "\n"), `"`), `"`)
 }
 
 // moot reports whether a hit that needs a public client configuration

@@ -15,8 +15,9 @@ type format struct {
 	// hint is a substring every match contains, checked on the line
 	// first.
 	hint string
-	// left and right require the value to stand apart from word
-	// characters on that side, as \b does.
+	// left and right require the value to stand apart from letters and
+	// digits on that side. An underscore may touch it, unlike with \b: a
+	// token that follows "wip_" in a branch or file name is still one.
 	left, right bool
 	sev         review.Severity
 	// context, when set, is required on the line (case-insensitively) for
@@ -63,16 +64,14 @@ const azuriteKey = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6
 func (fm *format) each(line string, fn func(from, to int)) {
 	for _, m := range fm.re.FindAllStringSubmatchIndex(line, -1) {
 		from, to := m[2], m[3]
-		if fm.left && from > 0 && word(line[from-1]) || fm.right && to < len(line) && word(line[to]) {
+		if fm.left && from > 0 && alnum(line[from-1]) || fm.right && to < len(line) && alnum(line[to]) {
 			continue
 		}
 		fn(from, to)
 	}
 }
 
-func word(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
-}
+func alnum(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
 
 // FixedFormat reports whether v is a whole value of a format of
 // security/hardcoded-secret or a provider format, which the assignment

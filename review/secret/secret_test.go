@@ -92,3 +92,48 @@ func TestWordy(t *testing.T) {
 		}
 	}
 }
+
+// TestFormats checks issue 26 item 4: the credential formats a review
+// missed are found (and so redacted), each beside near misses that stay
+// quiet.
+func TestFormats(t *testing.T) {
+	const (
+		aws    = "wJalrXUtnFEMI7K7MDENGbPxRfiCYzq9Lm2Tk4Vx"
+		pw     = "Summer2024!x"
+		npm    = "f3Jk9QzL2mXw8RtV5nBc7HyD4pGsA1eU"
+		ghp    = "ghp_Zx8Cv7Bn6Mq5Wr4Et3Yu2Io1Pa0SdFgHjKlZ"
+		akia   = "AKIA5XRILAV5FVCYK43K"
+		xmlPW  = "p4ss-W0rd-9qz!Lk"
+		jupyPW = "Jx7#kQ2m!Lp9vR"
+	)
+	for _, tc := range []struct {
+		name, path, text string
+		want             []string
+	}{
+		{"AWS credentials", ".aws/credentials", "[default]\naws_access_key_id = " + akia + "\naws_secret_access_key = " + aws + "\n", []string{akia, aws}},
+		{"INI password", "conf/app.ini", "[db]\npassword = " + pw + "\nhost = db.internal\n", []string{pw}},
+		{"properties", "src/main/resources/application.properties", "spring.datasource.password = " + pw + "\nspring.datasource.url=jdbc:postgresql://db/app\n", []string{pw}},
+		{"properties with a colon", "app.properties", "db.password : " + pw + "\n", []string{pw}},
+		{"XML element", "settings.xml", "<server>\n  <id>nexus</id>\n  <password>" + xmlPW + "</password>\n</server>\n", []string{xmlPW}},
+		{"XML element in code", "Config.java", `String cfg = "<apiKey>` + npm + `</apiKey>";` + "\n", []string{npm}},
+		{".npmrc scoped token", ".npmrc", "//registry.acme-corp.net/:_authToken=" + npm + "\nalways-auth=true\n", []string{npm}},
+		{".npmrc bare token", ".npmrc", "_authToken=" + npm + "\n", []string{npm}},
+		{"notebook cell", "analysis.ipynb", "   \"source\": [\n    \"import os\\n\",\n    \"API_TOKEN = \\\"" + npm + "\\\"\\n\",\n    \"db_password = '" + jupyPW + "'\"\n   ]\n", []string{npm, jupyPW}},
+		{"token after an underscore", "", "wip_" + ghp, []string{ghp}},
+		{"token between underscores", "", "keys/old_" + akia + "_backup.txt", []string{akia}},
+		// Near misses.
+		{"INI placeholder", "conf/app.ini", "password = ${DB_PASSWORD}\npassword = changeme\npassword =\n", nil},
+		{"INI prose", "conf/app.ini", "token = the token of the service\n", nil},
+		{"empty XML element", "settings.xml", "<password></password>\n<password>${env.PASSWORD}</password>\n<token>{{ token }}</token>\n", nil},
+		{"XML element not named like a secret", "pom.xml", "<version>3f8a9c2e7b1d4f6a0e5c9b2d7f3a1e8c</version>\n", nil},
+		{".npmrc from the environment", ".npmrc", "//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n", nil},
+		{"notebook outputs", "analysis.ipynb", "     \"output_type\": \"stream\",\n     \"text\": [\n      \"sha256: 3f8a9c2e7b1d4f6a0e5c9b2d7f3a1e8c4b6d9f2a\\n\",\n      \"token count: 4096\\n\"\n     ]\n    },\n    {\n     \"data\": {\n      \"image/png\": \"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==\"\n     },\n     \"execution_count\": 3,\n", nil},
+		{"a word that ends in a token prefix", "", "wip_ghp_short", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Values(tc.path, tc.text); !slices.Equal(got, tc.want) {
+				t.Errorf("Values(%q) = %q, want %q", tc.path, got, tc.want)
+			}
+		})
+	}
+}

@@ -27,7 +27,8 @@ var GenericSecret = &lens.Rule{
 			"grant account access, High otherwise), JSON web tokens next to a token-like word outside tests, " +
 			"URLs with an inline password for a remote host (databases, brokers, HTTP, FTP; only the password is redacted), and string values assigned to a secret-named " +
 			"key (password, secret, token, api_key, access_key, private_key, client_secret, auth, credential, in " +
-			"code, JSON, YAML, .env, shell or Dockerfile ENV) that look random: hex of at least 32 characters with " +
+			"code, JSON, YAML, .env, shell, Dockerfile ENV, INI and Java properties (key = value), AWS credentials files, " +
+			"XML elements (<password>…</password>), .npmrc (_authToken=) and Jupyter notebook cells) that look random: hex of at least 32 characters with " +
 			"at least 3.0 bits of Shannon entropy per character, base64 or base62 of at least 20 characters with at " +
 			"least 3.5 bits (4.0 from 32 characters on, so random tokens pass more than 99% of the time), or, for " +
 			"password keys, at least 10 characters mixing three character classes. Load the value from the " +
