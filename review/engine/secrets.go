@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/lens"
 	"github.com/reviewls/reviewls/review/secret"
 )
 
@@ -109,9 +110,9 @@ func detectQuoted(f *review.File) *quoted {
 	if f.OldPath != "" {
 		oldPath = f.OldPath
 	}
-	for _, v := range secret.Values(oldPath, removed.text.String()) {
-		q.secrets = append(q.secrets, v)
-		if !bytes.Contains(f.Content, []byte(v)) {
+	for _, h := range secret.ScanText(oldPath, removed.text.String()) {
+		q.secrets = append(q.secrets, h.Values...)
+		if v, gone := goneFrom(f.Content, h.Values); gone {
 			q.removed = append(q.removed, lineSecret{removed.lineOf(v), v})
 		}
 	}
@@ -119,7 +120,46 @@ func detectQuoted(f *review.File) *quoted {
 		q.secrets = append(q.secrets, v)
 		q.context = append(q.context, lineSecret{context.lineOf(v), v})
 	}
+	q.keyBlocks(f, removed.text.String())
 	return q
+}
+
+// keyBlocks adds the key material of the private key blocks of both
+// versions of f. The hunks may cut a block — a key replaced in place keeps
+// its BEGIN and END lines, which then are no lines of the diff, or far
+// from it — so the lines of key material a diff quotes are recognised by
+// reading the blocks of the whole versions. A block of the base version
+// whose key the new content no longer holds is a removed secret.
+func (q *quoted) keyBlocks(f *review.File, removed string) {
+	const marker = "PRIVATE KEY"
+	if bytes.Contains(f.Content, []byte(marker)) {
+		for _, h := range secret.KeyBlocks(f.TextLines()) {
+			q.secrets = append(q.secrets, h.Values...)
+		}
+	}
+	if !bytes.Contains(f.Content, []byte(marker)) && !strings.Contains(removed, marker) {
+		return // neither version holds a block: its marker would be in one or the other
+	}
+	old, ok := lens.OldContent(f)
+	if !ok {
+		return
+	}
+	for _, h := range secret.KeyBlocks(review.SplitLines(old)) {
+		q.secrets = append(q.secrets, h.Values...)
+		if v, gone := goneFrom(f.Content, h.Values); gone {
+			q.removed = append(q.removed, lineSecret{h.Line, v})
+		}
+	}
+}
+
+// goneFrom returns the first of values that content no longer holds.
+func goneFrom(content []byte, values []string) (string, bool) {
+	for _, v := range values {
+		if !bytes.Contains(content, []byte(v)) {
+			return v, true
+		}
+	}
+	return "", false
 }
 
 // side collects the lines of one kind from a file's hunks.

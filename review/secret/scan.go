@@ -298,6 +298,16 @@ func lookupEncoding(name string) (encoding.Encoding, error) {
 // leaves the process besides the added lines the rules see — removed and
 // context lines, quoted code, names, messages.
 func Values(path, text string) []string {
+	var out []string
+	for _, h := range ScanText(path, text) {
+		out = append(out, h.Values...)
+	}
+	return out
+}
+
+// ScanText returns the secrets of text, read as the content of the file
+// at path, as [Values] reads it.
+func ScanText(path, text string) []Hit {
 	if !mayHoldSecret(text) {
 		return nil
 	}
@@ -307,11 +317,7 @@ func Values(path, text string) []string {
 		s.Line(strings.TrimSuffix(line, "\r"))
 		text = rest
 	}
-	var out []string
-	for _, h := range s.Hits() {
-		out = append(out, h.Values...)
-	}
-	return out
+	return s.Hits()
 }
 
 // Find returns the raw secret values in text that is not a file's

@@ -40,9 +40,14 @@ func runHardcodedSecret(p *lens.Pass) {
 	var hits []secret.Hit
 	p.EachChanged(func(n int, line string) { hits = d.Fixed(n, line, hits) })
 	if p.Contains("PRIVATE KEY") {
+		// A block counts when any of its lines changed: a key replaced in
+		// place keeps its BEGIN line.
 		for _, h := range secret.KeyBlocks(p.Lines()) {
-			if p.Changed(h.Line) {
-				hits = append(hits, h)
+			for n := h.Line; n <= h.EndLine; n++ {
+				if p.Changed(n) {
+					hits = append(hits, h)
+					break
+				}
 			}
 		}
 	}

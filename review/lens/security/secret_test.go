@@ -103,3 +103,36 @@ func TestSecretFingerprintIsItsPlace(t *testing.T) {
 		t.Errorf("two secrets on lines that read the same share a fingerprint: %d findings", len(two))
 	}
 }
+
+// TestPrivateKeyReplacedInPlace checks issue 26 item 3: a key whose BEGIN
+// line stays while lines of key material change is still a private key
+// committed to source; an edit next to an unchanged key is not.
+func TestPrivateKeyReplacedInPlace(t *testing.T) {
+	key := func(body ...string) string {
+		return "# deploy key\n-----BEGIN EC PRIVATE KEY-----\n" + strings.Join(body, "\n") + "\n-----END EC PRIVATE KEY-----\nuser: deploy\n"
+	}
+	const (
+		l1 = "MHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5oW8vB2K2lqmMoAoGCCqGSM49"
+		l2 = "AwEHoUQDQgAEYzp8mR4Ek3QvT7rN1sLdW2eH9kXcJ0uV6aB5yZ3fGhPqLmNsTtUv"
+		l3 = "Wx2Yz4Ab6Cd8Ef0Gh2Ij4Kl6Mn8Op0Qr2St4Uv6Wx8Yz0Ab2Cd4Ef6Gh8Ij0Kl2Mn"
+	)
+	old := key(l1, l2)
+	for _, tc := range []struct {
+		name, new string
+		want      int
+	}{
+		{"a line of key material replaced", key(l1, l3), 1},
+		{"a line of key material added", key(l1, l2, l3), 1},
+		{"the line after the block edited", strings.Replace(old, "user: deploy", "user: release", 1), 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := lenstest.Check(t, HardcodedSecret, lenstest.Modified("deploy/id_ec.pem", old, tc.new), 0, nil)
+			if len(got) != tc.want {
+				t.Fatalf("got %d findings, want %d", len(got), tc.want)
+			}
+			if tc.want == 1 && (got[0].Span.StartLine != 2 || got[0].Title != "Hardcoded private key") {
+				t.Errorf("finding %q at line %d, want the private key at its BEGIN line 2", got[0].Title, got[0].Span.StartLine)
+			}
+		})
+	}
+}
