@@ -127,6 +127,12 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 			fmt.Fprintf(r, "  %s (%s)\n", artifacts.QuotePath(r.where(f.Path)), f.Skip)
 		}
 	}
+	if len(res.Unscanned) > 0 {
+		fmt.Fprintf(r, "\nnot scanned for secrets:\n")
+		for _, u := range res.Unscanned {
+			fmt.Fprintf(r, "  %s (%s)\n", artifacts.QuotePath(r.where(u.Path)), u.Reason)
+		}
+	}
 	if n := len(res.PreExisting); n > 0 && showPre {
 		fmt.Fprintf(r, "\n%s in touched code (already there; they count toward nothing):\n", artifacts.PreexistingCount(n))
 		for _, p := range res.PreExisting {

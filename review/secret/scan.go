@@ -3,7 +3,6 @@ package secret
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -162,12 +161,12 @@ var ErrBinary = errors.New("binary content")
 const sniffLen = 8000
 
 // Decode returns a reader of r's content as UTF-8: converted from
-// encoding when it is not "" (a working-tree-encoding, as git names it:
-// UTF-16LE, SHIFT-JIS, ...), else from UTF-16 or UTF-32 when a byte order
-// mark or the pattern of NUL bytes says so, else as it is. A UTF-8 byte
-// order mark is dropped. Content that is none of these — a NUL byte, or
-// many control bytes and invalid UTF-8, in its first 8000 bytes — is
-// binary: the error is [ErrBinary].
+// encodingName when it names an encoding (a working-tree-encoding, as git
+// names it: UTF-16LE, SHIFT-JIS, ...), else from UTF-16 or UTF-32 when a
+// byte order mark or the pattern of NUL bytes says so, else as it is. A
+// UTF-8 byte order mark is dropped. Content that is none of these — many
+// control bytes (NUL among them) or much invalid UTF-8 in its first 8000
+// bytes — is binary: the error is [ErrBinary].
 func Decode(r io.Reader, encodingName string) (io.Reader, error) {
 	br := bufio.NewReaderSize(r, sniffLen)
 	head, err := br.Peek(sniffLen)
@@ -175,11 +174,10 @@ func Decode(r io.Reader, encodingName string) (io.Reader, error) {
 		return nil, err
 	}
 	if encodingName != "" {
-		enc, err := lookupEncoding(encodingName)
-		if err != nil {
-			return nil, err
+		if enc := lookupEncoding(encodingName); enc != nil {
+			return transform.NewReader(br, enc.NewDecoder()), nil
 		}
-		return transform.NewReader(br, enc.NewDecoder()), nil
+		// An encoding git would not know either: read what is there.
 	}
 	var enc encoding.Encoding
 	switch {
@@ -264,31 +262,31 @@ func binary(head []byte) bool {
 }
 
 // lookupEncoding returns the encoding git names name (iconv's names:
-// UTF-16, UTF-16LE-BOM, SHIFT-JIS, ISO-8859-1, ...).
-func lookupEncoding(name string) (encoding.Encoding, error) {
-	switch n := strings.ToUpper(strings.TrimSpace(name)); n {
+// UTF-16, UTF-16LE-BOM, SHIFT-JIS, ISO-8859-1, ...), or nil.
+func lookupEncoding(name string) encoding.Encoding {
+	switch strings.ToUpper(strings.TrimSpace(name)) {
 	case "UTF-16", "UTF16":
-		return unicode.UTF16(unicode.BigEndian, unicode.UseBOM), nil
+		return unicode.UTF16(unicode.BigEndian, unicode.UseBOM)
 	case "UTF-16LE", "UTF-16LE-BOM", "UTF16LE":
-		return unicode.UTF16(unicode.LittleEndian, unicode.UseBOM), nil
+		return unicode.UTF16(unicode.LittleEndian, unicode.UseBOM)
 	case "UTF-16BE", "UTF-16BE-BOM", "UTF16BE":
-		return unicode.UTF16(unicode.BigEndian, unicode.UseBOM), nil
+		return unicode.UTF16(unicode.BigEndian, unicode.UseBOM)
 	case "UTF-32", "UTF32":
-		return utf32.UTF32(utf32.BigEndian, utf32.UseBOM), nil
+		return utf32.UTF32(utf32.BigEndian, utf32.UseBOM)
 	case "UTF-32LE", "UTF-32LE-BOM":
-		return utf32.UTF32(utf32.LittleEndian, utf32.UseBOM), nil
+		return utf32.UTF32(utf32.LittleEndian, utf32.UseBOM)
 	case "UTF-32BE", "UTF-32BE-BOM":
-		return utf32.UTF32(utf32.BigEndian, utf32.UseBOM), nil
+		return utf32.UTF32(utf32.BigEndian, utf32.UseBOM)
 	case "UTF-8", "UTF8":
-		return unicode.UTF8BOM, nil
+		return unicode.UTF8BOM
 	}
 	if enc, err := ianaindex.IANA.Encoding(name); err == nil && enc != nil {
-		return enc, nil
+		return enc
 	}
 	if enc, err := htmlindex.Get(name); err == nil {
-		return enc, nil
+		return enc
 	}
-	return nil, fmt.Errorf("unknown working-tree-encoding %q", name)
+	return nil
 }
 
 // Values returns the raw secret values in text, read as the content of
