@@ -39,6 +39,7 @@ var canaries = []struct{ where, value string }{
 	{"notebook cell", "u8Rk2Wq9Zt4Mx7Lp3Vn6Bc1Yh5Js0Dg"},
 	{"XML element", "Hq4!zT8#wK2mP9vL"},
 	{".npmrc token", "Lz5Xc8Vb2Nm7Qw4Er9Ty1Ui6Op3As0Df"},
+	{"file the review skips", "ghp_Hk3Jm8Np2Qr7St4Uv9Wx1Yz6Ab5Cd0EfGhTu"},
 }
 
 func canary(where string) string {
@@ -175,7 +176,7 @@ func TestCanarySecrets(t *testing.T) {
 		{"", "staged version of a staged-then-edited file"}, {"", "work tree version of a staged-then-edited file"},
 		{"", "file name"}, {"", "branch name"}, {"pr-reference.xml", "commit message"}, {"", "URL password"},
 		{"", "file name after an underscore"}, {"", "INI key = value"}, {"", "notebook cell"}, {"", "XML element"},
-		{"", ".npmrc token"},
+		{"", ".npmrc token"}, {"", "file the review skips"},
 		{"reviewls serve (every message sent)", "workspace folder name"},
 		{"reviewls serve (every message sent)", "added line"},
 		{"reviewls serve (every message sent)", "file name"},
@@ -235,6 +236,7 @@ func canaryRepo(t *testing.T) string {
 	write("nb.ipynb", "{\n \"cells\": [\n  {\n   \"cell_type\": \"code\",\n   \"source\": [\n    \"API_TOKEN = \\\""+canary("notebook cell")+"\\\"\\n\"\n   ]\n  }\n ]\n}\n")
 	write("deploy/settings.xml", "<settings>\n  <password>"+canary("XML element")+"</password>\n</settings>\n")
 	write(".npmrc", "//registry.acme-corp.net/:_authToken="+canary(".npmrc token")+"\n")
+	write("bin/deploy.sh", "#!/bin/sh\nexport GITHUB_TOKEN="+canary("file the review skips")+"\n")
 	write("s.py", "TOKEN = \""+canary("staged version of a staged-then-edited file")+"\"\nprint(\"hi\")\n")
 	git("add", "s.py")
 	write("s.py", "TOKEN = \""+canary("work tree version of a staged-then-edited file")+"\"\nprint(\"hi\")\n")
