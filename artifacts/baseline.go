@@ -9,7 +9,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/schemas"
 )
@@ -52,6 +54,10 @@ func ReadBaseline(root, rel string) (*review.Baseline, error) {
 // WriteBaseline writes b to rel inside the repository root, atomically. It
 // holds fingerprints, rule ids, paths and counts only: no line number, no
 // cited code, no secret.
+//
+// It writes only where a baseline belongs: inside the work tree and
+// outside .git/, symbolic links resolved, and it replaces only a regular
+// file that holds a reviewls baseline (see checkBaselineTarget).
 func WriteBaseline(root, rel string, b *review.Baseline, opts Options) error {
 	doc := baselineDoc{SchemaVersion: "1", Tool: opts.tool() + " " + opts.version(), Findings: b.Entries}
 	if doc.Findings == nil {
@@ -66,10 +72,69 @@ func WriteBaseline(root, rel string, b *review.Baseline, opts Options) error {
 		return fmt.Errorf("open repository root: %w", err)
 	}
 	defer r.Close()
+	if err := checkBaselineTarget(r, root, rel); err != nil {
+		return fmt.Errorf("write baseline %s: %w", rel, err)
+	}
 	if dir := filepath.Dir(filepath.FromSlash(rel)); dir != "." {
 		if err := r.MkdirAll(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("write baseline: %w", err)
 		}
 	}
 	return writeAtomic(r, rel, data)
+}
+
+// checkBaselineTarget refuses to write a baseline at rel, inside the
+// repository root opened as r, when that is in git's directory (a hook,
+// HEAD), when a symbolic link leads its folder there or out of the work
+// tree, or when rel exists and is not a regular file holding a reviewls
+// baseline: a file the user keeps there is never overwritten.
+func checkBaselineTarget(r *os.Root, root, rel string) error {
+	if review.InGitDir(rel) {
+		return errors.New("the path is in .git/ (git's own files are never a baseline)")
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return err
+	}
+	// The deepest folder of rel that exists, with links resolved: the
+	// ones below it are created, links-free.
+	for dir := filepath.Dir(filepath.Join(realRoot, filepath.FromSlash(rel))); ; dir = filepath.Dir(dir) {
+		real, err := filepath.EvalSymlinks(dir)
+		if err != nil && dir != filepath.Dir(dir) {
+			continue
+		}
+		in, err := filepath.Rel(realRoot, real)
+		switch {
+		case err != nil || in == ".." || strings.HasPrefix(in, ".."+string(filepath.Separator)):
+			return errors.New("a symbolic link leads its folder out of the work tree")
+		case review.InGitDir(filepath.ToSlash(in)):
+			return errors.New("a symbolic link leads its folder into .git/ (git's own files are never a baseline)")
+		}
+		break
+	}
+	fi, err := r.Lstat(filepath.FromSlash(rel))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return errors.New("it is a symbolic link (a baseline is never written through one)")
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("it is %s, not a baseline", regular.Kind(fi.Mode()))
+	}
+	f, err := r.Open(filepath.FromSlash(rel))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var doc struct {
+		SchemaVersion *string     `json:"schema_version"`
+		Tool          *string     `json:"tool"`
+		Findings      *[]struct{} `json:"findings"`
+	}
+	if json.NewDecoder(f).Decode(&doc) != nil || doc.SchemaVersion == nil || doc.Tool == nil || doc.Findings == nil {
+		return errors.New("the file there is not a reviewls baseline, and is left as it is (point the configuration's baseline key elsewhere, or remove the file)")
+	}
+	return nil
 }

@@ -272,6 +272,9 @@ func (v *view) mdRisk(m *md) {
 	if a := v.res.Analysis.String(); a != "" {
 		m.bullet("**Type-aware analysis:** " + strings.TrimPrefix(a, "type-aware analysis "))
 	}
+	if w := v.res.Withheld; w != "" {
+		m.bullet("**Not done:** " + w)
+	}
 	if hs := v.risk.Hotspots; len(hs) > 0 {
 		var parts []string
 		for _, h := range hs {

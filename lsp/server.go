@@ -58,6 +58,11 @@ type Options struct {
 	// $GIT_INDEX_FILE apply to the server as to the CLI. The zero value
 	// discovers each folder's repository.
 	GitEnv engine.Env
+	// UserDir is the user's reviewls folder ([engine.UserDir]): the user
+	// configuration file, below the editor's settings and above each
+	// repository's .reviewls.yaml, and the repositories the user trusted
+	// to run tools. "" reads none and trusts no repository.
+	UserDir string
 }
 
 const (

@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/engine"
@@ -108,7 +110,7 @@ func (s *server) newSession(folder string) (*session, error) {
 
 // engineOptions configures the engine of a session.
 func (s *server) engineOptions() engine.Options {
-	return engine.Options{Logger: s.opts.Logger.With("component", "engine"), Env: s.opts.GitEnv}
+	return engine.Options{Logger: s.opts.Logger.With("component", "engine"), Env: s.opts.GitEnv, UserDir: s.opts.UserDir}
 }
 
 // start loads the loop state of the branch's last interactive review,
@@ -293,6 +295,10 @@ func (ss *session) run(ctx context.Context, id uint64) {
 			ss.srv.showMessageOnce(fmt.Sprintf("reviewls: review of %s failed: %v", ss.root, err))
 		}
 		return
+	}
+	if res.Withheld != "" {
+		// What an untrusted repository's .reviewls.yaml did not get, once.
+		ss.srv.showOnce(protocol.MessageTypeWarning, "reviewls: "+res.Withheld)
 	}
 
 	ss.modMu.Lock()

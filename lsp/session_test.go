@@ -19,6 +19,7 @@ import (
 
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/engine"
 	"github.com/reviewls/reviewls/review/reviewtest"
 )
 
@@ -253,10 +254,15 @@ func TestCancelledCommand(t *testing.T) {
 func TestAnalysisAfterQuiet(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		// creds/ without a test is a secrets hotspot: the recommended
-		// depth is comprehensive, so every review leaves the analysis
-		// pending. The budget makes the analysis itself end at once.
-		ss, rc := testSession(t, Options{DiagnosticsDelay: 200 * time.Millisecond, ArtifactDelay: time.Hour}, map[string]string{
-			"go.mod": "module example.com/m\n\ngo 1.22\n", "creds/creds.go": showCreds(-1), ".reviewls.yaml": "analysis: {budget: 1ns}\n"})
+		// depth is comprehensive, and with the user's budget every review
+		// leaves the analysis pending. The budget makes the analysis
+		// itself end at once.
+		user := t.TempDir()
+		if err := os.WriteFile(filepath.Join(user, engine.UserConfigFile), []byte("analysis: {budget: 1ns}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ss, rc := testSession(t, Options{DiagnosticsDelay: 200 * time.Millisecond, ArtifactDelay: time.Hour, UserDir: user}, map[string]string{
+			"go.mod": "module example.com/m\n\ngo 1.22\n", "creds/creds.go": showCreds(-1)})
 		var started atomic.Int32
 		ss.onAnalyze = func(uint64) { started.Add(1) }
 		ss.start()

@@ -26,7 +26,10 @@ func (s *server) quiet() time.Duration {
 // showMessageOnce shows an error message the first time it occurs, so a
 // failure that repeats on every keystroke is shown once (and logged every
 // time).
-func (s *server) showMessageOnce(msg string) {
+func (s *server) showMessageOnce(msg string) { s.showOnce(protocol.MessageTypeError, msg) }
+
+// showOnce shows a message of type typ the first time it occurs.
+func (s *server) showOnce(typ protocol.MessageType, msg string) {
 	s.shownMu.Lock()
 	if s.shown == nil {
 		s.shown = map[string]bool{}
@@ -35,7 +38,7 @@ func (s *server) showMessageOnce(msg string) {
 	s.shown[msg] = true
 	s.shownMu.Unlock()
 	if !seen {
-		s.showMessage(context.Background(), protocol.MessageTypeError, msg)
+		s.showMessage(context.Background(), typ, msg)
 	}
 }
 

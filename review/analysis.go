@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -62,4 +63,39 @@ func (a Analysis) String() string {
 		return "type-aware analysis " + state
 	}
 	return fmt.Sprintf("type-aware analysis %s: %s", state, a.Reason)
+}
+
+// AnalysisLoad is what the type-aware analysis of a change set could
+// load: how many packages it analysed and, when it analysed none, why
+// (an uninstalled toolchain, a module missing from the module cache, a
+// package that does not type-check). The whole-package rules set it
+// through [AnalysisLoadOf]; the engine reads it, so that an analysis that
+// analysed nothing says so and why instead of "ran". It is safe for
+// concurrent use.
+type AnalysisLoad struct {
+	mu       sync.Mutex
+	set      bool
+	packages int
+	reason   string
+}
+
+// AnalysisLoadOf holds a change set's [AnalysisLoad].
+var AnalysisLoadOf Memo[*AnalysisLoad]
+
+// NewAnalysisLoad returns an empty AnalysisLoad, for AnalysisLoadOf.
+func NewAnalysisLoad() *AnalysisLoad { return &AnalysisLoad{} }
+
+// Set records the latest analysis: packages analysed, and why none was
+// when packages is 0.
+func (l *AnalysisLoad) Set(packages int, reason string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.set, l.packages, l.reason = true, packages, reason
+}
+
+// Get returns what Set recorded; ok is false when nothing was.
+func (l *AnalysisLoad) Get() (packages int, reason string, ok bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.packages, l.reason, l.set
 }

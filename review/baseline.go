@@ -1,9 +1,24 @@
 package review
 
-import "sort"
+import (
+	"sort"
+	"strings"
+)
 
 // BaselineFile is the default name of the baseline at the repository root.
 const BaselineFile = ".reviewls-baseline.json"
+
+// InGitDir reports whether the slash-separated, work-tree-relative path
+// rel lies in git's directory, .git/, as a file system may spell it: in
+// any case, with the trailing dots and spaces Windows drops, or as the
+// short name GIT~1 (the names git itself refuses to check out). No
+// reviewls file is ever written there: a baseline at .git/hooks/pre-commit
+// would replace a hook, one at .git/HEAD the repository.
+func InGitDir(rel string) bool {
+	first, _, _ := strings.Cut(strings.TrimPrefix(rel, "./"), "/")
+	first = strings.TrimRight(first, ". ")
+	return strings.EqualFold(first, ".git") || strings.EqualFold(first, "git~1")
+}
 
 // Baseline is the set of findings a team has accepted as known
 // (.reviewls-baseline.json): for each fingerprint its rule, path and how

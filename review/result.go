@@ -59,6 +59,10 @@ type Result struct {
 	DepthRationale          string
 	// Analysis is what became of the type-aware analysis.
 	Analysis Analysis
+	// Withheld, when not empty, says which settings of the repository's
+	// configuration were not honoured because the user does not trust
+	// the repository, and how to allow them (one line).
+	Withheld string
 	// OrientationPending is set on the result of a run that deferred its
 	// orientation (Request.DeferOrientation) until it is oriented.
 	OrientationPending bool

@@ -59,7 +59,7 @@ Flags:
 	if len(pos) == 1 {
 		dir = pos[0]
 	}
-	eng, code := openEngine(e, dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv()})
+	eng, code := openEngine(e, dir)
 	if eng == nil {
 		return code
 	}

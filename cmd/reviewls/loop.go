@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"path/filepath"
@@ -35,13 +34,9 @@ type loopTarget struct {
 // review. It returns an exit code when it cannot.
 func openLoop(ctx context.Context, e *env, lt loopTarget) (*loopRun, int) {
 	dir := lt.dir
-	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv()})
-	if err != nil {
-		if errors.Is(err, review.ErrNotRepository) {
-			abs, _ := filepath.Abs(dir)
-			return nil, e.errorf("not a git repository: %s", abs)
-		}
-		return nil, e.errorf("%v", err)
+	eng, code := openEngine(e, dir)
+	if eng == nil {
+		return nil, code
 	}
 	t, err := eng.Repo().Resolve(ctx, lt.staged, lt.base)
 	if err != nil {
@@ -58,6 +53,7 @@ func openLoop(ctx context.Context, e *env, lt loopTarget) (*loopRun, int) {
 		eng.Close()
 		return nil, e.errorf("%v", err)
 	}
+	tellWithheld(e, res)
 	if res.ChangeSet.Empty() {
 		eng.Close()
 		hint := ""

@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -92,7 +90,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 
 	prog := startProgress(e.stderr, *showProgress, "reading the repository")
 	defer prog.Stop()
-	eng, code := openEngine(e, dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv()})
+	eng, code := openEngine(e, dir)
 	if eng == nil {
 		return code
 	}
@@ -117,6 +115,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return e.errorf("%v", err)
 	}
+	tellWithheld(e, res)
 	if res.ChangeSet.Empty() {
 		if *format == "text" {
 			fmt.Fprintf(e.stdout, "no changes to review (%s)\n%s", describeTarget(res.ChangeSet.Target), noChangesHint(res.ChangeSet.Target))
@@ -198,20 +197,17 @@ func noChangesHint(t review.Target) string {
 }
 
 // openEngine opens the repository of the directory dir, or prints why it
-// cannot and returns nil and the exit code.
-func openEngine(e *env, dir string, opts engine.Options) (*engine.Engine, int) {
+// cannot and returns the exit code. It reads the user's configuration and
+// trusted repositories.
+func openEngine(e *env, dir string) (*engine.Engine, int) {
 	if info, err := os.Stat(dir); err != nil {
 		return nil, e.errorf("%v", err)
 	} else if !info.IsDir() {
 		return nil, e.errorf("%s is not a directory", dir)
 	}
-	eng, err := engine.Open(dir, opts)
+	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv(), UserDir: engine.UserDir(os.Getenv)})
 	if err != nil {
-		if errors.Is(err, review.ErrNotRepository) {
-			abs, _ := filepath.Abs(dir)
-			return nil, e.errorf("not a git repository: %s", abs)
-		}
-		return nil, e.errorf("%v", err)
+		return nil, openError(e, dir, err)
 	}
 	return eng, exitOK
 }
@@ -269,4 +265,12 @@ func writeOptions(eng *engine.Engine) artifacts.Options {
 // artifact writers.
 func artifactOptions() artifacts.Options {
 	return artifacts.Options{Tool: "reviewls", Version: version(), Rules: engine.Rules()}
+}
+
+// tellWithheld says on stderr which settings of an untrusted repository's
+// .reviewls.yaml the run did not honour, and how to allow them.
+func tellWithheld(e *env, res *review.Result) {
+	if res.Withheld != "" {
+		fmt.Fprintf(e.stderr, "reviewls: %s\n", res.Withheld)
+	}
 }

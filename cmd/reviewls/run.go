@@ -53,6 +53,7 @@ func commands() []command {
 		{"status", "list the changed paths a review would cover", runStatus},
 		{"hook", "install or uninstall the git pre-commit hook", runHook},
 		{"baseline", "create, update or check the baseline of known findings", runBaseline},
+		{"trust", "let a repository's configuration run tools (or --revoke, --list)", runTrust},
 		{"validate", "validate an artifact folder against the JSON schemas", runValidate},
 		{"version", "print the version", runVersion},
 	}

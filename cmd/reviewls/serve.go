@@ -114,6 +114,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 		Version:          version(),
 		DiagnosticsDelay: *quiet,
 		GitEnv:           engine.ProcessEnv(),
+		UserDir:          engine.UserDir(os.Getenv),
 	})
 	switch {
 	case err == nil:

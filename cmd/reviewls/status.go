@@ -34,13 +34,9 @@ func runStatus(ctx context.Context, e *env, args []string) int {
 	if len(pos) == 1 {
 		dir = pos[0]
 	}
-	repo, err := engine.OpenRepo(dir, engine.ProcessEnv())
-	if err != nil {
-		if errors.Is(err, review.ErrNotRepository) {
-			abs, _ := filepath.Abs(dir)
-			return e.errorf("not a git repository: %s", abs)
-		}
-		return e.errorf("%v", err)
+	repo, code := openRepo(e, dir)
+	if repo == nil {
+		return code
 	}
 	defer repo.Close()
 	t, err := repo.Resolve(ctx, *staged, *base)
@@ -71,4 +67,24 @@ func runStatus(ctx context.Context, e *env, args []string) int {
 	}
 	fmt.Fprint(e.stdout, b.String())
 	return exitOK
+}
+
+// openRepo opens the repository that holds dir for a command that scans
+// without reviewing, or prints why it cannot and returns the exit code.
+func openRepo(e *env, dir string) (*engine.Repo, int) {
+	repo, err := engine.OpenRepo(dir, engine.ProcessEnv())
+	if err != nil {
+		return nil, openError(e, dir, err)
+	}
+	return repo, exitOK
+}
+
+// openError prints why the repository that holds dir did not open, and
+// returns the exit code.
+func openError(e *env, dir string, err error) int {
+	if errors.Is(err, review.ErrNotRepository) {
+		abs, _ := filepath.Abs(dir)
+		return e.errorf("not a git repository: %s", abs)
+	}
+	return e.errorf("%v", err)
 }

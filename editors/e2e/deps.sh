@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # deps.sh: installs what the editor end-to-end tests need, skipping what is
-# already there: Debian's git, neovim, vim + vim-ale and emacs-nox +
-# elpa-eglot (apt-get, as root), the npm
+# already there: Debian's git, strace (the Go tests trace the binary),
+# neovim, vim + vim-ale and emacs-nox + elpa-eglot (apt-get, as root), the npm
 # packages of the VS Code extension and of the Node client (npm ci), and
 # code-server with its own Node 24 under editors/e2e/vscode/.cache (nothing
 # is cached outside the clone).
@@ -10,6 +10,8 @@ cd "$(dirname "$0")/../.."
 
 need=()
 command -v git >/dev/null 2>&1 || need+=(git)
+# The Go tests trace the binary: an untrusted repository runs no program.
+command -v strace >/dev/null 2>&1 || need+=(strace)
 command -v nvim >/dev/null 2>&1 || need+=(neovim)
 command -v vim >/dev/null 2>&1 || need+=(vim)
 [[ -f /usr/share/vim-ale/plugin/ale.vim ]] || need+=(vim-ale)

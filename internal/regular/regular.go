@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 )
@@ -80,15 +81,71 @@ func open(name string) (*os.File, fs.FileInfo, error) {
 
 // ReadFile is os.ReadFile for regular files only (see Open).
 func ReadFile(name string) ([]byte, error) {
+	return ReadFileLimit(name, -1)
+}
+
+// SizeError reports a file larger than a reader's limit.
+type SizeError struct {
+	Path  string
+	Limit int64
+}
+
+func (e *SizeError) Error() string {
+	return fmt.Sprintf("%s is larger than %d bytes", e.Path, e.Limit)
+}
+
+// ReadFileLimit is ReadFile reading at most limit bytes (no limit when
+// negative): a longer file is a *SizeError, and never read whole.
+func ReadFileLimit(name string, limit int64) ([]byte, error) {
 	f, fi, err := open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var b bytes.Buffer
-	b.Grow(int(fi.Size()) + bytes.MinRead)
-	if _, err := b.ReadFrom(f); err != nil {
+	return readLimit(f, fi, name, limit)
+}
+
+// ReadFileIn is ReadFileLimit for name inside root: a symbolic link that
+// leads out of root is refused (an error from os.Root), as is anything
+// but a regular file.
+func ReadFileIn(root *os.Root, name string, limit int64) ([]byte, error) {
+	if fi, err := root.Stat(name); err == nil && !fi.Mode().IsRegular() {
+		return nil, &Error{Path: name, Mode: fi.Mode()}
+	}
+	f, err := root.OpenFile(name, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &Error{Path: name, Mode: fi.Mode()}
+	}
+	return readLimit(f, fi, name, limit)
+}
+
+// readLimit reads the regular file f, opened as name, up to limit bytes.
+func readLimit(f *os.File, fi fs.FileInfo, name string, limit int64) ([]byte, error) {
+	size := fi.Size()
+	var r io.Reader = f
+	if limit >= 0 {
+		if size > limit {
+			return nil, &SizeError{Path: name, Limit: limit}
+		}
+		// The file may grow after the stat: read one byte past the limit
+		// to tell.
+		r = io.LimitReader(f, limit+1)
+	}
+	var b bytes.Buffer
+	b.Grow(int(size) + bytes.MinRead)
+	if _, err := b.ReadFrom(r); err != nil {
+		return nil, err
+	}
+	if limit >= 0 && int64(b.Len()) > limit {
+		return nil, &SizeError{Path: name, Limit: limit}
 	}
 	return b.Bytes(), nil
 }

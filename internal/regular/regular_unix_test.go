@@ -52,3 +52,75 @@ func TestReadFile(t *testing.T) {
 		t.Errorf("ReadFile(missing) error = %v, want ErrNotExist", err)
 	}
 }
+
+// TestReadFileLimit reads a file of exactly the limit and refuses one a
+// byte longer (sparse: nothing is written to the disk) with a *SizeError
+// naming the limit.
+func TestReadFileLimit(t *testing.T) {
+	dir := t.TempDir()
+	const limit = 1 << 20
+	for size, ok := range map[int64]bool{limit: true, limit + 1: false} {
+		name := filepath.Join(dir, "f")
+		if err := os.Truncate(name, 0); err != nil && !errors.Is(err, os.ErrNotExist) {
+			t.Fatal(err)
+		}
+		f, err := os.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Truncate(size); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		data, err := ReadFileLimit(name, limit)
+		var se *SizeError
+		switch {
+		case ok && (err != nil || int64(len(data)) != size):
+			t.Errorf("size %d: ReadFileLimit = %d bytes, %v", size, len(data), err)
+		case !ok && (!errors.As(err, &se) || se.Limit != limit || err.Error() != name+" is larger than 1048576 bytes"):
+			t.Errorf("size %d: ReadFileLimit error = %v, want a *SizeError", size, err)
+		}
+	}
+}
+
+// TestReadFileIn reads a file inside the root, directly and through a
+// link that stays inside, and refuses a link out of the root, a named
+// pipe and a file over the limit.
+func TestReadFileIn(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "secret")
+	if err := os.WriteFile(outside, []byte("outside"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "file"), []byte("data"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{"in": "file", "out": outside} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	for _, name := range []string{"file", "in"} {
+		if data, err := ReadFileIn(root, name, 4); err != nil || string(data) != "data" {
+			t.Errorf("ReadFileIn(%s) = %q, %v", name, data, err)
+		}
+	}
+	if data, err := ReadFileIn(root, "out", -1); err == nil {
+		t.Errorf("ReadFileIn(out) = %q: a link out of the root was followed", data)
+	}
+	if _, err := ReadFileIn(root, "pipe", -1); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("ReadFileIn(pipe) error = %v, want ErrNotRegular", err)
+	}
+	var se *SizeError
+	if _, err := ReadFileIn(root, "file", 3); !errors.As(err, &se) {
+		t.Errorf("ReadFileIn(file, 3) error = %v, want a *SizeError", err)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -46,22 +47,75 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
 
+// MaxSize is the largest configuration file read: a thousand times what
+// a long configuration (every rule listed, dozens of ignore globs) takes,
+// and small enough that a hostile file costs no memory to speak of.
+const MaxSize = 1 << 20
+
 // Load reads <root>/.reviewls.yaml. A missing file is the default
 // configuration (nil, nil). knownRules lists the rule ids of the catalog;
 // a rule override naming another id is an error.
+//
+// Load reads it as a repository's file, which is untrusted: it must be a
+// regular file of at most [MaxSize] bytes, and a symbolic link out of the
+// work tree is refused. It honours every key; [Resolve] is what drops the
+// privileged ones of an untrusted repository.
 func Load(root string, knownRules []string) (*review.Config, error) {
-	data, err := regular.ReadFile(filepath.Join(root, FileName))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	var nr *regular.Error
-	if errors.As(err, &nr) {
-		return nil, &Error{File: FileName, Msg: "not a regular file (" + regular.Kind(nr.Mode) + ")"}
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", FileName, err)
+	data, ok, err := readRepoFile(root)
+	if err != nil || !ok {
+		return nil, err
 	}
 	return Parse(FileName, data, knownRules)
+}
+
+// readRepoFile reads <root>/.reviewls.yaml as Load does; ok is false when
+// there is no such file.
+func readRepoFile(root string) (data []byte, ok bool, err error) {
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s: %w", FileName, err)
+	}
+	defer r.Close()
+	if fi, err := r.Lstat(FileName); err == nil && fi.Mode()&fs.ModeSymlink != 0 && !linkStaysIn(root, FileName) {
+		return nil, false, &Error{File: FileName, Msg: "a symbolic link out of the work tree (refused: the configuration must be the repository's own file)"}
+	}
+	data, err = regular.ReadFileIn(r, FileName, MaxSize)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, readError(FileName, err)
+	}
+	return data, true, nil
+}
+
+// readError turns the error of reading a configuration file into one
+// that names the file and the problem.
+func readError(name string, err error) error {
+	var nr *regular.Error
+	if errors.As(err, &nr) {
+		return &Error{File: name, Msg: "not a regular file (" + regular.Kind(nr.Mode) + ")"}
+	}
+	var se *regular.SizeError
+	if errors.As(err, &se) {
+		return &Error{File: name, Msg: fmt.Sprintf("larger than %d KiB, the most a configuration file may hold", MaxSize>>10)}
+	}
+	return fmt.Errorf("read %s: %w", name, err)
+}
+
+// linkStaysIn reports whether the symbolic link rel, inside root, leads to
+// a path inside root.
+func linkStaysIn(root, rel string) bool {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return false
+	}
+	target, err := filepath.EvalSymlinks(filepath.Join(root, rel))
+	if err != nil {
+		return true // dangling: reading it finds nothing
+	}
+	r, err := filepath.Rel(realRoot, target)
+	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
 }
 
 // Keys returns the top-level keys in the order of the documentation.
@@ -72,16 +126,22 @@ var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base
 
 // Parse parses configuration data; name is used in errors.
 func Parse(name string, data []byte, knownRules []string) (*review.Config, error) {
+	cfg, _, err := parse(name, data, knownRules)
+	return cfg, err
+}
+
+// parse is Parse that also returns the top-level keys the data sets.
+func parse(name string, data []byte, knownRules []string) (*review.Config, []string, error) {
 	cfg := &review.Config{}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return cfg, nil
+		return cfg, nil, nil
 	}
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); errors.Is(err, io.EOF) {
-		return cfg, nil
+		return cfg, nil, nil
 	} else if err != nil {
-		return nil, &Error{File: name, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+		return nil, nil, &Error{File: name, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
 	}
 	// Only the first document would be read: a second one, whose keys
 	// would silently do nothing, is an error unless it is empty.
@@ -89,35 +149,37 @@ func Parse(name string, data []byte, knownRules []string) (*review.Config, error
 	switch err := dec.Decode(&next); {
 	case errors.Is(err, io.EOF):
 	case err != nil:
-		return nil, &Error{File: name, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+		return nil, nil, &Error{File: name, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
 	case len(next.Content) > 0 && (next.Content[0].Kind != yaml.ScalarNode || next.Content[0].Tag != "!!null" || next.Content[0].Value != ""):
-		return nil, &Error{File: name, Line: next.Line, Msg: "a second YAML document: the configuration is one document (merge the two, or remove the ---)"}
+		return nil, nil, &Error{File: name, Line: next.Line, Msg: "a second YAML document: the configuration is one document (merge the two, or remove the ---)"}
 	}
 	if len(doc.Content) == 0 {
-		return cfg, nil
+		return cfg, nil, nil
 	}
 	root := doc.Content[0]
 	if root.Kind == yaml.ScalarNode && root.ShortTag() == "!!null" {
 		// An empty document ("---" and comments) sets nothing, like an
 		// empty file; yaml puts its null past the last line.
-		return cfg, nil
+		return cfg, nil, nil
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, &Error{File: name, Line: root.Line, Msg: "the configuration must be a mapping of keys to values"}
+		return nil, nil, &Error{File: name, Line: root.Line, Msg: "the configuration must be a mapping of keys to values"}
 	}
 	p := parser{name: name, known: knownRules}
 	seen := map[string]bool{}
+	var set []string
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		if seen[k.Value] {
-			return nil, p.errorf(k, "duplicate key %q", k.Value)
+			return nil, nil, p.errorf(k, "duplicate key %q", k.Value)
 		}
 		seen[k.Value] = true
 		if err := p.set(cfg, k, v); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		set = append(set, k.Value)
 	}
-	return cfg, nil
+	return cfg, set, nil
 }
 
 type parser struct {
@@ -213,6 +275,9 @@ func (p *parser) set(cfg *review.Config, k, v *yaml.Node) error {
 			clean := path.Clean(strings.ReplaceAll(s, "\\", "/"))
 			if strings.TrimSpace(s) == "" || path.IsAbs(clean) || clean == "." || clean == ".." || strings.HasPrefix(clean, "../") {
 				return p.errorf(v, "baseline: want a file path inside the repository, got %q", s)
+			}
+			if review.InGitDir(clean) {
+				return p.errorf(v, "baseline: want a file path outside .git/, got %q (git's own files are never a baseline)", s)
 			}
 			cfg.Baseline = clean
 		}

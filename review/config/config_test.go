@@ -70,6 +70,14 @@ func TestParseErrors(t *testing.T) {
 		{"analysis: {budget: 5s, budget: 6s}\n", `.reviewls.yaml:1: analysis: duplicate key "budget"`},
 		{"baseline: ../outside.json\n", `.reviewls.yaml:1: baseline: want a file path inside the repository, got "../outside.json"`},
 		{"baseline: /etc/baseline.json\n", `.reviewls.yaml:1: baseline: want a file path inside the repository, got "/etc/baseline.json"`},
+		// git's own files: replacing a hook, or HEAD, breaks the repository.
+		{"baseline: .git/hooks/pre-commit\n", `.reviewls.yaml:1: baseline: want a file path outside .git/, got ".git/hooks/pre-commit" (git's own files are never a baseline)`},
+		{"baseline: .git/HEAD\n", `.reviewls.yaml:1: baseline: want a file path outside .git/, got ".git/HEAD" (git's own files are never a baseline)`},
+		{"baseline: ./.GIT/config\n", `.reviewls.yaml:1: baseline: want a file path outside .git/, got "./.GIT/config" (git's own files are never a baseline)`},
+		{"baseline: a/../.Git/hooks/pre-push\n", `.reviewls.yaml:1: baseline: want a file path outside .git/, got "a/../.Git/hooks/pre-push" (git's own files are never a baseline)`},
+		{"baseline: '.git. /HEAD'\n", `.reviewls.yaml:1: baseline: want a file path outside .git/, got ".git. /HEAD" (git's own files are never a baseline)`},
+		{"baseline: GIT~1/HEAD\n", `.reviewls.yaml:1: baseline: want a file path outside .git/, got "GIT~1/HEAD" (git's own files are never a baseline)`},
+		{"baseline: .git\n", `.reviewls.yaml:1: baseline: want a file path outside .git/, got ".git" (git's own files are never a baseline)`},
 		// A value pasted in place of its fingerprint is rejected without being echoed.
 		{"allow-secrets:\n  - AKIAZ7Q2R5T6W3X4Y6B2\n", `.reviewls.yaml:2: allow-secrets: "AKIA…[redacted, 20 chars]" is not a secret fingerprint (want <rule-id>:<path>:<16 hex digits>, as a blocked review prints it)`},
 		{"allow-secrets:\n  - security/hardcoded-secret:a.go:0123\n", `.reviewls.yaml:2: allow-secrets: "secu…[redacted, 35 chars]" is not a secret fingerprint (want <rule-id>:<path>:<16 hex digits>, as a blocked review prints it)`},

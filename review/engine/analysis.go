@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/config"
 )
 
 // The type-aware analysis. The heavy rules (comprehensive and cross-file:
@@ -22,10 +23,12 @@ import (
 //     depth that is only recommended never runs it;
 //   - after Run (review.AnalysisDefer, the language server): the result's
 //     analysis is pending and [Engine.Analyze] runs it without holding the
-//     engine, then finishes the run again with its findings.
+//     engine, then finishes the run again with its findings; at a depth
+//     that is only recommended, only in a repository the user trusts.
 //
-// Either way Result.Analysis says whether it ran, was skipped and why, or
-// timed out.
+// Either way Result.Analysis says whether it ran, was skipped and why
+// (an analysis that could load no package, for want of a toolchain or a
+// module it never downloads, is skipped with the reason), or timed out.
 
 // DefaultAnalysisBudget bounds the analysis when the configuration sets
 // no budget. A warm build cache loads a few packages in well under a
@@ -49,11 +52,20 @@ func analysisBudget(cfg *review.Config) time.Duration {
 // planAnalysis sets res.Analysis before the checks and reports whether the
 // run performs the analysis itself. chosen says the depth was chosen, not
 // recommended.
+//
+// The analysis runs the Go toolchain over the repository's code, so only
+// the user decides that it runs: by choosing comprehensive depth or an
+// analysis budget (on the command line, in the editor, in the user's
+// configuration, or in the configuration of a repository they trust), or,
+// for the language server's background analysis at a recommended
+// comprehensive depth, by trusting the repository.
 func (e *Engine) planAnalysis(res *review.Result, req review.Request, cfg *review.Config, chosen, incremental bool) bool {
 	if !e.analysable(res, cfg) {
 		return false
 	}
 	budget := analysisBudget(cfg)
+	background := req.Analysis == review.AnalysisDefer || incremental
+	asked := chosen || cfg != nil && cfg.AnalysisBudget > 0
 	switch {
 	case res.Depth < review.DepthComprehensive:
 		if !chosen {
@@ -61,10 +73,14 @@ func (e *Engine) planAnalysis(res *review.Result, req review.Request, cfg *revie
 				Reason: fmt.Sprintf("not part of depth %s (use --depth comprehensive)", res.Depth)}
 		}
 		return false
-	case req.Analysis == review.AnalysisDefer || incremental:
+	case background && !asked && e.standing != config.Trusted:
+		res.Analysis = review.Analysis{State: review.AnalysisSkipped,
+			Reason: "not requested, and this repository is not trusted to run the Go toolchain (run 'reviewls trust', or set depth: comprehensive in the editor's settings)"}
+		return false
+	case background:
 		res.Analysis = review.Analysis{State: review.AnalysisPending, Budget: budget}
 		return false
-	case chosen || cfg != nil && cfg.AnalysisBudget > 0:
+	case asked:
 		res.Analysis = review.Analysis{State: review.AnalysisRan, Budget: budget}
 		return true
 	default:
@@ -113,6 +129,9 @@ func (e *Engine) analyze(ctx context.Context, res *review.Result, cfg *review.Co
 	if ctx.Err() == nil && errors.Is(actx.Err(), context.DeadlineExceeded) {
 		res.Analysis = review.Analysis{State: review.AnalysisTimedOut, Budget: budget,
 			Reason: "its findings are incomplete (raise analysis.budget in .reviewls.yaml)"}
+	} else if n, reason, ok := review.AnalysisLoadOf.OfSet(res.ChangeSet, review.NewAnalysisLoad).Get(); ok && n == 0 {
+		// It ran, but analysed nothing: say why rather than "ran".
+		res.Analysis = review.Analysis{State: review.AnalysisSkipped, Budget: budget, Reason: reason}
 	}
 	return heavy, append(slices.Clip(problems), failed...)
 }

@@ -86,8 +86,16 @@ type Options struct {
 	// zero value discovers the repository from the directory alone.
 	Env gitdiff.Env
 	// Config is the repository configuration; nil means read
-	// .reviewls.yaml at the repository root (defaults when absent).
+	// .reviewls.yaml at the repository root (defaults when absent) and
+	// the user configuration file of UserDir, as config.Resolve does:
+	// the repository's privileged settings (those that run tools) apply
+	// only when the user trusts the repository. A Config given here is
+	// the caller's, honoured whole.
 	Config *review.Config
+	// UserDir is the user's reviewls folder ([UserDir]): the user
+	// configuration file and the repositories the user trusted. ""
+	// reads no user configuration and trusts no repository.
+	UserDir string
 }
 
 // Engine reviews one repository. It is safe for concurrent use; runs are
@@ -103,6 +111,14 @@ type Engine struct {
 	// crossInputs are the base-name patterns of the files the other
 	// cross-file rules read; nil when one of them may read any file.
 	crossInputs []string
+
+	// standing is where the repository stands with the user; withheld
+	// are the settings of its configuration not honoured for want of
+	// trust.
+	standing config.Standing
+	withheld []config.Withheld
+	// userDepth says the configuration's depth is the user's file's.
+	userDepth bool
 
 	mu   sync.Mutex // serialises runs; guards last, hist, base and subjects
 	last *snapshot
@@ -166,15 +182,19 @@ func Open(dir string, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	var standing config.Standing
+	var withheld []config.Withheld
+	userDepth := false
 	if opts.Config == nil {
 		// The configuration lives at the root, which only the repository
 		// knows; reopen when it changes how the tree is scanned.
-		cfg, err := config.Load(repo.Root(), ruleIDs(opts.Lenses))
+		res, err := config.Resolve(repo.Root(), opts.UserDir, ruleIDs(opts.Lenses))
 		if err != nil {
 			repo.Close()
 			return nil, err
 		}
-		if cfg != nil {
+		standing, withheld, userDepth = res.Standing, res.Withheld, slices.Contains(res.UserKeys, "depth")
+		if cfg := res.Config; cfg != nil {
 			opts.Config = cfg
 			if cfg.SizeCap > 0 || len(cfg.Ignore) > 0 {
 				repo.Close()
@@ -183,11 +203,15 @@ func Open(dir string, opts Options) (*Engine, error) {
 				}
 			}
 		}
+	} else if standing, err = config.StandingOf(opts.UserDir, repo.Root()); err != nil {
+		repo.Close()
+		return nil, err
 	}
 	if opts.HistoryLimit <= 0 {
 		opts.HistoryLimit = DefaultHistoryLimit
 	}
-	e := &Engine{repo: repo, opts: opts, logger: logger, crossFile: map[string]bool{}, heavy: map[string]bool{}}
+	e := &Engine{repo: repo, opts: opts, logger: logger, crossFile: map[string]bool{}, heavy: map[string]bool{},
+		standing: standing, withheld: withheld, userDepth: userDepth}
 	known := true
 	for _, l := range opts.Lenses {
 		for _, r := range l.Rules() {
@@ -217,6 +241,17 @@ func ruleIDs(lenses []review.Lens) []string {
 
 // Config returns the repository configuration in effect (nil: defaults).
 func (e *Engine) Config() *review.Config { return e.opts.Config }
+
+// withheldLine says which settings of the repository's .reviewls.yaml a
+// run of req does not honour for want of trust, and how to allow them;
+// a depth the request or the loop chooses leaves the file's depth aside.
+func (e *Engine) withheldLine(req review.Request) string {
+	ws := e.withheld
+	if req.Depth.Valid() || req.Loop != nil && req.Loop.Depth.Valid() {
+		ws = slices.DeleteFunc(slices.Clone(ws), func(w config.Withheld) bool { return w.Key == "depth" })
+	}
+	return config.WithheldLine(ws, e.standing)
+}
 
 func ignoreGlobs(cfg *review.Config) []string {
 	if cfg == nil {
@@ -254,7 +289,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	if cfg == nil {
 		cfg = e.opts.Config
 	}
-	res := &review.Result{Started: now(), Mode: req.Mode}
+	res := &review.Result{Started: now(), Mode: req.Mode, Withheld: e.withheldLine(req)}
 	if res.Mode == "" {
 		res.Mode = review.ModeWorkflow
 	}
@@ -609,6 +644,9 @@ func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Conf
 	case cfg != nil && cfg.Depth.Valid():
 		res.Depth = cfg.Depth
 		res.DepthRationale = fmt.Sprintf("%s depth set in .reviewls.yaml", res.Depth)
+		if e.userDepth && req.Config == nil {
+			res.DepthRationale = fmt.Sprintf("%s depth set in your configuration (%s)", res.Depth, config.UserFileName)
+		}
 	default:
 		res.Depth = res.Risk.RecommendedDepth
 		if !res.Depth.Valid() {

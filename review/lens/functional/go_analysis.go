@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -67,14 +68,15 @@ var GoAnalysis = &lens.Rule{
 			"comprehensive the rule type-checks the packages that hold changed Go files and runs the analyzers " +
 			"of go vet (printf, copylock, lostcancel, errorsas, httpresponse, unmarshal, ...) plus nilness, and " +
 			"reports their diagnostics on changed lines, each in the category its analyzer belongs to. It runs after " +
-			"the other rules and only when asked for (--depth comprehensive, depth: comprehensive in .reviewls.yaml, " +
-			"or within analysis.budget there; the editor runs it in the background), never because comprehensive is " +
-			"the recommended depth; the review says when it was skipped or ran out of time. It never " +
+			"the other rules and only when asked for (--depth comprehensive, depth: comprehensive in the configuration, " +
+			"or within analysis.budget there; from .reviewls.yaml only in a repository the user trusted with reviewls " +
+			"trust, as loading packages compiles the repository's code; the editor runs it in the background), never " +
+			"because comprehensive is the recommended depth; the review says when it was skipped or ran out of time. It never " +
 			"runs project code and never uses the network: packages are loaded in the user's Go environment (so the " +
-			"build cache of their go build is reused) with GOPROXY=off, -mod=readonly (or vendor), GOWORK=off and " +
-			"GOTOOLCHAIN=local, unsaved edits are passed as overlays, and " +
-			"a module that cannot be loaded (missing dependencies, build errors) yields no findings rather than " +
-			"an error. Facts are not carried across packages, so a printf wrapper declared in another package is " +
+			"build cache of their go build is reused) with GOPROXY=off, GOSUMDB=off, -mod=readonly (or vendor), " +
+			"GOWORK=off (unless the user's GOWORK names a file) and GOTOOLCHAIN=local, unsaved edits are passed as " +
+			"overlays, and a module that cannot be loaded (a toolchain that is not installed, a module missing from the " +
+			"module cache, build errors) yields no findings rather than an error, and the review says why. Facts are not carried across packages, so a printf wrapper declared in another package is " +
 			"not recognised; diagnostics already reported by functional/lost-cancel or loop-var-capture are left " +
 			"to them.",
 		Bad:  "var mu sync.Mutex\ncopy := mu // copies the lock\nfmt.Printf(\"%d items\\n\", name)",
@@ -260,6 +262,7 @@ func analyzeChangeSet(ctx context.Context, cs *review.ChangeSet) *goAnalysisResu
 		reviewed[filepath.Join(cs.Root, filepath.FromSlash(f.Path))] = f
 	}
 	if len(modules) == 0 {
+		review.AnalysisLoadOf.OfSet(cs, review.NewAnalysisLoad).Set(0, "no changed Go file is in a module (no go.mod above it)")
 		return res
 	}
 	roots := []string{cs.Root}
@@ -275,6 +278,7 @@ func analyzeChangeSet(ctx context.Context, cs *review.ChangeSet) *goAnalysisResu
 		return ""
 	}
 	seen := map[string]bool{}
+	loaded, why := 0, ""
 	for _, m := range modules {
 		if ctx.Err() != nil {
 			break
@@ -289,7 +293,12 @@ func analyzeChangeSet(ctx context.Context, cs *review.ChangeSet) *goAnalysisResu
 			}
 		}
 		sort.Strings(patterns)
-		for _, pkg := range loadPackages(ctx, dir, patterns, m.tests, reviewed) {
+		pkgs, reason := loadPackages(ctx, dir, patterns, m.tests, reviewed)
+		loaded += len(pkgs)
+		if why == "" {
+			why = reason
+		}
+		for _, pkg := range pkgs {
 			for _, d := range analyzePackage(pkg) {
 				pos := pkg.Fset.Position(d.pos)
 				rel := relPath(pos.Filename)
@@ -306,6 +315,7 @@ func analyzeChangeSet(ctx context.Context, cs *review.ChangeSet) *goAnalysisResu
 		}
 	}
 	res.cut = ctx.Err() != nil
+	review.AnalysisLoadOf.OfSet(cs, review.NewAnalysisLoad).Set(loaded, why)
 	for _, ds := range res.byFile {
 		sort.Slice(ds, func(i, j int) bool {
 			return ds[i].line < ds[j].line || ds[i].line == ds[j].line && ds[i].col < ds[j].col
@@ -317,8 +327,9 @@ func analyzeChangeSet(ctx context.Context, cs *review.ChangeSet) *goAnalysisResu
 // loadPackages type-checks the packages matching patterns in the module at
 // dir, with the reviewed content of changed files as overlays. It returns
 // the well-typed packages that hold a reviewed file; a package and its
-// test variant are both kept only when the test variant is missing.
-func loadPackages(ctx context.Context, dir string, patterns []string, tests bool, reviewed map[string]*review.File) []*packages.Package {
+// test variant are both kept only when the test variant is missing. When
+// there is none, reason says why (see loadFailure).
+func loadPackages(ctx context.Context, dir string, patterns []string, tests bool, reviewed map[string]*review.File) (out []*packages.Package, reason string) {
 	// Only content that differs from the disk goes into the overlay: with
 	// any overlay, go/packages distrusts export data and type-checks every
 	// dependency from source, which is ten times slower.
@@ -342,7 +353,7 @@ func loadPackages(ctx context.Context, dir string, patterns []string, tests bool
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil
+		return nil, listFailure(err)
 	}
 	hasTestVariant := map[string]bool{}
 	for _, p := range pkgs {
@@ -350,10 +361,12 @@ func loadPackages(ctx context.Context, dir string, patterns []string, tests bool
 			hasTestVariant[p.PkgPath] = true
 		}
 	}
-	var out []*packages.Package
 	for _, p := range pkgs {
 		switch {
 		case len(p.Errors) > 0 || p.IllTyped || p.Types == nil || p.TypesInfo == nil:
+			if reason == "" {
+				reason = loadFailure(p)
+			}
 			continue
 		case strings.HasSuffix(p.ID, ".test"):
 			continue // the generated test main
@@ -367,7 +380,54 @@ func loadPackages(ctx context.Context, dir string, patterns []string, tests bool
 			}
 		}
 	}
-	return out
+	if len(out) > 0 {
+		return out, ""
+	}
+	if reason == "" {
+		reason = "no changed package was loaded"
+	}
+	return nil, reason
+}
+
+// goVersionRE finds the version a go.mod needs in the go command's error
+// under GOTOOLCHAIN=local.
+var goVersionRE = regexp.MustCompile(`requires go >= ([0-9][0-9A-Za-z.\-]*)`)
+
+// listFailure says why the go command could not list a module's
+// packages.
+func listFailure(err error) string {
+	msg := err.Error()
+	if m := goVersionRE.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("go.mod needs go%s (not installed; reviewls never downloads toolchains)", m[1])
+	}
+	if i := strings.Index(msg, "stderr: "); i >= 0 {
+		msg = msg[i+len("stderr: "):]
+	}
+	msg, _, _ = strings.Cut(strings.TrimSpace(msg), "\n")
+	return "the go command could not list the packages: " + strings.TrimPrefix(msg, "go: ")
+}
+
+// loadFailure says why package p, or a package it imports, did not load:
+// a module that is not in the module cache (the analysis never downloads
+// one), a go.sum without its entry, or errors in the package. Error
+// messages are not quoted: they may cite the code.
+func loadFailure(p *packages.Package) string {
+	reason := ""
+	packages.Visit([]*packages.Package{p}, func(q *packages.Package) bool { return reason == "" }, func(q *packages.Package) {
+		for _, e := range q.Errors {
+			switch {
+			case reason != "":
+			case strings.Contains(e.Msg, "module lookup disabled by GOPROXY=off"):
+				reason = fmt.Sprintf("the module of %s is not in the module cache (run 'go mod download'; reviewls never downloads modules)", q.PkgPath)
+			case strings.Contains(e.Msg, "missing go.sum entry"):
+				reason = fmt.Sprintf("go.sum has no entry for the module of %s (run 'go mod download')", q.PkgPath)
+			}
+		}
+	})
+	if reason == "" {
+		reason = fmt.Sprintf("%s does not type-check (run 'go vet' to see why)", p.PkgPath)
+	}
+	return reason
 }
 
 // loaderEnv is the environment of the go command that loads packages:
@@ -376,8 +436,9 @@ func loadPackages(ctx context.Context, dir string, patterns []string, tests bool
 // -tags and the like (forcing CGO_ENABLED=0 made package net, and every
 // package that imports it, nearly all of moby, a different build to
 // compile again) — with what keeps loading local and read-only: no
-// network, no toolchain switch, no go.work, and never -mod=mod, which
-// writes go.mod.
+// network (no module proxy, checksum database or version control), no
+// toolchain switch, no go.work but one the user's GOWORK names, and never
+// -mod=mod, which writes go.mod.
 func loaderEnv(dir string) []string {
 	var flags []string
 	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
@@ -390,7 +451,11 @@ func loaderEnv(dir string) []string {
 		mod = "-mod=vendor"
 	}
 	flags = append(flags, mod, "-buildvcs=false")
-	return append(os.Environ(), "GOPROXY=off", "GOFLAGS="+strings.Join(flags, " "), "GOWORK=off", "GOTOOLCHAIN=local")
+	work := "off"
+	if w := os.Getenv("GOWORK"); filepath.IsAbs(w) {
+		work = w // the user's own workspace file, never the repository's
+	}
+	return append(os.Environ(), "GOPROXY=off", "GOSUMDB=off", "GOVCS=*:off", "GOFLAGS="+strings.Join(flags, " "), "GOWORK="+work, "GOTOOLCHAIN=local")
 }
 
 // reviewedUnder matches a file path reported by go list against reviewed

@@ -155,9 +155,82 @@ func TestLoaderEnv(t *testing.T) {
 	if got, want := get("GOFLAGS"), "-tags=integration -mod=readonly -buildvcs=false"; got != want {
 		t.Errorf("GOFLAGS = %q, want %q", got, want)
 	}
-	for key, want := range map[string]string{"GOPROXY": "off", "GOWORK": "off", "GOTOOLCHAIN": "local"} {
+	for key, want := range map[string]string{"GOPROXY": "off", "GOSUMDB": "off", "GOVCS": "*:off", "GOWORK": "off", "GOTOOLCHAIN": "local"} {
 		if got := get(key); got != want {
 			t.Errorf("%s = %q, want %q", key, got, want)
 		}
+	}
+	// A workspace file the user names is theirs to use; the one a
+	// repository holds (GOWORK unset or auto) is not.
+	work := filepath.Join(t.TempDir(), "go.work")
+	t.Setenv("GOWORK", work)
+	if got := get2(loaderEnv(t.TempDir()), "GOWORK"); got != work {
+		t.Errorf("GOWORK = %q, want the user's %q", got, work)
+	}
+	t.Setenv("GOWORK", "auto")
+	if got := get2(loaderEnv(t.TempDir()), "GOWORK"); got != "off" {
+		t.Errorf("GOWORK = %q with the user's auto, want off", got)
+	}
+}
+
+// get2 returns the value of key in env, the last one winning as for the
+// go command.
+func get2(env []string, key string) string {
+	v := ""
+	for _, kv := range env {
+		if k, val, ok := strings.Cut(kv, "="); ok && k == key {
+			v = val
+		}
+	}
+	return v
+}
+
+// TestGoAnalysisLoadFailure checks that an analysis that cannot load the
+// changed package says why, never downloading what is missing: a go.mod
+// that needs a toolchain that is not installed (GOTOOLCHAIN=local), a
+// module that is not in the module cache (GOPROXY=off), a go.sum without
+// its entry, a package that does not type-check.
+func TestGoAnalysisLoadFailure(t *testing.T) {
+	t.Setenv("GOMODCACHE", t.TempDir()) // empty: every dependency is missing
+	t.Setenv("GOFLAGS", "")
+	const dep = "github.com/example/absent"
+	importer := "package m\n\nimport _ \"" + dep + "\"\n"
+	requires := "module example.com/m\n\ngo 1.22\n\nrequire " + dep + " v1.2.3\n"
+	sums := dep + " v1.2.3 h1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n" + dep + " v1.2.3/go.mod h1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n"
+	for name, tc := range map[string]struct {
+		files map[string]string
+		want  string
+	}{
+		"toolchain": {map[string]string{"go.mod": "module example.com/m\n\ngo 1.99\n", "m.go": "package m\n"},
+			"go.mod needs go1.99 (not installed; reviewls never downloads toolchains)"},
+		"module cache": {map[string]string{"go.mod": requires, "go.sum": sums, "m.go": importer},
+			"the module of " + dep + " is not in the module cache (run 'go mod download'; reviewls never downloads modules)"},
+		"go.sum": {map[string]string{"go.mod": requires, "m.go": importer},
+			"go.sum has no entry for the module of " + dep + " (run 'go mod download')"},
+		"type errors": {map[string]string{"go.mod": "module example.com/m\n\ngo 1.22\n", "m.go": "package m\n\nvar x int = \"token-1234\"\n"},
+			"example.com/m does not type-check (run 'go vet' to see why)"},
+		"no module": {map[string]string{"m.go": "package m\n"},
+			"no changed Go file is in a module (no go.mod above it)"},
+	} {
+		root := t.TempDir()
+		cs := goModule(t, root, tc.files)
+		checkGoAnalysis(t, cs)
+		n, reason, ok := review.AnalysisLoadOf.OfSet(cs, review.NewAnalysisLoad).Get()
+		if !ok || n != 0 || reason != tc.want {
+			t.Errorf("%s: loaded %d packages (reported %v), reason %q; want none, %q", name, n, ok, reason, tc.want)
+		}
+		// The go command leaves lock files; nothing else may appear.
+		filepath.WalkDir(os.Getenv("GOMODCACHE"), func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && !strings.HasSuffix(p, ".lock") {
+				t.Errorf("%s: %s was downloaded", name, p)
+			}
+			return nil
+		})
+	}
+	// A package that loads is counted.
+	cs := goModule(t, t.TempDir(), map[string]string{"go.mod": "module example.com/m\n\ngo 1.22\n", "m.go": "package m\n"})
+	checkGoAnalysis(t, cs)
+	if n, reason, ok := review.AnalysisLoadOf.OfSet(cs, review.NewAnalysisLoad).Get(); !ok || n != 1 || reason != "" {
+		t.Errorf("a clean module: loaded %d packages (reported %v), reason %q; want 1", n, ok, reason)
 	}
 }
