@@ -184,7 +184,7 @@ func (v *view) findingsReport(p review.Perspective) FindingsReport {
 		}
 	}
 	r := FindingsReport{
-		Verdict:                review.VerdictFor(counts),
+		Verdict:                v.verdictOf(p, counts),
 		SeverityCounts:         counts,
 		ChangedFiles:           v.changedFiles(p),
 		Findings:               []ReportFinding{},
@@ -208,8 +208,8 @@ func (v *view) findingsReport(p review.Perspective) FindingsReport {
 		}
 	}
 	if p == "" {
-		r.Summary = fmt.Sprintf("reviewls reviewed %s: %s across %s; verdict %s.",
-			v.targetDescription(), findingCount(counts), fileCount(len(r.ChangedFiles)), v.verdict)
+		r.Summary = fmt.Sprintf("reviewls reviewed %s: %s across %s; verdict %s%s.",
+			v.targetDescription(), findingCount(counts), fileCount(len(r.ChangedFiles)), v.verdict, v.heldNote())
 		r.PositiveChanges = nonEmpty(v.res.Positive)
 		r.TestingRecommendations = nonEmpty(v.res.Testing)
 		r.RecommendedActions = nonEmpty(v.res.Actions)

@@ -265,7 +265,7 @@ func DiffState(res *review.Result, opts Options) DiffStateDoc {
 func (v *view) diffState() DiffStateDoc {
 	folder := findingsFolder(v.folder)
 	outputs := map[review.Perspective]string{}
-	for _, p := range v.selected {
+	for _, p := range v.lanes {
 		outputs[p] = folder + FindingsFile(p)
 	}
 	d := DiffStateDoc{

@@ -187,7 +187,7 @@ func (v *view) documents(folder string, d Disclaimer, extras []string) ([]file, 
 	}
 
 	files = append(files, file{"pr/pr-reference.xml", v.prReference()})
-	for _, p := range v.selected {
+	for _, p := range v.lanes {
 		addJSON(FindingsFile(p), "findings", v.findingsReport(p))
 	}
 	addJSON(FileDiffState, "diff-state", v.diffState())

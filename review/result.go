@@ -52,11 +52,18 @@ type Result struct {
 	Profile   Profile
 	Mode      Mode
 	// RecommendedPerspectives come from the profile and the signals that
-	// fired; Perspectives are the ones whose findings were kept.
+	// fired; Perspectives are the ones whose findings were kept, besides
+	// the secret findings of SecretsOnly.
 	RecommendedPerspectives []Perspective
 	Perspectives            []Perspective
 	Depth                   Depth
 	DepthRationale          string
+	// SecretsOnly are the perspectives, not among Perspectives, of secret
+	// findings: every review runs the secret rules ([SecretRules]) and
+	// keeps their findings whatever the selection, so a secret reaches
+	// the report, the artifacts and the gate under its own perspective,
+	// with a findings file of its own.
+	SecretsOnly []Perspective
 	// Analysis is what became of the type-aware analysis.
 	Analysis Analysis
 	// Withheld, when not empty, says which settings of the repository's
@@ -82,8 +89,11 @@ type Result struct {
 	// Absent are the baseline's entries, with the missing count, that the
 	// reviewed files no longer carry (SARIF baselineState "absent"). Only
 	// the files the review saw are judged.
-	Absent  []BaselineEntry
-	Counts  Counts
+	Absent []BaselineEntry
+	// Counts are the accepted findings per severity.
+	Counts Counts
+	// Verdict is VerdictFor(GateCounts()): the accepted findings and the
+	// held secrets, one outcome with the gate.
 	Verdict Verdict
 	// Notes are the review-level notes of the whole-change rules of the
 	// kept perspectives; their texts are also in Testing or Actions.
@@ -141,8 +151,8 @@ func (r *Result) Held() []Suppressed {
 }
 
 // GateCounts returns the severity counts a gate (--fail-on) compares with
-// its threshold: the accepted findings and the held ones. Counts, and so
-// the verdict, leave the held ones out.
+// its threshold, and the verdict derives from: the accepted findings and
+// the held ones. Counts leave the held ones out.
 func (r *Result) GateCounts() Counts {
 	c := r.Counts
 	for _, s := range r.Held() {

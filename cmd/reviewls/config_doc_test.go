@@ -71,7 +71,7 @@ func TestConfigurationDoc(t *testing.T) {
 			if _, err := config.Parse(config.FileName, []byte(doc), ids); err != nil {
 				t.Errorf("%s: example rejected by the parser: %v\n%s", k, err, doc)
 			}
-			js, _ := json.Marshal(map[string]any{k: ex})
+			js, _ := json.Marshal(exampleDoc(k, ex))
 			if err := schemas.Validate("config", js); err != nil {
 				t.Errorf("%s: example rejected by the schema: %v", k, err)
 			}
@@ -96,9 +96,22 @@ func TestConfigurationDoc(t *testing.T) {
 	checkDoc(t, "../../docs/configuration.md", configMarkdown(t, s), "go test ./cmd/reviewls -run ConfigurationDoc -update")
 }
 
+// companions are the settings an example of a key needs beside it: a key
+// that would do nothing alone is an error.
+var companions = map[string]map[string]any{"perspectives": {"profile": "custom"}}
+
+// exampleDoc is the configuration that shows the example v of key.
+func exampleDoc(key string, v any) map[string]any {
+	doc := map[string]any{key: v}
+	for k, c := range companions[key] {
+		doc[k] = c
+	}
+	return doc
+}
+
 func exampleYAML(t *testing.T, key string, v any) string {
 	t.Helper()
-	out, err := yaml.Marshal(map[string]any{key: v})
+	out, err := yaml.Marshal(exampleDoc(key, v))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -442,12 +442,7 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 	if res.Profile != review.ProfileCustom {
 		res.Perspectives = res.RecommendedPerspectives
 	}
-	kept := raw[:0:0]
-	for _, f := range raw {
-		if slices.Contains(res.Perspectives, f.Perspective) {
-			kept = append(kept, f)
-		}
-	}
+	kept := keep(res, raw)
 	chain := process.Default(cs, cfg, e.preexisting(cs, res.Depth, cfg, req.Baseline))
 	accepted, err := chain.Run(ctx, kept)
 	if err != nil {
@@ -461,7 +456,7 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 		res.Absent = e.absent(ctx, cs, req.Baseline, res.Depth, cfg)
 	}
 	res.Counts = process.Count(accepted)
-	res.Verdict = review.VerdictFor(res.Counts)
+	res.Verdict = review.VerdictFor(res.GateCounts())
 
 	prev := e.last
 	e.last = &snapshot{target: target, cs: cs, findings: caches.findings, cross: caches.cross, heavy: carried, depth: res.Depth,
@@ -478,6 +473,30 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 	}
 	res.Finished = now()
 	return res, nil
+}
+
+// keep returns the raw findings of the selected perspectives, and the
+// secret findings whatever the selection: every review checks for secrets.
+// The perspectives of secrets kept outside the selection are recorded in
+// Result.SecretsOnly; the selection itself stays the human's.
+func keep(res *review.Result, raw []*review.Finding) []*review.Finding {
+	kept := raw[:0:0]
+	outside := map[review.Perspective]bool{}
+	for _, f := range raw {
+		switch {
+		case slices.Contains(res.Perspectives, f.Perspective):
+		case f.IsSecret():
+			outside[f.Perspective] = true
+		default:
+			continue
+		}
+		kept = append(kept, f)
+	}
+	res.SecretsOnly = nil
+	if len(outside) > 0 {
+		res.SecretsOnly = review.SortPerspectives(outside)
+	}
+	return kept
 }
 
 // changeSet diffs the target, incrementally when the request names paths

@@ -2,6 +2,7 @@ package process
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"sort"
 
@@ -16,6 +17,10 @@ type Known struct {
 	Measure int
 	// Source is [review.SourceBase] or [review.SourceBaseline].
 	Source string
+	// Base is how many of Count the base version alone has: a finding
+	// that cites a secret is pre-existing by these only, as a baseline
+	// never covers a secret.
+	Base int
 }
 
 // Preexisting sets aside the findings the change did not introduce (hold
@@ -30,17 +35,15 @@ type Known struct {
 //
 // The rest of the chain never sees what it sets aside, so a pre-existing
 // finding has no diagnostic, no verdict weight and no gate effect, a
-// secret's included: it must run before Suppress.
+// secret's included: it must run before Suppress. A secret is pre-existing
+// only when the base version has it: a baseline never covers one.
 type Preexisting struct {
 	// Known returns the fingerprints of the given rules' findings known in
 	// a reviewed file before the change (the rules of the file's findings:
 	// no other fingerprint can match); nil when nothing was known (an
 	// added file). The base version's are keyed by
 	// [review.Finding.PreexistingKey], so a secret is pre-existing only
-	// when the base held the same value; the baseline's by ID, which for a
-	// secret is its place: the baseline decides a secret only in a file
-	// without a base version, never letting a new value in a baselined
-	// place pass for the old one.
+	// when the base held the same value; the baseline's by ID.
 	Known func(ctx context.Context, f *review.File, rules map[string]bool) map[string]Known
 	// Whole counts, for the given rules, the fingerprints of the findings
 	// of the whole current file, every line treated as changed, by
@@ -149,13 +152,18 @@ func (p *Preexisting) file(ctx context.Context, file *review.File, findings []*r
 	groups := map[string][]*review.Finding{}
 	rules := map[string]bool{}
 	for _, f := range findings {
+		// A secret is keyed by its values: only the base version holds
+		// them, and a baseline never covers a secret.
 		key := f.PreexistingKey()
 		k, ok := known[key]
-		if !ok && key != f.ID && file.Base == "" {
-			// A secret the baseline records by its place, in a file
-			// without a base version to hold its value.
-			key = f.ID
-			k, ok = known[key]
+		if ok && f.IsSecret() && k.Source != review.SourceBase {
+			if k.Base == 0 {
+				continue
+			}
+			// known is the caller's: the secret's own count goes in a copy.
+			known = maps.Clone(known)
+			k = Known{Count: k.Base, Measure: k.Measure, Source: review.SourceBase, Base: k.Base}
+			known[key] = k
 		}
 		if !ok {
 			continue
