@@ -30,6 +30,8 @@ type FindingsReport struct {
 	// PreExisting is listed only on request.
 	PreexistingCount int             `json:"preexisting_count,omitempty"`
 	PreExisting      []ReportFinding `json:"preexisting_findings,omitempty"`
+	// NotShown is what the finding caps left out (merged report only).
+	NotShown *NotShown `json:"findings_not_shown,omitempty"`
 }
 
 // AnalysisReport is the type-aware analysis of a run (a local extension
@@ -221,6 +223,7 @@ func (v *view) findingsReport(p review.Perspective) FindingsReport {
 		r.RecommendedSpecialistReviews = v.specialistReviews()
 		r.Notes = reportNotes(v.res.Notes)
 		r.TypeAwareAnalysis = analysisReport(v.res.Analysis)
+		r.NotShown = notShown(v.res)
 	} else {
 		r.Summary = fmt.Sprintf("%s perspective: %s across %s.",
 			p.Title(), findingCount(counts), fileCount(len(r.ChangedFiles)))

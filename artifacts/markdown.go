@@ -113,6 +113,10 @@ func (v *view) mdChangedFiles(m *md) {
 func (v *view) mdFindings(m *md) {
 	m.heading(2, "Merged Findings")
 	defer v.mdPreexisting(m)
+	if s := CutSummary(v.res.Cut); s != "" {
+		// First: the reader must know the list is not all there is.
+		m.para(s + ".")
+	}
 	if len(v.findings) == 0 {
 		m.para("No accepted findings.")
 		return

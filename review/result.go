@@ -90,6 +90,9 @@ type Result struct {
 	// reviewed files no longer carry (SARIF baselineState "absent"). Only
 	// the files the review saw are judged.
 	Absent []BaselineEntry
+	// Cut counts the findings the caps left out ([Config.MaxFindings]),
+	// by cap, rule and file.
+	Cut []Cut
 	// Counts are the accepted findings per severity.
 	Counts Counts
 	// Verdict is VerdictFor(GateCounts()): the accepted findings and the
@@ -125,6 +128,35 @@ type Result struct {
 	Redactor *Redactor
 	// Started and Finished bracket the run.
 	Started, Finished time.Time
+}
+
+// Cap names one of the finding caps of [FindingCaps].
+type Cap string
+
+// The finding caps.
+const (
+	CapPerFile   Cap = "per-file"
+	CapPerReview Cap = "per-review"
+)
+
+// Cut is what one cap left out of a review: Count findings of Rule in
+// Path, which the cap of Limit findings did not let through. A secret is
+// never cut.
+type Cut struct {
+	Cap   Cap
+	Limit int
+	Rule  string
+	Path  string
+	Count int
+}
+
+// CutCount returns how many findings the caps left out.
+func (r *Result) CutCount() int {
+	n := 0
+	for _, c := range r.Cut {
+		n += c.Count
+	}
+	return n
 }
 
 // ByPerspective returns the accepted findings of perspective p.

@@ -67,6 +67,10 @@ type CheckOptions struct {
 	// the engine keeps the findings of the others, none of whose inputs
 	// changed. Nil means every reviewed file of the change set.
 	Cross []*File
+	// MaxPerFile, when positive, is the most findings one rule reports in
+	// one file, severity by severity; the rest are only counted, on the
+	// last finding kept ([Finding.Capped]). A secret is never cut.
+	MaxPerFile int
 }
 
 // A Processor is one named step of the findings chain (golangci-lint's

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -89,6 +90,11 @@ func TestConfigurationDoc(t *testing.T) {
 			t.Errorf("%s: the schema's default %v, the product's %v", key, got, want)
 		}
 	}
+	caps := s.Properties["max-findings"]
+	if want := map[string]any{"per-file": float64(review.DefaultMaxPerFile), "per-review": float64(review.DefaultMaxPerReview)}; !maps.Equal(caps.Default.(map[string]any), want) ||
+		caps.Properties["per-file"].Default != want["per-file"] || caps.Properties["per-review"].Default != want["per-review"] {
+		t.Errorf("max-findings: the schema's defaults %v, the product's %v", caps.Default, want)
+	}
 	if cfg, err := config.Parse(config.FileName, []byte("size-cap: "+s.Properties["size-cap"].Default.(string)), nil); err != nil || cfg.SizeCap != review.DefaultSizeCap {
 		t.Errorf("size-cap: the schema's default %v is not the product's %d bytes (%v)", s.Properties["size-cap"].Default, review.DefaultSizeCap, err)
 	}
@@ -137,7 +143,12 @@ func configMarkdown(t *testing.T, s configSchema) string {
 			fmt.Fprintf(&b, "Values: %s.\n\n", enumText(p.Enum))
 		}
 		for _, sub := range sortedKeys(p.Properties) {
-			fmt.Fprintf(&b, "- `%s.%s` (%s): %s\n", k, sub, typeText(p.Properties[sub]), p.Properties[sub].Description)
+			sp := p.Properties[sub]
+			what := typeText(sp)
+			if sp.Default != nil {
+				what += ", default " + defaultText(sp)
+			}
+			fmt.Fprintf(&b, "- `%s.%s` (%s): %s\n", k, sub, what, sp.Description)
 		}
 		if len(p.Properties) > 0 {
 			b.WriteString("\n")
@@ -181,6 +192,14 @@ func enumText(enum []any) string {
 func defaultText(p schemaProp) string {
 	if p.Default == nil {
 		return "not set"
+	}
+	if m, ok := p.Default.(map[string]any); ok {
+		// A mapping's default as YAML writes it in flow style.
+		var kv []string
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			kv = append(kv, fmt.Sprintf("%s: %v", k, m[k]))
+		}
+		return "`{" + strings.Join(kv, ", ") + "}`"
 	}
 	return fmt.Sprintf("`%v`", p.Default)
 }

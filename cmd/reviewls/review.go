@@ -108,6 +108,9 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	if req.Baseline, err = loadBaseline(eng); err != nil {
 		return e.errorf("%v", err)
 	}
+	// A hook run stays a workflow review: a commit must not wait for the
+	// orientation's repository searches.
+	continueLoop(ctx, e, eng, &req, modeSet(fs) || *hook)
 
 	prog.Step("reviewing the changes")
 	res, err := eng.Run(ctx, req)
@@ -162,6 +165,36 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "reviewls: blocked: held secrets reach --fail-on %s (allow each by its fingerprint under allow-secrets in .reviewls.yaml)\n", threshold)
 	}
 	return exitFindings
+}
+
+// continueLoop makes the review continue the review loop of the branch's
+// artifact folder, as the language server does: its board ids, statuses,
+// investigations and the human's choices carry over, so the folder's
+// explanations, investigations and their numbering survive the review.
+// A folder an interactive review wrote stays one unless the mode is
+// fixed (asked for, or a hook's).
+func continueLoop(ctx context.Context, e *env, eng *engine.Engine, req *review.Request, modeFixed bool) {
+	// The folder is the branch's, whatever the base: resolve without one.
+	t, err := eng.Repo().Resolve(ctx, req.Staged, "")
+	if err != nil {
+		return // the run reports it
+	}
+	loop, err := artifacts.LoadLoop(eng.Root(), t)
+	if err != nil {
+		e.logger.Warn("ignoring the loop state on disk", "err", err)
+		return
+	}
+	req.Loop = loop
+	if !modeFixed && artifacts.FolderMode(eng.Root(), t) == review.ModeInteractive {
+		req.Mode = review.ModeInteractive
+	}
+}
+
+// modeSet reports whether --mode was given.
+func modeSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "mode" })
+	return set
 }
 
 // hookBlocked is what a blocked pre-commit hook says on stderr: what

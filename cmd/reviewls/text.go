@@ -149,6 +149,9 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 	} else if n > 0 {
 		fmt.Fprintf(r, "\n%s in touched code; run `reviewls review --show-preexisting` to list them\n", artifacts.PreexistingCount(n))
 	}
+	if s := artifacts.CutSummary(res.Cut); s != "" {
+		fmt.Fprintf(r, "\n%s\n", s)
+	}
 	if n := len(res.Suppressed); n > 0 {
 		fmt.Fprintf(r, "\n%d finding(s) suppressed by reviewls:ignore comments or the configuration\n", n)
 	}

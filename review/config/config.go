@@ -122,7 +122,7 @@ func linkStaysIn(root, rel string) bool {
 func Keys() []string { return slices.Clone(keys) }
 
 // keys lists the top-level keys in the order of the documentation.
-var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets", "baseline", "analysis", "commit-reviews"}
+var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets", "baseline", "analysis", "commit-reviews", "max-findings"}
 
 // Parse parses configuration data; name is used in errors.
 func Parse(name string, data []byte, knownRules []string) (*review.Config, error) {
@@ -319,6 +319,8 @@ func (p *parser) set(cfg *review.Config, k, v *yaml.Node) error {
 				return p.errorf(v, "commit-reviews: want true or false, got %q", s)
 			}
 		}
+	case "max-findings":
+		err = p.maxFindings(cfg, v)
 	default:
 		if s := suggest.Closest(k.Value, keys); s != "" {
 			return p.errorf(k, "unknown key %q: did you mean %q? (known keys: %s)", k.Value, s, strings.Join(keys, ", "))
@@ -402,6 +404,40 @@ func (p *parser) analysis(cfg *review.Config, k, v *yaml.Node) error {
 			return p.errorf(val, "analysis.budget: want a positive duration such as 5s or 1m, got %q", val.Value)
 		}
 		cfg.AnalysisBudget = d
+	}
+	return nil
+}
+
+// maxFindings parses "max-findings: {per-file: 50, per-review: 1000}":
+// the finding caps, 0 meaning none; a key left out keeps its default.
+func (p *parser) maxFindings(cfg *review.Config, v *yaml.Node) error {
+	if v.Kind != yaml.MappingNode {
+		return p.errorf(v, "max-findings: want a mapping such as {per-file: 50, per-review: 1000}")
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		key, val := v.Content[i], v.Content[i+1]
+		var field *int
+		switch key.Value {
+		case "per-file":
+			field = &cfg.MaxFindings.PerFile
+		case "per-review":
+			field = &cfg.MaxFindings.PerReview
+		default:
+			return p.errorf(key, "max-findings: unknown key %q (known keys: per-file, per-review)", key.Value)
+		}
+		if seen[key.Value] {
+			return p.errorf(key, "max-findings: duplicate key %q", key.Value)
+		}
+		seen[key.Value] = true
+		n, err := strconv.Atoi(val.Value)
+		if val.Kind != yaml.ScalarNode || err != nil || n < 0 {
+			return p.errorf(val, "max-findings.%s: want a number of findings (0: no cap), got %q", key.Value, val.Value)
+		}
+		if n == 0 {
+			n = -1 // no cap; 0 in review.FindingCaps is the default
+		}
+		*field = n
 	}
 	return nil
 }

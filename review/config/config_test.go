@@ -34,6 +34,9 @@ allow-secrets:
 baseline: ci/./reviewls-baseline.json
 analysis:
   budget: 5s
+max-findings:
+  per-file: 20
+  per-review: 0
 `)
 	got, err := Parse(FileName, data, known)
 	if err != nil {
@@ -52,6 +55,7 @@ analysis:
 		AllowSecrets:   []string{"security/hardcoded-secret:testdata/fake.go:0123456789abcdef"},
 		Baseline:       "ci/reviewls-baseline.json",
 		AnalysisBudget: 5 * time.Second,
+		MaxFindings:    review.FindingCaps{PerFile: 20, PerReview: -1},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("config (-want +got):\n%s", diff)
@@ -62,12 +66,17 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range []struct {
 		data, want string
 	}{
-		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez": did you mean "rules"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews)`},
+		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez": did you mean "rules"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews, max-findings)`},
 		{"analysis: 5s\n", `.reviewls.yaml:1: analysis: want a mapping such as {budget: 5s}`},
 		{"analysis:\n  timeout: 5s\n", `.reviewls.yaml:2: analysis: unknown key "timeout" (known keys: budget)`},
 		{"analysis: {budget: soon}\n", `.reviewls.yaml:1: analysis.budget: want a positive duration such as 5s or 1m, got "soon"`},
 		{"analysis: {budget: 0s}\n", `.reviewls.yaml:1: analysis.budget: want a positive duration such as 5s or 1m, got "0s"`},
 		{"analysis: {budget: 5s, budget: 6s}\n", `.reviewls.yaml:1: analysis: duplicate key "budget"`},
+		{"max-findings: 50\n", `.reviewls.yaml:1: max-findings: want a mapping such as {per-file: 50, per-review: 1000}`},
+		{"max-findings: {per-rule: 5}\n", `.reviewls.yaml:1: max-findings: unknown key "per-rule" (known keys: per-file, per-review)`},
+		{"max-findings: {per-file: -1}\n", `.reviewls.yaml:1: max-findings.per-file: want a number of findings (0: no cap), got "-1"`},
+		{"max-findings: {per-review: many}\n", `.reviewls.yaml:1: max-findings.per-review: want a number of findings (0: no cap), got "many"`},
+		{"max-findings: {per-file: 1, per-file: 2}\n", `.reviewls.yaml:1: max-findings: duplicate key "per-file"`},
 		{"baseline: ../outside.json\n", `.reviewls.yaml:1: baseline: want a file path inside the repository, got "../outside.json"`},
 		{"baseline: /etc/baseline.json\n", `.reviewls.yaml:1: baseline: want a file path inside the repository, got "/etc/baseline.json"`},
 		// git's own files: replacing a hook, or HEAD, breaks the repository.

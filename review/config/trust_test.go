@@ -108,7 +108,7 @@ func TestResolveUser(t *testing.T) {
 	}
 
 	writeFile(t, user, UserFileName, "depht: basic\n")
-	if _, err := Resolve(root, user, known); err == nil || err.Error() != filepath.Join(user, UserFileName)+`:1: unknown key "depht": did you mean "depth"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews)` {
+	if _, err := Resolve(root, user, known); err == nil || err.Error() != filepath.Join(user, UserFileName)+`:1: unknown key "depht": did you mean "depth"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews, max-findings)` {
 		t.Errorf("a bad user file: %v, want the error naming the file and line", err)
 	}
 }

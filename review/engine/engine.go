@@ -449,6 +449,8 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 		return nil, err
 	}
 	res.Findings = accepted
+	limit, by := sourceCap(cfg)
+	res.Cut = append(process.Capped(kept, by, limit), chain.Cut()...)
 	res.Rejected = chain.Rejected()
 	res.Suppressed = chain.Suppressed()
 	res.PreExisting = chain.PreExisting()
@@ -686,9 +688,12 @@ func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Conf
 // findings to carry, and check failures.
 func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.Depth, cfg *review.Config, carry bool) (raw []*review.Finding, caches fileCaches, heavy []*review.Finding, problems []string) {
 	cache, crossCache := map[*review.File][]*review.Finding{}, map[*review.File][]*review.Finding{}
-	same := e.last != nil && e.last.depth == depth
+	// Findings were capped at the source: a cache made under other caps
+	// does not hold the same ones.
+	same := e.last != nil && e.last.depth == depth && e.last.cfg.FindingCaps() == cfg.FindingCaps()
 	reuseCross := same && e.last.cross != nil && !e.crossInputsChanged(e.last.cs, cs)
 	opts := review.CheckOptions{Depth: depth, Config: cfg, Skip: func(id string) bool { return e.heavy[id] }}
+	opts.MaxPerFile, _ = sourceCap(cfg)
 	var lastFindings, lastCross map[*review.File][]*review.Finding
 	if same {
 		lastFindings = e.last.findings
@@ -744,6 +749,18 @@ func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.D
 	}
 	raw = append(raw, stray...)
 	return append(raw, heavy...), fileCaches{cache, crossCache}, heavy, problems
+}
+
+// sourceCap is the most findings one rule may report in one file,
+// severity by severity (0: no cap), and the cap that sets it: the
+// per-file cap, or the per-review cap when it is lower, since no file's
+// findings can pass it either.
+func sourceCap(cfg *review.Config) (int, review.Cap) {
+	caps := cfg.FindingCaps()
+	if caps.PerFile == 0 || caps.PerReview > 0 && caps.PerReview < caps.PerFile {
+		return caps.PerReview, review.CapPerReview
+	}
+	return caps.PerFile, review.CapPerFile
 }
 
 // fileCaches are a run's raw findings per reviewed file, of the per-file
