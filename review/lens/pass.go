@@ -105,9 +105,6 @@ type Report struct {
 	Removed int
 }
 
-// Findings returns the findings reported so far.
-func (p *Pass) Findings() []*review.Finding { return p.findings }
-
 // Report records a finding of the pass's rule.
 func (p *Pass) Report(r Report) {
 	info := p.Rule.RuleInfo
