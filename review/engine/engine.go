@@ -314,7 +314,9 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	if err != nil {
 		return nil, err
 	}
-	res.ChangeSet = cs
+	unread, cs, unscanned := e.unread(ctx, cs, cfg)
+	ph.mark("unread")
+	res.ChangeSet, res.Unscanned = cs, unscanned
 	if cs.Empty() {
 		e.last = &snapshot{target: target, cs: cs}
 		res.Verdict = review.VerdictApprove
@@ -340,6 +342,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	raw = append(unread, raw...) // the heavy findings stay last
 	ph.mark("check")
 	pre := *res
 	if inline {
