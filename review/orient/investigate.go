@@ -161,6 +161,12 @@ func focusOf(ctx context.Context, ws Workspace, cs *review.ChangeSet, item *revi
 	return all
 }
 
+// breaksCallers reports a change after which the symbol's callers may no
+// longer compile: a new signature, a removal, a new name.
+func breaksCallers(k symbol.ChangeKind) bool {
+	return k == symbol.ChangeSignature || k == symbol.ChangeRemoved || k == symbol.ChangeRenamed
+}
+
 // mentions reports whether the question names a symbol as a whole word.
 func mentions(question, name string) bool {
 	for i := strings.Index(question, name); i >= 0; {
@@ -291,7 +297,7 @@ func checklist(p review.Perspective, res *review.Result, item *review.BoardItem,
 				callersOutside++
 			}
 		}
-		if fo.change.Kind == symbol.ChangeSignature || fo.change.Kind == symbol.ChangeRemoved {
+		if breaksCallers(fo.change.Kind) {
 			sigChanged = true
 		}
 	}
@@ -436,7 +442,7 @@ func investigationMarkdown(inv *Investigation, item *review.BoardItem, focuses [
 	}
 	for _, fo := range focuses {
 		s := fo.sym
-		fmt.Fprintf(&b, "### `%s` (%s, %s)\n\n", s.QualifiedName(), s.Kind, fo.change.Kind)
+		fmt.Fprintf(&b, "### `%s` (%s, %s)\n\n", s.QualifiedName(), s.Kind, changeLabel(fo.change))
 		fmt.Fprintf(&b, "- Definition: [`%s:%d`](%s) — `%s`\n", fo.file.Path, s.Line, mdLink(fo.file.Path, s.Line), s.Signature)
 		fmt.Fprintf(&b, "- References: %s\n", refCounts(len(fo.refs), len(fo.callers), len(fo.tests)))
 		for _, r := range limitRefs(fo.callers, 20) {

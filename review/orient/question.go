@@ -390,9 +390,9 @@ func topicChecklist(q *asked, res *review.Result, item *review.BoardItem, focuse
 				callersOutside++
 			}
 		}
-		if fo.change.Kind == symbol.ChangeSignature || fo.change.Kind == symbol.ChangeRemoved {
+		if breaksCallers(fo.change.Kind) {
 			sigChanged = true
-			if fo.sym.Exported {
+			if public, _ := fo.sym.Public(); public {
 				exported = append(exported, fo.sym.QualifiedName())
 			}
 		}
