@@ -152,6 +152,21 @@ func WalkBack(items []review.BoardItem, findings []*review.Finding) {
 	}
 }
 
+// headline is a finding's title without its perspective tag
+// ("[Security] ..."), or its rule when it has none.
+func headline(f *review.Finding) string {
+	title := f.Title
+	if strings.HasPrefix(title, "[") {
+		if _, rest, ok := strings.Cut(title, "] "); ok {
+			title = rest
+		}
+	}
+	if title == "" {
+		return f.RuleID
+	}
+	return title
+}
+
 // findingsLead states an item's findings for its signal: the worst one
 // with its place, then the counts of the other severities, "1 critical:
 // Hardcoded GitHub token at x.go:3; 2 high, 1 low." ("" for none).
@@ -167,17 +182,7 @@ func findingsLead(fs []*review.Finding) string {
 			worst = f
 		}
 	}
-	title := worst.Title
-	if strings.HasPrefix(title, "[") {
-		// The perspective tag of the title ("[Security] ...").
-		if _, rest, ok := strings.Cut(title, "] "); ok {
-			title = rest
-		}
-	}
-	if title == "" {
-		title = worst.RuleID
-	}
-	lead := fmt.Sprintf("%d %s: %s at %s:%d", counts[worst.Severity], worst.Severity.Lower(), title, worst.Span.Path, worst.Span.StartLine)
+	lead := fmt.Sprintf("%d %s: %s at %s:%d", counts[worst.Severity], worst.Severity.Lower(), headline(worst), worst.Span.Path, worst.Span.StartLine)
 	if n := counts[worst.Severity]; n > 1 {
 		lead += fmt.Sprintf(" and %d more", n-1)
 	}

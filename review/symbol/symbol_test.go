@@ -1,6 +1,7 @@
 package symbol
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -438,5 +439,23 @@ func TestPublic(t *testing.T) {
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("%s: Public (-want +got):\n%s", tc.path, diff)
 		}
+	}
+}
+
+// TestGoResults checks the result types read from Go signatures.
+func TestGoResults(t *testing.T) {
+	src := "package p\n\nfunc (c *Command) WriteUsageFile(path string) {}\n\nfunc Load(p string) (cfg *Config, n int, err error) { return }\n\nfunc Open() (io.ReadCloser, error) { return nil, nil }\n\ntype Config struct{}\n"
+	got := map[string]string{}
+	for _, s := range Extract("cmd.go", []byte(src), review.LangGo) {
+		if res, ok := s.GoResults(); ok {
+			got[s.QualifiedName()] = strings.Join(res, ", ") + ";"
+		}
+	}
+	want := map[string]string{"Command.WriteUsageFile": ";", "Load": "*Config, int, error;", "Open": "io.ReadCloser, error;"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("GoResults (-want +got):\n%s", diff)
+	}
+	if _, ok := (Symbol{Name: "f", Kind: KindFunction, Path: "f.py", Signature: "def f()"}).GoResults(); ok {
+		t.Error("GoResults of a Python function: ok")
 	}
 }
