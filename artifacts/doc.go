@@ -15,7 +15,10 @@
 //	dispatch-board.md          interactive runs only
 //	walkthrough.md             interactive runs only
 //	emission-record.json       interactive runs only
-//	explanations/, walkback/   interactive runs only, written on request by the server
+//	explanations/, walkback/   written on request by the server and the loop commands
+//
+// A later review never deletes the loop's work (the last four lines):
+// a workflow review leaves them as they are.
 //
 // and the diff itself at <repo>/.copilot-tracking/pr/pr-reference.xml.
 //

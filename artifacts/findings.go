@@ -30,6 +30,8 @@ type FindingsReport struct {
 	// PreExisting is listed only on request.
 	PreexistingCount int             `json:"preexisting_count,omitempty"`
 	PreExisting      []ReportFinding `json:"preexisting_findings,omitempty"`
+	// NotShown is what the finding caps left out (merged report only).
+	NotShown *NotShown `json:"findings_not_shown,omitempty"`
 }
 
 // AnalysisReport is the type-aware analysis of a run (a local extension
@@ -184,7 +186,7 @@ func (v *view) findingsReport(p review.Perspective) FindingsReport {
 		}
 	}
 	r := FindingsReport{
-		Verdict:                review.VerdictFor(counts),
+		Verdict:                v.verdictOf(p, counts),
 		SeverityCounts:         counts,
 		ChangedFiles:           v.changedFiles(p),
 		Findings:               []ReportFinding{},
@@ -208,8 +210,8 @@ func (v *view) findingsReport(p review.Perspective) FindingsReport {
 		}
 	}
 	if p == "" {
-		r.Summary = fmt.Sprintf("reviewls reviewed %s: %s across %s; verdict %s.",
-			v.targetDescription(), findingCount(counts), fileCount(len(r.ChangedFiles)), v.verdict)
+		r.Summary = fmt.Sprintf("reviewls reviewed %s: %s across %s; verdict %s%s.",
+			v.targetDescription(), findingCount(counts), fileCount(len(r.ChangedFiles)), v.verdict, v.heldNote())
 		r.PositiveChanges = nonEmpty(v.res.Positive)
 		r.TestingRecommendations = nonEmpty(v.res.Testing)
 		r.RecommendedActions = nonEmpty(v.res.Actions)
@@ -221,6 +223,7 @@ func (v *view) findingsReport(p review.Perspective) FindingsReport {
 		r.RecommendedSpecialistReviews = v.specialistReviews()
 		r.Notes = reportNotes(v.res.Notes)
 		r.TypeAwareAnalysis = analysisReport(v.res.Analysis)
+		r.NotShown = notShown(v.res)
 	} else {
 		r.Summary = fmt.Sprintf("%s perspective: %s across %s.",
 			p.Title(), findingCount(counts), fileCount(len(r.ChangedFiles)))

@@ -75,6 +75,21 @@ func WriteExtra(root string, t review.Target, rel string, data []byte) (string, 
 	return filepath.Join(Folder(root, t), filepath.FromSlash(rel)), nil
 }
 
+// FolderMode returns the mode of the review that the folder of target t
+// holds: interactive when its metadata.json lists orientation artifacts
+// (the language server or the loop commands wrote it), workflow when it
+// lists none, "" when there is no readable review.
+func FolderMode(root string, t review.Target) review.Mode {
+	var m MetadataDoc
+	if err := readStrict(filepath.Join(Folder(root, t), FileMetadata), "metadata", &m); err != nil {
+		return ""
+	}
+	if m.Artifacts != nil {
+		return review.ModeInteractive
+	}
+	return review.ModeWorkflow
+}
+
 // LoadLoop reads the review loop's state from the review folder of target
 // t: the board and its next actions, gates and phase from
 // dispatch-manifest.json, the human's choices of perspectives and depth

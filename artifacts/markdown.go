@@ -65,7 +65,7 @@ func (v *view) mdHeader(m *md) {
 		{"Findings", fmt.Sprintf("%d critical, %d high, %d medium, %d low (%d total)", c.Critical, c.High, c.Medium, c.Low, c.Total())},
 		{"Perspectives", orText(strings.Join(perspectives, ", "), "none")},
 		{"Depth", v.depth.String()},
-		{"Verdict", v.verdict.Display()},
+		{"Verdict", v.verdict.Display() + v.heldNote()},
 	})
 	desc := strings.TrimSpace(v.risk.Brief.Intent)
 	if desc == "" {
@@ -105,6 +105,10 @@ func (v *view) mdChangedFiles(m *md) {
 func (v *view) mdFindings(m *md) {
 	m.heading(2, "Merged Findings")
 	defer v.mdPreexisting(m)
+	if s := CutSummary(v.res.Cut); s != "" {
+		// First: the reader must know the list is not all there is.
+		m.para(s + ".")
+	}
 	if len(v.findings) == 0 {
 		m.para("No accepted findings.")
 		return
@@ -284,7 +288,7 @@ func (v *view) mdRisk(m *md) {
 		rows = append(rows, []string{m.code(string(e.Signal)), string(e.Availability), m.prose(plainEvidence(e.Evidence))})
 	}
 	m.table([]string{"Signal", "Availability", "Evidence"}, rows)
-	m.para("**Verdict:** " + v.verdict.Display())
+	m.para("**Verdict:** " + v.verdict.Display() + v.heldNote())
 }
 
 func (v *view) mdLimitations(m *md) {
@@ -293,7 +297,11 @@ func (v *view) mdLimitations(m *md) {
 		return
 	}
 	m.heading(2, "Execution limitations")
-	m.para("A reviewls extension of the report skeleton (hve-spec C12). Findings listed here never count toward the severity counts or the verdict.")
+	count := "Findings listed here never count toward the severity counts or the verdict."
+	if len(v.res.Held()) > 0 {
+		count = "Findings listed here never count toward the severity counts or the verdict, except a secret silenced by an inline ignore alone: the gate still holds it, and so does the verdict."
+	}
+	m.para("A reviewls extension of the report skeleton (hve-spec C12). " + count)
 	if len(rejected) > 0 {
 		m.heading(3, "Rejected findings")
 		m.para("Raw findings that did not resolve to the diff:")

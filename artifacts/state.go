@@ -28,6 +28,9 @@ type MetadataDoc struct {
 	// Artifacts lists the orientation-first artifacts of an interactive
 	// run; nil for workflow runs.
 	Artifacts *ArtifactIndex `json:"artifacts,omitempty"`
+	// FindingsNotShown counts the findings the caps left out (a local
+	// extension).
+	FindingsNotShown int `json:"findings_not_shown,omitempty"`
 }
 
 // ArtifactIndex is metadata.json's artifacts object: folder-relative paths,
@@ -66,14 +69,15 @@ func (v *view) metadata(extras []string) MetadataDoc {
 		files = append(files, f.Path)
 	}
 	m := MetadataDoc{
-		SchemaVersion: SchemaVersion,
-		Branch:        v.branch(),
-		HeadCommit:    v.headCommit(),
-		ReviewedAt:    v.now.Format(reviewedAtLayout),
-		Verdict:       v.verdict,
-		FilesChanged:  files,
-		FindingsCount: v.counts,
-		Reviewer:      Reviewer,
+		SchemaVersion:    SchemaVersion,
+		Branch:           v.branch(),
+		HeadCommit:       v.headCommit(),
+		ReviewedAt:       v.now.Format(reviewedAtLayout),
+		Verdict:          v.verdict,
+		FilesChanged:     files,
+		FindingsCount:    v.counts,
+		Reviewer:         Reviewer,
+		FindingsNotShown: v.res.CutCount(),
 	}
 	if v.interactive() {
 		idx := &ArtifactIndex{
@@ -265,7 +269,7 @@ func DiffState(res *review.Result, opts Options) DiffStateDoc {
 func (v *view) diffState() DiffStateDoc {
 	folder := findingsFolder(v.folder)
 	outputs := map[review.Perspective]string{}
-	for _, p := range v.selected {
+	for _, p := range v.lanes {
 		outputs[p] = folder + FindingsFile(p)
 	}
 	d := DiffStateDoc{

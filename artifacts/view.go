@@ -13,7 +13,8 @@ import (
 
 // view is a review.Result normalised once for all renderers: defaults
 // applied, nil parts replaced by empty ones, counts and verdict recomputed
-// from the accepted findings (hve-spec 7.2: never carried from elsewhere).
+// from the accepted findings (hve-spec 7.2: never carried from elsewhere)
+// and, for the verdict, the secrets the gate holds (review.VerdictFor).
 // Renderers read res through a view and never modify it.
 type view struct {
 	res  *review.Result
@@ -29,6 +30,7 @@ type view struct {
 	mode        review.Mode
 	phase       review.Phase
 	selected    []review.Perspective
+	lanes       []review.Perspective
 	recommended []review.Perspective
 	findings    []*review.Finding
 	counts      review.Counts
@@ -77,6 +79,9 @@ func newView(res *review.Result, opts Options) *view {
 		v.phase = review.PhaseOrientation
 	}
 	v.selected = canonical(res.Perspectives)
+	// The perspectives with a findings file: the selected ones and those
+	// of secrets kept outside them (review.Result.SecretsOnly).
+	v.lanes = canonical(append(slices.Clone(res.Perspectives), res.SecretsOnly...))
 	v.recommended = canonical(res.RecommendedPerspectives)
 
 	for _, f := range res.Findings {
@@ -85,7 +90,7 @@ func newView(res *review.Result, opts Options) *view {
 			v.counts.Add(f.Severity)
 		}
 	}
-	v.verdict = review.VerdictFor(v.counts)
+	v.verdict = v.verdictOf("", v.counts)
 
 	v.evidence = sixSignals(v.risk.Evidence)
 	v.recDepth = v.risk.RecommendedDepth
@@ -265,6 +270,32 @@ func (v *view) issues(p review.Perspective) map[string]int {
 		}
 	}
 	return out
+}
+
+// verdictOf is the verdict of the findings of perspective p ("" for
+// all) counted in counts, with the held secrets of p: one outcome with
+// the gate, which counts them.
+func (v *view) verdictOf(p review.Perspective, counts review.Counts) review.Verdict {
+	for _, s := range v.res.Held() {
+		if p == "" || s.Finding.Perspective == p {
+			counts.Add(s.Finding.Severity)
+		}
+	}
+	return review.VerdictFor(counts)
+}
+
+// heldNote says why the verdict counts more than the accepted findings:
+// "" when no secret is held.
+func (v *view) heldNote() string {
+	n := len(v.res.Held())
+	if n == 0 {
+		return ""
+	}
+	what := "1 secret ignored inline is"
+	if n > 1 {
+		what = fmt.Sprintf("%d secrets ignored inline are", n)
+	}
+	return " (" + what + " still held by the gate: only allow-secrets lets one through)"
 }
 
 // byPerspective returns the accepted findings of p.

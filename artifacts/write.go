@@ -42,10 +42,12 @@ type file struct {
 // written to a temporary file in its final directory, synced and renamed
 // into place; metadata.json goes last, so its presence means the folder is
 // complete. Files of an earlier review that this one does not produce are
-// then removed, including the findings of perspectives no longer selected.
-// Interactive runs keep explanations/ and walkback/, which the human asked
-// for during the review loop and which metadata.json lists; workflow runs
-// remove them, as their metadata must not list orientation artifacts.
+// then removed, such as the findings of perspectives no longer selected;
+// the review loop's work never is: explanations/ and walkback/, which the
+// human asked for, and the walkthrough, dispatch board and emission
+// record. An interactive run lists the explanations and investigations in
+// metadata.json; a workflow run keeps them unlisted, as its metadata lists
+// no orientation artifact.
 //
 // Write never writes outside root/.copilot-tracking: the folder name is a
 // single sanitized path element, and every operation goes through an
@@ -137,7 +139,7 @@ func Write(root string, res *review.Result, opts Options) (*Written, error) {
 			keep[name] = true
 		}
 	}
-	removed, err := removeStale(tracking, folder, keep, v.interactive())
+	removed, err := removeStale(tracking, folder, keep)
 	for _, r := range removed {
 		w.Removed = append(w.Removed, filepath.Join(w.Dir, filepath.FromSlash(r)))
 	}
@@ -187,7 +189,7 @@ func (v *view) documents(folder string, d Disclaimer, extras []string) ([]file, 
 	}
 
 	files = append(files, file{"pr/pr-reference.xml", v.prReference()})
-	for _, p := range v.selected {
+	for _, p := range v.lanes {
 		addJSON(FindingsFile(p), "findings", v.findingsReport(p))
 	}
 	addJSON(FileDiffState, "diff-state", v.diffState())
@@ -330,12 +332,13 @@ func listExtras(dir string) ([]string, error) {
 }
 
 // isArtifactName reports whether name is a file reviewls writes in a review
-// folder (or wrote in earlier versions), so a stale copy may be deleted.
-// Anything else in the folder belongs to someone else and is kept.
+// folder (or wrote in earlier versions) that a later review may find
+// stale and delete. Anything else in the folder is kept: the review
+// loop's work (the walkthrough, the dispatch board, the emission record,
+// explanations/ and walkback/) and whatever belongs to someone else.
 func isArtifactName(name string) bool {
 	switch name {
-	case FileReview, FileMetadata, FileDiffState, FileManifest, FileRiver,
-		FileBoard, FileWalkthrough, FileEmissionRecord, "orientation-walkthrough.md":
+	case FileReview, FileMetadata, FileDiffState, FileManifest, FileRiver, "orientation-walkthrough.md":
 		return true
 	}
 	p, ok := strings.CutSuffix(name, "-findings.json")
@@ -346,10 +349,10 @@ func isArtifactName(name string) bool {
 	return err == nil && p == strings.ToLower(p)
 }
 
-// removeStale deletes the artifacts of folder that are not in keep, and in
-// workflow mode the explanations/ and walkback/ folders. It returns the
+// removeStale deletes the artifacts of folder that are not in keep, and
+// the leftover temporary files of crashed writers. It returns the
 // folder-relative names removed.
-func removeStale(r *os.Root, folder string, keep map[string]bool, interactive bool) ([]string, error) {
+func removeStale(r *os.Root, folder string, keep map[string]bool) ([]string, error) {
 	entries, err := fs.ReadDir(r.FS(), folder)
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", folder, err)
@@ -360,14 +363,6 @@ func removeStale(r *os.Root, folder string, keep map[string]bool, interactive bo
 		name := e.Name()
 		rel := path.Join(folder, name)
 		switch {
-		case e.IsDir() && (name == DirExplanations || name == DirWalkback):
-			if interactive {
-				continue
-			}
-			if err := r.RemoveAll(filepath.FromSlash(rel)); err != nil {
-				errs = append(errs, fmt.Errorf("remove stale %s: %w", name, err))
-				continue
-			}
 		case e.Type().IsRegular() && isTempName(name):
 			if !staleTemp(e) {
 				continue

@@ -196,8 +196,10 @@ func readFile(t *testing.T, name string) []byte {
 }
 
 // TestWriteRemovesStaleFiles runs an interactive review with five
-// perspectives, then a workflow review with two, on the same branch: only
-// the latest review's files remain, and files that are not artifacts stay.
+// perspectives, then a workflow review with two, on the same branch: the
+// stale findings files go, and the review loop's work (explanations, the
+// walkthrough, the board, the emission record) and files that are not
+// artifacts stay.
 func TestWriteRemovesStaleFiles(t *testing.T) {
 	root := t.TempDir()
 	first := interactiveResult()
@@ -229,7 +231,10 @@ func TestWriteRemovesStaleFiles(t *testing.T) {
 	want := []string{
 		".metadata.json.tmp-FRESH01234",
 		"diff-state.json",
+		"dispatch-board.md",
 		"dispatch-manifest.json",
+		"emission-record.json",
+		"explanations/board-1-Login.md",
 		"functional-findings.json",
 		"metadata.json",
 		"notes.txt",
@@ -237,6 +242,7 @@ func TestWriteRemovesStaleFiles(t *testing.T) {
 		"readiness-findings.json",
 		"review-artifact.json",
 		"review.md",
+		"walkthrough.md",
 	}
 	if diff := cmp.Diff(want, tree(t, dir)); diff != "" {
 		t.Errorf("files after the second review (-want +got):\n%s", diff)
@@ -249,13 +255,9 @@ func TestWriteRemovesStaleFiles(t *testing.T) {
 	wantRemoved := []string{
 		".review.md.tmp-ABCDEF",
 		"accessibility-findings.json",
-		"dispatch-board.md",
-		"emission-record.json",
-		"explanations",
 		"orientation-walkthrough.md",
 		"security-findings.json",
 		"standards-findings.json",
-		"walkthrough.md",
 	}
 	if diff := cmp.Diff(wantRemoved, removed); diff != "" {
 		t.Errorf("Removed (-want +got):\n%s", diff)

@@ -212,6 +212,8 @@ type didReviewParams struct {
 	reviewSummary
 	Phase review.Phase `json:"currentPhase"`
 	Board []boardState `json:"board"`
+	// Error says why the review failed; the summary is then empty.
+	Error string `json:"error,omitempty"`
 }
 
 type boardState struct {
@@ -236,6 +238,21 @@ func (p *publisher) announce(res *review.Result) {
 		}
 	}
 	p.ss.resultMu.Unlock()
+	p.notify(params)
+}
+
+// announceFailure sends reviewls/didReview saying the review failed, so
+// the editor's status stops showing the last success.
+func (p *publisher) announceFailure(failure error) {
+	if p.srv.conn == nil {
+		return
+	}
+	p.notify(didReviewParams{Root: string(uri.File(p.ss.root)), Board: []boardState{}, Error: "review failed: " + failure.Error()})
+}
+
+// notify sends params as reviewls/didReview unless they are those sent
+// last.
+func (p *publisher) notify(params didReviewParams) {
 	data, err := json.Marshal(params)
 	if err != nil {
 		return

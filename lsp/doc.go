@@ -6,7 +6,8 @@
 // # Architecture
 //
 // [Serve] reads JSON-RPC from a stream (stream.go tolerates malformed
-// frames) and dispatches it through go.lsp.dev/protocol to the server.
+// frames, and refuses before decoding a message over 64 MiB or nested
+// over 10,000 levels) and dispatches it through go.lsp.dev/protocol to the server.
 // Messages are handled one after another (asyncHandler); a handler never
 // runs review work itself: it records the change and returns.
 //

@@ -153,6 +153,62 @@ func TestProtocolErrors(t *testing.T) {
 	c.exit()
 }
 
+// TestHostileMessages checks that the real server survives messages it
+// must not decode: two million levels of nesting (which overflowed the
+// decoder's stack and killed the server) and a body over the size limit.
+// A request gets InvalidRequest under its id, a notification is dropped,
+// and the next request is answered.
+func TestHostileMessages(t *testing.T) {
+	dir := repo(t, map[string]string{"a.go": "package a\n"})
+	c := newRawClient(t, lsp.Options{DiagnosticsDelay: time.Millisecond})
+	c.initialize(dir)
+	nested := strings.Repeat("[", 2_000_000) + strings.Repeat("]", 2_000_000)
+	const limit = 64 << 20 // 64 MiB and one byte, sent in pieces
+	head := `{"jsonrpc":"2.0","id":8,"method":"textDocument/didOpen","params":"`
+	pad := strings.Repeat("x", 1<<20)
+	// The server writes (its log, its answers) while these arrive: write
+	// them as a client does, beside the reading.
+	wrote := make(chan error, 1)
+	go func() {
+		var err error
+		put := func(s string) {
+			if err == nil {
+				_, err = io.WriteString(c.conn, s)
+			}
+		}
+		for _, body := range []string{
+			`{"jsonrpc":"2.0","method":"textDocument/didChange","params":` + nested + `}`,
+			`{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":` + nested + `}`,
+		} {
+			put(fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body))
+		}
+		put(fmt.Sprintf("Content-Length: %d\r\n\r\n%s", limit+1, head))
+		for left := limit + 1 - len(head); left > 0; left -= len(pad) {
+			put(pad[:min(left, len(pad))])
+		}
+		wrote <- err
+	}()
+	resp := c.read()
+	if code := errCode(t, resp); code != -32600 || resp["id"] != 7.0 {
+		t.Errorf("deep request: %v, want InvalidRequest (-32600) for id 7", resp)
+	}
+	resp = c.read()
+	if code := errCode(t, resp); code != -32600 || resp["id"] != 8.0 {
+		t.Errorf("oversized request: %v, want InvalidRequest (-32600) for id 8", resp)
+	}
+	if err := <-wrote; err != nil {
+		t.Fatal(err)
+	}
+
+	// Still serving.
+	c.send(map[string]any{"id": 9, "method": "workspace/executeCommand", "params": map[string]any{"command": "reviewls.nope"}})
+	if resp := c.read(); errCode(t, resp) != -32602 || resp["id"] != 9.0 {
+		t.Errorf("next request: %v, want its InvalidParams answer", resp)
+	}
+	c.shutdown(10)
+	c.exit()
+}
+
 func TestExitWithoutShutdown(t *testing.T) {
 	dir := repo(t, map[string]string{"a.go": "package a\n"})
 	c := newRawClient(t, lsp.Options{})

@@ -51,6 +51,9 @@ type session struct {
 	closed     bool
 
 	sema chan struct{} // one review (or analysis publish) at a time
+	// cutLogged is the finding caps' last logged summary (guarded by
+	// sema).
+	cutLogged string
 	// fullSema holds one full run at a time, one left to finish in the
 	// background included: two would hold two engines' memory.
 	fullSema chan struct{}
@@ -58,9 +61,14 @@ type session struct {
 	// analysis is the background type-aware analysis (analysis.go).
 	analysis analysisPhase
 
-	// resultMu guards result, its document versions and the loop state.
+	// resultMu guards result, its document versions, failure and the
+	// loop state.
 	resultMu sync.Mutex
 	result   *review.Result
+	// failure is why the newest review failed; nil once one succeeds.
+	// result stays the last success, for the features that read it, but
+	// a review asked for reports the failure.
+	failure  error
 	versions map[string]int32 // path -> document version the result saw
 	// loop is the review loop's state (board ids and statuses, human
 	// choices), kept across reviews and changed by commands.
@@ -293,6 +301,8 @@ func (ss *session) run(ctx context.Context, id uint64) {
 		if ctx.Err() == nil {
 			ss.logger.Warn("review failed", "err", err)
 			ss.srv.showMessageOnce(fmt.Sprintf("reviewls: review of %s failed: %v", ss.root, err))
+			ss.setFailure(err)
+			ss.pub.announceFailure(err)
 		}
 		return
 	}
@@ -318,6 +328,7 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	}
 	ss.mustPub = map[string]bool{}
 	ss.modMu.Unlock()
+	ss.setFailure(nil)
 
 	// The diagnostics first, under the new result's redactor; then the
 	// orientation the loop, the code lenses and the artifacts read, and
@@ -326,6 +337,13 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	ss.srv.setRedactor(ss, res.Redactor)
 	ss.pub.publish(res, versions, mustPub)
 	ss.logger.Debug("review done", "mod_id", id, "full", full, "files", len(res.ChangeSet.Files), "findings", len(res.Findings), "elapsed", time.Since(start))
+	if cut := artifacts.CutSummary(res.Cut); cut != ss.cutLogged {
+		// Once per change of what was cut, not on every save.
+		ss.cutLogged = cut
+		if cut != "" {
+			ss.logger.Warn(cut)
+		}
+	}
 	ss.engMu.Lock()
 	eng := ss.eng
 	ss.engMu.Unlock()
@@ -616,11 +634,25 @@ func (ss *session) reviewNow(ctx context.Context) (*review.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err // $/cancelRequest: the caller gets RequestCancelled
 	}
-	res, _ := ss.current()
+	ss.lockResult()
+	res, failure := ss.result, ss.failure
+	ss.resultMu.Unlock()
+	if failure != nil {
+		// Never the last success: the review asked for did not happen.
+		return nil, fmt.Errorf("review of %s failed: %w", ss.root, failure)
+	}
 	if res == nil {
 		return nil, errors.New("no review result")
 	}
 	return res, nil
+}
+
+// setFailure records why the newest review failed, or with nil that it
+// succeeded.
+func (ss *session) setFailure(err error) {
+	ss.resultMu.Lock()
+	defer ss.resultMu.Unlock()
+	ss.failure = err
 }
 
 // absPath returns the absolute path of a repo-relative path.

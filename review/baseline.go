@@ -39,7 +39,9 @@ type BaselineEntry struct {
 
 // NewBaseline records the fingerprints of findings, counted (the same rule
 // on the same line and symbol counts once, as the review keeps one), in
-// path, rule and fingerprint order.
+// path, rule and fingerprint order. A finding that cites a secret is never
+// recorded: only the configuration's allow-secrets lets a secret through,
+// so a baseline made over a tree that holds one does not take it in.
 func NewBaseline(findings []*Finding) *Baseline {
 	type dup struct {
 		rule, path, symbol string
@@ -49,6 +51,9 @@ func NewBaseline(findings []*Finding) *Baseline {
 	index := map[string]int{}
 	b := &Baseline{Entries: []BaselineEntry{}}
 	for _, f := range findings {
+		if f.IsSecret() {
+			continue
+		}
 		d := dup{f.RuleID, f.Span.Path, f.Symbol, f.Span.StartLine}
 		if seen[d] {
 			continue
@@ -90,8 +95,12 @@ func (b *Baseline) Of(path string) []BaselineEntry {
 
 // Compare splits findings (of a whole-tree scan) into those the baseline
 // does not cover and those it does, count-aware: a fingerprint the
-// baseline records n times covers its first n findings. absent lists the
-// entries, with the missing count, that no finding carries any more.
+// baseline records n times covers its first n findings. A finding that
+// cites a secret is never covered, whatever the file says (a hand-edited
+// baseline, or one an older version wrote): only allow-secrets lets a
+// secret through. absent lists the entries, with the missing count, that
+// no finding carries any more; an entry a secret finding carries is not
+// absent but refused (see [Baseline.Refused]).
 func (b *Baseline) Compare(findings []*Finding) (outside, inside []*Finding, absent []BaselineEntry) {
 	left := map[string]int{}
 	if b != nil {
@@ -99,7 +108,12 @@ func (b *Baseline) Compare(findings []*Finding) (outside, inside []*Finding, abs
 			left[e.Fingerprint] += e.Count
 		}
 	}
+	secret := secretIDs(findings)
 	for _, f := range findings {
+		if f.IsSecret() {
+			outside = append(outside, f)
+			continue
+		}
 		if left[f.ID] > 0 {
 			left[f.ID]--
 			inside = append(inside, f)
@@ -109,7 +123,7 @@ func (b *Baseline) Compare(findings []*Finding) (outside, inside []*Finding, abs
 	}
 	if b != nil {
 		for _, e := range b.Entries {
-			if n := min(left[e.Fingerprint], e.Count); n > 0 {
+			if n := min(left[e.Fingerprint], e.Count); n > 0 && !secret[e.Fingerprint] {
 				left[e.Fingerprint] -= n
 				e.Count = n
 				absent = append(absent, e)
@@ -117,4 +131,31 @@ func (b *Baseline) Compare(findings []*Finding) (outside, inside []*Finding, abs
 		}
 	}
 	return outside, inside, absent
+}
+
+// Refused returns the entries of b that a finding citing a secret
+// carries: a baseline never covers a secret, so a review and a check
+// ignore them; `reviewls baseline update` drops them.
+func (b *Baseline) Refused(findings []*Finding) []BaselineEntry {
+	secret := secretIDs(findings)
+	var out []BaselineEntry
+	if b != nil {
+		for _, e := range b.Entries {
+			if secret[e.Fingerprint] {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// secretIDs returns the fingerprints of the findings that cite a secret.
+func secretIDs(findings []*Finding) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range findings {
+		if f.IsSecret() {
+			out[f.ID] = true
+		}
+	}
+	return out
 }

@@ -13,6 +13,43 @@ const DefaultSizeCap = 1 << 20
 // DefaultFunctionLength is the default threshold of standards/long-function.
 const DefaultFunctionLength = 80
 
+// Default finding caps, in the spirit of golangci-lint's max-same-issues
+// and max-issues-per-linter. Fifty findings of one rule in one file show
+// the pattern and every place a person will fix by hand; past that the
+// file is generated or the rule does not fit it, and each further finding
+// costs memory and artifact space and tells nothing new. A thousand
+// findings is more than anyone works through in one review, and keeps the
+// artifact folder at a few megabytes.
+const (
+	DefaultMaxPerFile   = 50
+	DefaultMaxPerReview = 1000
+)
+
+// FindingCaps bound the findings a review reports. A zero field means
+// the default; a negative one means no cap.
+type FindingCaps struct {
+	// PerFile is the most findings of one rule in one file, counted
+	// severity by severity so the most severe of each rule always shows.
+	PerFile int
+	// PerReview is the most findings of the whole review, the most severe
+	// kept.
+	PerReview int
+}
+
+// Effective returns the caps to apply, 0 meaning none.
+func (c FindingCaps) Effective() FindingCaps {
+	eff := func(n, def int) int {
+		switch {
+		case n == 0:
+			return def
+		case n < 0:
+			return 0
+		}
+		return n
+	}
+	return FindingCaps{PerFile: eff(c.PerFile, DefaultMaxPerFile), PerReview: eff(c.PerReview, DefaultMaxPerReview)}
+}
+
 // RuleConfig overrides one rule.
 type RuleConfig struct {
 	// Off disables the rule.
@@ -53,6 +90,16 @@ type Config struct {
 	// CommitReviews keeps the artifact folder in git's view: by default it
 	// holds a .gitignore that ignores it.
 	CommitReviews bool
+	// MaxFindings caps the findings a review reports.
+	MaxFindings FindingCaps
+}
+
+// FindingCaps returns the finding caps to apply, 0 meaning none.
+func (c *Config) FindingCaps() FindingCaps {
+	if c == nil {
+		return FindingCaps{}.Effective()
+	}
+	return c.MaxFindings.Effective()
 }
 
 // CommitsReviews reports whether the team commits the artifact folder.

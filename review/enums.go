@@ -289,9 +289,12 @@ func (c Counts) AtLeast(s Severity) int {
 	return n
 }
 
-// VerdictFor derives the verdict from accepted-finding counts: any Critical
-// or High requests changes, only Medium/Low approves with comments, none
-// approves.
+// VerdictFor derives the verdict from finding counts by the seed's rule
+// (hve-spec §7.2): any Critical or High requests changes, only Medium/Low
+// approves with comments, none approves. A review counts its accepted
+// findings and the secrets a gate holds ([Result.GateCounts]): a secret
+// silenced by an inline ignore alone still blocks the gate, so the review
+// that reports it never approves.
 func VerdictFor(c Counts) Verdict {
 	switch {
 	case c.Critical+c.High > 0:

@@ -94,6 +94,10 @@ type Finding struct {
 	// function's length), 0 for other rules. A pre-existing finding whose
 	// measure grew by [GrowthFactor] or more is reported again.
 	Measure int
+	// Capped counts the findings of the same rule, file and severity that
+	// the per-file cap left out after this one ([CheckOptions.MaxPerFile]).
+	// Never serialised.
+	Capped int `json:"-"`
 	// Baseline is the finding's state against what was there before: new,
 	// unchanged (pre-existing) or updated (a measure that grew a lot).
 	Baseline BaselineState

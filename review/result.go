@@ -52,11 +52,18 @@ type Result struct {
 	Profile   Profile
 	Mode      Mode
 	// RecommendedPerspectives come from the profile and the signals that
-	// fired; Perspectives are the ones whose findings were kept.
+	// fired; Perspectives are the ones whose findings were kept, besides
+	// the secret findings of SecretsOnly.
 	RecommendedPerspectives []Perspective
 	Perspectives            []Perspective
 	Depth                   Depth
 	DepthRationale          string
+	// SecretsOnly are the perspectives, not among Perspectives, of secret
+	// findings: every review runs the secret rules ([SecretRules]) and
+	// keeps their findings whatever the selection, so a secret reaches
+	// the report, the artifacts and the gate under its own perspective,
+	// with a findings file of its own.
+	SecretsOnly []Perspective
 	// Analysis is what became of the type-aware analysis.
 	Analysis Analysis
 	// Withheld, when not empty, says which settings of the repository's
@@ -82,8 +89,14 @@ type Result struct {
 	// Absent are the baseline's entries, with the missing count, that the
 	// reviewed files no longer carry (SARIF baselineState "absent"). Only
 	// the files the review saw are judged.
-	Absent  []BaselineEntry
-	Counts  Counts
+	Absent []BaselineEntry
+	// Cut counts the findings the caps left out ([Config.MaxFindings]),
+	// by cap, rule and file.
+	Cut []Cut
+	// Counts are the accepted findings per severity.
+	Counts Counts
+	// Verdict is VerdictFor(GateCounts()): the accepted findings and the
+	// held secrets, one outcome with the gate.
 	Verdict Verdict
 	// Notes are the review-level notes of the whole-change rules of the
 	// kept perspectives; their texts are also in Testing or Actions.
@@ -113,6 +126,35 @@ type Result struct {
 	Started, Finished time.Time
 }
 
+// Cap names one of the finding caps of [FindingCaps].
+type Cap string
+
+// The finding caps.
+const (
+	CapPerFile   Cap = "per-file"
+	CapPerReview Cap = "per-review"
+)
+
+// Cut is what one cap left out of a review: Count findings of Rule in
+// Path, which the cap of Limit findings did not let through. A secret is
+// never cut.
+type Cut struct {
+	Cap   Cap
+	Limit int
+	Rule  string
+	Path  string
+	Count int
+}
+
+// CutCount returns how many findings the caps left out.
+func (r *Result) CutCount() int {
+	n := 0
+	for _, c := range r.Cut {
+		n += c.Count
+	}
+	return n
+}
+
 // ByPerspective returns the accepted findings of perspective p.
 func (r *Result) ByPerspective(p Perspective) []*Finding {
 	var out []*Finding
@@ -137,8 +179,8 @@ func (r *Result) Held() []Suppressed {
 }
 
 // GateCounts returns the severity counts a gate (--fail-on) compares with
-// its threshold: the accepted findings and the held ones. Counts, and so
-// the verdict, leave the held ones out.
+// its threshold, and the verdict derives from: the accepted findings and
+// the held ones. Counts leave the held ones out.
 func (r *Result) GateCounts() Counts {
 	c := r.Counts
 	for _, s := range r.Held() {

@@ -1,6 +1,9 @@
 package review
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // RuleInfo describes a rule of the catalog.
 type RuleInfo struct {
@@ -64,6 +67,10 @@ type CheckOptions struct {
 	// the engine keeps the findings of the others, none of whose inputs
 	// changed. Nil means every reviewed file of the change set.
 	Cross []*File
+	// MaxPerFile, when positive, is the most findings one rule reports in
+	// one file, severity by severity; the rest are only counted, on the
+	// last finding kept ([Finding.Capped]). A secret is never cut.
+	MaxPerFile int
 }
 
 // A Processor is one named step of the findings chain (golangci-lint's
@@ -72,3 +79,19 @@ type Processor interface {
 	Name() string
 	Process(ctx context.Context, findings []*Finding) ([]*Finding, error)
 }
+
+// SecretRules are the rules whose findings cite a secret value
+// ([Finding.IsSecret]). Every review runs them, whatever its profile,
+// perspectives or depth, and their findings always count for the gate: the
+// configuration may not turn them off or lower them below
+// [SecretSeverityFloor], and a baseline never records one of their
+// findings. Only the configuration's allow-secrets lets a secret through.
+var SecretRules = []string{"security/hardcoded-secret", "security/generic-secret"}
+
+// SecretSeverityFloor is the lowest severity the configuration may give a
+// secret rule: the default gate's threshold ([DefaultFailOn]), which the
+// pre-commit hook uses.
+const SecretSeverityFloor = SeverityHigh
+
+// IsSecretRule reports whether id is one of [SecretRules].
+func IsSecretRule(id string) bool { return slices.Contains(SecretRules, id) }

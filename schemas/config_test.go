@@ -21,6 +21,8 @@ func TestConfigSchema(t *testing.T) {
 		"allow-secrets:\n  - security/hardcoded-secret:cmd/a.go:0123456789abcdef\n",
 		"analysis: {budget: 5s}\n",
 		"analysis:\n  budget: 1m30s\n",
+		"rules:\n  security/generic-secret: critical\n  standards/long-function: low\nfunction-length: 40\n",
+		"allow-secrets:\n  - security/generic-secret:.env:0123456789abcdef\n",
 	}
 	invalid := []string{
 		"rulez: {}\n",
@@ -37,6 +39,15 @@ func TestConfigSchema(t *testing.T) {
 		"analysis: {budget: soon}\n",
 		"analysis: {timeout: 5s}\n",
 		"analysis: 5s\n",
+		// Keys that would do nothing, and a secret gate turned down.
+		"perspectives: [functional]\n",
+		"profile: full\nperspectives: [functional]\n",
+		"profile: custom\n",
+		"profile: custom\nperspectives: []\n",
+		"rules:\n  standards/long-function: off\nfunction-length: 40\n",
+		"rules:\n  security/hardcoded-secret: off\n",
+		"rules:\n  security/generic-secret: medium\n",
+		"allow-secrets:\n  - security/weak-crypto:cmd/a.go:0123456789abcdef\n",
 	}
 	check := func(doc string) error {
 		var v any

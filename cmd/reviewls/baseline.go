@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/reviewls/reviewls/artifacts"
@@ -16,9 +17,10 @@ import (
 )
 
 // runBaseline implements 'reviewls baseline create|update|check [PATH]'.
-// The baseline records the findings of a scan of every tracked file of
-// the work tree (see engine.ScanTree); check exits 1 when the tree has
-// findings outside it, 2 when the baseline is missing or invalid.
+// The baseline records the findings of a scan of every file committed at
+// HEAD (see engine.ScanTree), never a secret; check exits 1 when the
+// committed tree has findings outside it, 2 when the baseline is missing
+// or invalid.
 func runBaseline(ctx context.Context, e *env, args []string) int {
 	flags := flag.NewFlagSet("baseline", flag.ContinueOnError)
 	flags.Usage = func() {
@@ -26,13 +28,16 @@ func runBaseline(ctx context.Context, e *env, args []string) int {
 
 Records, rewrites or checks the baseline of the repository that contains
 PATH (default: the current directory): the fingerprints of the findings of
-every tracked file, in %s at the repository root (or where the
+every file committed at HEAD — not the staged or unstaged changes, which a
+review judges — in %s at the repository root (or where the
 configuration's baseline key points). Reviews report the findings the
-baseline records as such, never toward the verdict or --fail-on.
+baseline records as such, never toward the verdict or --fail-on. A
+baseline never records a secret: only allow-secrets in .reviewls.yaml lets
+one through.
 
   create  write the baseline; fails when it exists
   update  rewrite the baseline
-  check   exit 1 when the tree has findings outside the baseline, 0 when not
+  check   exit 1 when the committed tree has findings outside the baseline, 0 when not
 
 Flags:
 `, review.BaselineFile)
@@ -78,28 +83,47 @@ Flags:
 		}
 	}
 
-	prog := startProgress(e.stderr, false, "scanning the tree")
-	findings, problems, err := eng.ScanTree(ctx)
+	prog := startProgress(e.stderr, false, "scanning the committed tree")
+	scan, err := eng.ScanTree(ctx)
 	prog.Stop()
 	if err != nil {
 		return e.errorf("%v", err)
 	}
-	for _, p := range problems {
+	for _, p := range scan.Problems {
 		fmt.Fprintf(e.stderr, "reviewls: warning: %s\n", p)
 	}
+	findings, secrets := unallowed(scan.Findings, eng.Config())
+	var b strings.Builder
+	if scan.Head == "" {
+		b.WriteString("reviewls: HEAD has no commit yet, so there is nothing to scan: a baseline records committed files only\n")
+	} else {
+		fmt.Fprintf(&b, "reviewls: scanned the files committed at HEAD (%s): staged and unstaged changes are not in the baseline, nor is any secret (allow-secrets in .reviewls.yaml lets one through)\n",
+			review.ShortSHA(scan.Head))
+	}
 	if sub != "check" {
-		b := review.NewBaseline(findings)
-		if err := artifacts.WriteBaseline(eng.Root(), rel, b, artifactOptions()); err != nil {
+		nb := review.NewBaseline(findings)
+		if err := artifacts.WriteBaseline(eng.Root(), rel, nb, artifactOptions()); err != nil {
 			return e.errorf("%v", err)
 		}
-		fmt.Fprintf(e.stdout, "reviewls: wrote %s: %s (%s) in %s\n", rel, plural(len(findings), "finding"),
-			plural(len(b.Entries), "fingerprint"), plural(countPaths(b), "file"))
+		fmt.Fprintf(&b, "reviewls: wrote %s: %s (%s) in %s\n", rel, plural(len(findings)-len(secrets), "finding"),
+			plural(len(nb.Entries), "fingerprint"), plural(countPaths(nb), "file"))
+		if len(secrets) > 0 {
+			for _, f := range secrets {
+				writeScanFinding(&b, f)
+			}
+			fmt.Fprintf(&b, "reviewls: %s in the committed tree not recorded (a baseline never holds one): %s.\n", plural(len(secrets), "secret"), removeAndRotate(len(secrets)))
+			b.WriteString(allowAdvice(secrets))
+		}
+		fmt.Fprint(e.stdout, b.String())
 		return exitOK
 	}
 	outside, inside, absent := old.Compare(findings)
-	var b strings.Builder
 	for _, f := range outside {
-		fmt.Fprintf(&b, "%s:%d: %s %s: %s\n", f.Span.Path, f.Span.StartLine, f.Severity, f.RuleID, f.Title)
+		writeScanFinding(&b, f)
+	}
+	if len(secrets) > 0 {
+		fmt.Fprintf(&b, "reviewls: %s in the committed tree, outside the baseline as every secret is: %s.\n", plural(len(secrets), "secret"), removeAndRotate(len(secrets)))
+		b.WriteString(allowAdvice(secrets))
 	}
 	missing := 0
 	for _, a := range absent {
@@ -107,14 +131,59 @@ Flags:
 	}
 	fmt.Fprintf(&b, "reviewls: %s outside the baseline, %s in it, %s of it no longer found\n",
 		plural(len(outside), "finding"), plural(len(inside), "finding"), plural(missing, "finding"))
+	var drop []string
 	if missing > 0 {
-		fmt.Fprintf(&b, "run 'reviewls baseline update' to drop the findings no longer found\n")
+		drop = append(drop, "the findings no longer found")
+	}
+	if refused := old.Refused(findings); len(refused) > 0 {
+		fmt.Fprintf(&b, "reviewls: the baseline records %s, which no baseline covers (only allow-secrets does)\n", plural(len(refused), "secret"))
+		drop = append(drop, "the secrets")
+	}
+	if len(drop) > 0 {
+		fmt.Fprintf(&b, "run 'reviewls baseline update' to drop %s\n", strings.Join(drop, " and "))
 	}
 	fmt.Fprint(e.stdout, b.String())
 	if len(outside) > 0 {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// unallowed returns findings without the secrets the configuration's
+// allow-secrets lists, and the secrets among them.
+func unallowed(findings []*review.Finding, cfg *review.Config) (kept, secrets []*review.Finding) {
+	var allowed []string
+	if cfg != nil {
+		allowed = cfg.AllowSecrets
+	}
+	for _, f := range findings {
+		if !f.IsSecret() {
+			kept = append(kept, f)
+			continue
+		}
+		if !slices.Contains(allowed, f.SecretFingerprint()) {
+			kept = append(kept, f)
+			secrets = append(secrets, f)
+		}
+	}
+	return kept, secrets
+}
+
+// removeAndRotate is the advice for n secrets in the committed tree.
+func removeAndRotate(n int) string {
+	if n == 1 {
+		return "remove it and rotate the credential"
+	}
+	return "remove them and rotate the credentials"
+}
+
+// writeScanFinding writes one finding of a whole-tree scan, with a
+// secret's fingerprint.
+func writeScanFinding(b *strings.Builder, f *review.Finding) {
+	fmt.Fprintf(b, "%s:%d: %s %s: %s\n", f.Span.Path, f.Span.StartLine, f.Severity, f.RuleID, f.Title)
+	if f.IsSecret() {
+		fmt.Fprintf(b, "    fingerprint: %s\n", f.SecretFingerprint())
+	}
 }
 
 // countPaths counts the distinct paths of b's entries.

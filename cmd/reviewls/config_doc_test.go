@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -71,7 +72,7 @@ func TestConfigurationDoc(t *testing.T) {
 			if _, err := config.Parse(config.FileName, []byte(doc), ids); err != nil {
 				t.Errorf("%s: example rejected by the parser: %v\n%s", k, err, doc)
 			}
-			js, _ := json.Marshal(map[string]any{k: ex})
+			js, _ := json.Marshal(exampleDoc(k, ex))
 			if err := schemas.Validate("config", js); err != nil {
 				t.Errorf("%s: example rejected by the schema: %v", k, err)
 			}
@@ -89,6 +90,11 @@ func TestConfigurationDoc(t *testing.T) {
 			t.Errorf("%s: the schema's default %v, the product's %v", key, got, want)
 		}
 	}
+	caps := s.Properties["max-findings"]
+	if want := map[string]any{"per-file": float64(review.DefaultMaxPerFile), "per-review": float64(review.DefaultMaxPerReview)}; !maps.Equal(caps.Default.(map[string]any), want) ||
+		caps.Properties["per-file"].Default != want["per-file"] || caps.Properties["per-review"].Default != want["per-review"] {
+		t.Errorf("max-findings: the schema's defaults %v, the product's %v", caps.Default, want)
+	}
 	if cfg, err := config.Parse(config.FileName, []byte("size-cap: "+s.Properties["size-cap"].Default.(string)), nil); err != nil || cfg.SizeCap != review.DefaultSizeCap {
 		t.Errorf("size-cap: the schema's default %v is not the product's %d bytes (%v)", s.Properties["size-cap"].Default, review.DefaultSizeCap, err)
 	}
@@ -96,9 +102,22 @@ func TestConfigurationDoc(t *testing.T) {
 	checkDoc(t, "../../docs/configuration.md", configMarkdown(t, s), "go test ./cmd/reviewls -run ConfigurationDoc -update")
 }
 
+// companions are the settings an example of a key needs beside it: a key
+// that would do nothing alone is an error.
+var companions = map[string]map[string]any{"perspectives": {"profile": "custom"}}
+
+// exampleDoc is the configuration that shows the example v of key.
+func exampleDoc(key string, v any) map[string]any {
+	doc := map[string]any{key: v}
+	for k, c := range companions[key] {
+		doc[k] = c
+	}
+	return doc
+}
+
 func exampleYAML(t *testing.T, key string, v any) string {
 	t.Helper()
-	out, err := yaml.Marshal(map[string]any{key: v})
+	out, err := yaml.Marshal(exampleDoc(key, v))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +143,12 @@ func configMarkdown(t *testing.T, s configSchema) string {
 			fmt.Fprintf(&b, "Values: %s.\n\n", enumText(p.Enum))
 		}
 		for _, sub := range sortedKeys(p.Properties) {
-			fmt.Fprintf(&b, "- `%s.%s` (%s): %s\n", k, sub, typeText(p.Properties[sub]), p.Properties[sub].Description)
+			sp := p.Properties[sub]
+			what := typeText(sp)
+			if sp.Default != nil {
+				what += ", default " + defaultText(sp)
+			}
+			fmt.Fprintf(&b, "- `%s.%s` (%s): %s\n", k, sub, what, sp.Description)
 		}
 		if len(p.Properties) > 0 {
 			b.WriteString("\n")
@@ -168,6 +192,14 @@ func enumText(enum []any) string {
 func defaultText(p schemaProp) string {
 	if p.Default == nil {
 		return "not set"
+	}
+	if m, ok := p.Default.(map[string]any); ok {
+		// A mapping's default as YAML writes it in flow style.
+		var kv []string
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			kv = append(kv, fmt.Sprintf("%s: %v", k, m[k]))
+		}
+		return "`{" + strings.Join(kv, ", ") + "}`"
 	}
 	return fmt.Sprintf("`%v`", p.Default)
 }

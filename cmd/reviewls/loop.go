@@ -38,17 +38,9 @@ func openLoop(ctx context.Context, e *env, lt loopTarget) (*loopRun, int) {
 	if eng == nil {
 		return nil, code
 	}
-	t, err := eng.Repo().Resolve(ctx, lt.staged, lt.base)
-	if err != nil {
-		eng.Close()
-		return nil, e.errorf("%v", err)
-	}
-	loop, err := artifacts.LoadLoop(eng.Root(), t)
-	if err != nil {
-		e.logger.Warn("ignoring the loop state on disk", "err", err)
-		loop = nil
-	}
-	res, err := eng.Run(ctx, review.Request{Dir: dir, Staged: lt.staged, Base: lt.base, Mode: review.ModeInteractive, Loop: loop})
+	req := review.Request{Dir: dir, Staged: lt.staged, Base: lt.base, Mode: review.ModeInteractive}
+	continueLoop(ctx, e, eng, &req, true)
+	res, err := eng.Run(ctx, req)
 	if err != nil {
 		eng.Close()
 		return nil, e.errorf("%v", err)

@@ -108,6 +108,9 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	if req.Baseline, err = loadBaseline(eng); err != nil {
 		return e.errorf("%v", err)
 	}
+	// A hook run stays a workflow review: a commit must not wait for the
+	// orientation's repository searches.
+	continueLoop(ctx, e, eng, &req, modeSet(fs) || *hook)
 
 	prog.Step("reviewing the changes")
 	res, err := eng.Run(ctx, req)
@@ -138,33 +141,84 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 		folder = written.Dir
 	}
-	text := &textReport{color: useColor(*color, e.stdout), where: relativeTo(eng.Root())}
+	text := &textReport{color: useColor(*color, e.stdout), where: relativeTo(eng.Root()), hook: *hook}
 	if err := printResult(e, res, *format, folder, eng.Root(), text, *showPre); err != nil {
 		return e.errorf("%v", err)
 	}
 	if a := res.Analysis; a.State == review.AnalysisSkipped || a.State == review.AnalysisTimedOut {
 		fmt.Fprintf(e.stderr, "reviewls: %s\n", a)
 	}
-	// The gate counts secrets hidden by an inline ignore (Result.Held):
-	// only allow-secrets lets one through.
+	// The gate counts secrets hidden by an inline ignore (Result.Held), as
+	// the verdict does: only allow-secrets lets one through.
 	if !threshold.Reached(res.GateCounts()) {
 		return exitOK
 	}
-	if !threshold.Reached(res.Counts) {
-		if *format != "text" {
-			fmt.Fprint(e.stderr, res.Redactor.String(heldSummary(res)))
-		}
-		fmt.Fprintf(e.stderr, "reviewls: blocked: held secrets reach --fail-on %s (allow each by its fingerprint under allow-secrets in .reviewls.yaml)\n", threshold)
+	if *format != "text" {
+		// Machine formats keep stdout a document: the held secrets go
+		// to stderr.
+		fmt.Fprint(e.stderr, res.Redactor.String(heldSummary(res, !*hook)))
 	}
-	if *hook {
-		fmt.Fprint(e.stderr, hookBlocked(res.GateCounts(), threshold))
+	switch {
+	case *hook:
+		fmt.Fprint(e.stderr, res.Redactor.String(hookBlocked(res, threshold)))
+	case !threshold.Reached(res.Counts):
+		fmt.Fprintf(e.stderr, "reviewls: blocked: held secrets reach --fail-on %s (allow each by its fingerprint under allow-secrets in .reviewls.yaml)\n", threshold)
 	}
 	return exitFindings
 }
 
+// continueLoop makes the review continue the review loop of the branch's
+// artifact folder, as the language server does: its board ids, statuses,
+// investigations and the human's choices carry over, so the folder's
+// explanations, investigations and their numbering survive the review.
+// A folder an interactive review wrote stays one unless the mode is
+// fixed (asked for, or a hook's).
+func continueLoop(ctx context.Context, e *env, eng *engine.Engine, req *review.Request, modeFixed bool) {
+	// The folder is the branch's, whatever the base: resolve without one.
+	t, err := eng.Repo().Resolve(ctx, req.Staged, "")
+	if err != nil {
+		return // the run reports it
+	}
+	loop, err := artifacts.LoadLoop(eng.Root(), t)
+	if err != nil {
+		e.logger.Warn("ignoring the loop state on disk", "err", err)
+		return
+	}
+	req.Loop = loop
+	if !modeFixed && artifacts.FolderMode(eng.Root(), t) == review.ModeInteractive {
+		req.Mode = review.ModeInteractive
+	}
+}
+
+// modeSet reports whether --mode was given.
+func modeSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "mode" })
+	return set
+}
+
 // hookBlocked is what a blocked pre-commit hook says on stderr: what
-// blocked the commit, and the ways on.
-func hookBlocked(c review.Counts, threshold review.FailOn) string {
+// blocked the commit, and the ways on — for a secret, accepted or held,
+// removing it or allow-secrets, never an inline ignore, which does not
+// let one through.
+func hookBlocked(res *review.Result, threshold review.FailOn) string {
+	var secrets []*review.Finding
+	others := false
+	for _, f := range res.Findings {
+		switch {
+		case f.Severity < threshold.Severity:
+		case f.IsSecret():
+			secrets = append(secrets, f)
+		default:
+			others = true
+		}
+	}
+	for _, s := range res.Held() {
+		if s.Finding.Severity >= threshold.Severity {
+			secrets = append(secrets, s.Finding)
+		}
+	}
+	c := res.GateCounts()
 	var parts []string
 	for _, s := range []struct {
 		n    int
@@ -175,10 +229,28 @@ func hookBlocked(c review.Counts, threshold review.FailOn) string {
 			parts = append(parts, fmt.Sprintf("%d %s", s.n, s.name))
 		}
 	}
-	return fmt.Sprintf("reviewls: commit blocked: %s at or above %s in the staged changes (listed above).\n"+
-		"  Fix them and stage the fix, or silence a false positive on its line with\n"+
-		"  `reviewls:ignore <rule> <why it does not apply>`; to commit anyway, once: git commit --no-verify\n",
-		strings.Join(parts, ", "), threshold)
+	var b strings.Builder
+	fmt.Fprintf(&b, "reviewls: commit blocked: %s at or above %s in the staged changes (listed above).\n", strings.Join(parts, ", "), threshold)
+	if others {
+		what := "them"
+		if len(secrets) > 0 {
+			what = "the findings that are no secret"
+		}
+		fmt.Fprintf(&b, "  Fix %s and stage the fix, or silence a false positive on its line with\n"+
+			"  `reviewls:ignore <rule> <why it does not apply>`.\n", what)
+	}
+	if len(secrets) > 0 {
+		what := "The secret: remove it from the staged files and rotate the credential"
+		if len(secrets) > 1 {
+			what = fmt.Sprintf("The %d secrets: remove them from the staged files and rotate the credentials", len(secrets))
+		}
+		fmt.Fprintf(&b, "  %s;\n  an inline reviewls:ignore never lets a secret through.\n", what)
+		for line := range strings.Lines(allowAdvice(secrets)) {
+			b.WriteString("  " + line)
+		}
+	}
+	b.WriteString("  Or, to commit anyway, once: git commit --no-verify\n")
+	return b.String()
 }
 
 // noChangesHint says, after an empty review, what else could be reviewed:

@@ -51,7 +51,7 @@ func commands() []command {
 		{"investigate", "investigate a question about a board item", runInvestigate},
 		{"rules", "list the rule catalog or show one rule", runRules},
 		{"status", "list the changed paths a review would cover", runStatus},
-		{"hook", "install or uninstall the git pre-commit hook", runHook},
+		{"hook", "install or uninstall the git hooks (pre-commit, commit-msg)", runHook},
 		{"baseline", "create, update or check the baseline of known findings", runBaseline},
 		{"trust", "let a repository's configuration run tools (or --revoke, --list)", runTrust},
 		{"validate", "validate an artifact folder against the JSON schemas", runValidate},

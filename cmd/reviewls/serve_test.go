@@ -76,47 +76,85 @@ func TestServeExit(t *testing.T) {
 			runs = 1
 		}
 		for i := range runs {
-			cmd := exec.Command(bin, "serve")
-			stdin, err := cmd.StdinPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			stdout, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			r := bufio.NewReader(stdout)
-			send := func(msg string) {
-				if _, err := fmt.Fprintf(stdin, "Content-Length: %d\r\n\r\n%s", len(msg), msg); err != nil {
-					t.Fatal(err)
-				}
-			}
-			send(fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":%q,"capabilities":{}}}`, "file://"+dir))
-			awaitReply(t, r, 1)
-			send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
-			send(`{"jsonrpc":"2.0","id":2,"method":"shutdown"}`)
-			awaitReply(t, r, 2)
-			send(`{"jsonrpc":"2.0","method":"exit"}`)
+			p := startServe(t, bin, dir)
+			p.send(`{"jsonrpc":"2.0","id":2,"method":"shutdown"}`)
+			awaitReply(t, p.out, 2)
+			p.send(`{"jsonrpc":"2.0","method":"exit"}`)
 			if !keepOpen {
-				stdin.Close()
+				p.stdin.Close()
 			}
-			go io.Copy(io.Discard, r)
+			go io.Copy(io.Discard, p.out)
 			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
+			go func() { done <- p.cmd.Wait() }()
 			select {
 			case err := <-done:
 				if err != nil {
 					t.Errorf("keepOpen=%v run %d: server exited with %v, want status 0", keepOpen, i, err)
 				}
 			case <-time.After(10 * time.Second):
-				cmd.Process.Kill()
+				p.cmd.Process.Kill()
 				t.Fatalf("keepOpen=%v: server still running 10s after exit", keepOpen)
 			}
-			stdin.Close()
+			p.stdin.Close()
 		}
+	}
+}
+
+// TestServeDeepMessage sends `reviewls serve` a 4 MB request nested two
+// million levels deep, which overflowed the decoder's stack and ended the
+// process: the server answers it with an error and serves on.
+func TestServeDeepMessage(t *testing.T) {
+	bin := buildBinary(t)
+	dir := reviewtest.RepoFromArchive(t, &txtar.Archive{Files: []txtar.File{{Name: "base/a.go", Data: []byte("package a\n")}}}).Dir
+	p := startServe(t, bin, dir)
+	defer p.cmd.Process.Kill()
+	p.send(`{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":` + strings.Repeat("[", 2_000_000) + strings.Repeat("]", 2_000_000) + `}`)
+	awaitReply(t, p.out, 2)
+	p.send(`{"jsonrpc":"2.0","id":3,"method":"shutdown"}`)
+	awaitReply(t, p.out, 3)
+	p.send(`{"jsonrpc":"2.0","method":"exit"}`)
+	p.stdin.Close()
+	go io.Copy(io.Discard, p.out)
+	if err := p.cmd.Wait(); err != nil {
+		t.Errorf("server exited with %v, want status 0", err)
+	}
+}
+
+// serveProcess is a `reviewls serve` process driven by hand.
+type serveProcess struct {
+	t     *testing.T
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	out   *bufio.Reader
+}
+
+// startServe starts `bin serve` and initializes it on dir.
+func startServe(t *testing.T, bin, dir string) *serveProcess {
+	t.Helper()
+	cmd := exec.Command(bin, "serve")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &serveProcess{t: t, cmd: cmd, stdin: stdin, out: bufio.NewReader(stdout)}
+	p.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":%q,"capabilities":{}}}`, "file://"+dir))
+	awaitReply(t, p.out, 1)
+	p.send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+	return p
+}
+
+// send writes msg to the server in a frame.
+func (p *serveProcess) send(msg string) {
+	p.t.Helper()
+	if _, err := fmt.Fprintf(p.stdin, "Content-Length: %d\r\n\r\n%s", len(msg), msg); err != nil {
+		p.t.Fatal(err)
 	}
 }
 

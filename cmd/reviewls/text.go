@@ -41,6 +41,9 @@ type textReport struct {
 	// where turns a repository path into the path printed: relative to
 	// the working directory, so a terminal or an editor can open it.
 	where func(string) string
+	// hook leaves the advice on held secrets to the blocked hook's
+	// message (hookBlocked), which gives it for every blocking secret.
+	hook bool
 }
 
 func (r *textReport) Write(p []byte) (int, error) {
@@ -105,7 +108,12 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 	if n := len(res.Skipped()); n > 0 {
 		fmt.Fprintf(r, ", %d skipped", n)
 	}
-	fmt.Fprintf(r, "\nperspectives: %s · depth: %s\n", joinPerspectives(res.Perspectives), res.Depth)
+	fmt.Fprintf(r, "\nperspectives: %s", joinPerspectives(res.Perspectives))
+	if len(res.SecretsOnly) > 0 {
+		// Every review checks for secrets, whatever the selection.
+		fmt.Fprintf(r, " + %s (secrets only)", joinPerspectives(res.SecretsOnly))
+	}
+	fmt.Fprintf(r, " · depth: %s\n", res.Depth)
 
 	findings := slices.Clone(res.Findings)
 	sort.SliceStable(findings, func(i, j int) bool {
@@ -135,10 +143,13 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 	} else if n > 0 {
 		fmt.Fprintf(r, "\n%s in touched code; run `reviewls review --show-preexisting` to list them\n", artifacts.PreexistingCount(n))
 	}
+	if s := artifacts.CutSummary(res.Cut); s != "" {
+		fmt.Fprintf(r, "\n%s\n", s)
+	}
 	if n := len(res.Suppressed); n > 0 {
 		fmt.Fprintf(r, "\n%d finding(s) suppressed by reviewls:ignore comments or the configuration\n", n)
 	}
-	r.Write([]byte(heldSummary(res)))
+	r.Write([]byte(heldSummary(res, !r.hook)))
 	if len(res.Notes) > 0 {
 		r.Write([]byte("\nnotes (review-level, no verdict weight):\n"))
 		for _, n := range res.Notes {
@@ -151,7 +162,12 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 	c := res.Counts
 	r.Write([]byte("\nverdict: "))
 	r.paint(verdictStyle(res.Verdict), res.Verdict.Display())
-	fmt.Fprintf(r, " — %d critical, %d high, %d medium, %d low\n", c.Critical, c.High, c.Medium, c.Low)
+	fmt.Fprintf(r, " — %d critical, %d high, %d medium, %d low", c.Critical, c.High, c.Medium, c.Low)
+	if n := len(res.Held()); n > 0 {
+		// The verdict counts them, as the gate does.
+		fmt.Fprintf(r, ", and %s ignored inline but held", plural(n, "secret"))
+	}
+	r.Write([]byte("\n"))
 	if folder != "" {
 		fmt.Fprintf(r, "artifacts: %s%c\n", artifacts.QuotePath(r.where(folder)), filepath.Separator)
 	}
@@ -189,9 +205,9 @@ func column(cs *review.ChangeSet, f *review.Finding) int {
 }
 
 // heldSummary lists the secrets that an inline ignore hid but that still
-// hold the gate, with the fingerprints that would allow them; "" when
-// there are none.
-func heldSummary(res *review.Result) string {
+// hold the gate, and with advice the fingerprints that would allow them;
+// "" when there are none.
+func heldSummary(res *review.Result, advice bool) string {
 	held := res.Held()
 	if len(held) == 0 {
 		return ""
@@ -206,9 +222,27 @@ func heldSummary(res *review.Result) string {
 		f := s.Finding
 		fmt.Fprintf(&b, "  %s:%d: %s %s: %s\n      %s\n", artifacts.QuotePath(f.Span.Path), f.Span.StartLine, strings.ToLower(f.Severity.String()), f.RuleID, f.TitleLine(), f.Message)
 	}
+	if advice {
+		secrets := make([]*review.Finding, len(held))
+		for i, s := range held {
+			secrets[i] = s.Finding
+		}
+		b.WriteString(allowAdvice(secrets))
+	}
+	return b.String()
+}
+
+// allowAdvice says how to let exactly the secrets of findings through:
+// the allow-secrets entries to add to .reviewls.yaml, each once.
+func allowAdvice(findings []*review.Finding) string {
+	var b strings.Builder
 	b.WriteString("To allow exactly these values (after checking they are no live credential), add to .reviewls.yaml:\n  allow-secrets:\n")
-	for _, s := range held {
-		fmt.Fprintf(&b, "    - %s\n", s.Finding.SecretFingerprint())
+	seen := map[string]bool{}
+	for _, f := range findings {
+		if fp := f.SecretFingerprint(); !seen[fp] {
+			seen[fp] = true
+			fmt.Fprintf(&b, "    - %s\n", fp)
+		}
 	}
 	return b.String()
 }

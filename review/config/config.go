@@ -122,7 +122,7 @@ func linkStaysIn(root, rel string) bool {
 func Keys() []string { return slices.Clone(keys) }
 
 // keys lists the top-level keys in the order of the documentation.
-var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets", "baseline", "analysis", "commit-reviews"}
+var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets", "baseline", "analysis", "commit-reviews", "max-findings"}
 
 // Parse parses configuration data; name is used in errors.
 func Parse(name string, data []byte, knownRules []string) (*review.Config, error) {
@@ -166,21 +166,46 @@ func parse(name string, data []byte, knownRules []string) (*review.Config, []str
 		return nil, nil, &Error{File: name, Line: root.Line, Msg: "the configuration must be a mapping of keys to values"}
 	}
 	p := parser{name: name, known: knownRules}
-	seen := map[string]bool{}
+	seen := map[string]*yaml.Node{}
 	var set []string
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
-		if seen[k.Value] {
+		if seen[k.Value] != nil {
 			return nil, nil, p.errorf(k, "duplicate key %q", k.Value)
 		}
-		seen[k.Value] = true
+		seen[k.Value] = k
 		if err := p.set(cfg, k, v); err != nil {
 			return nil, nil, err
 		}
 		set = append(set, k.Value)
 	}
+	if err := p.effective(cfg, seen); err != nil {
+		return nil, nil, err
+	}
 	return cfg, set, nil
 }
+
+// effective rejects a key that would silently do nothing given the rest
+// of the file; keys holds the key nodes by name.
+func (p *parser) effective(cfg *review.Config, keys map[string]*yaml.Node) error {
+	if k := keys["perspectives"]; k != nil && cfg.Profile != review.ProfileCustom {
+		selects := "sets no profile (so standard)"
+		if cfg.Profile != "" {
+			selects = "selects profile: " + string(cfg.Profile)
+		}
+		return p.errorf(k, "perspectives: only the custom profile reads them, and this file %s: add profile: custom, or remove perspectives", selects)
+	}
+	if k := keys["profile"]; k != nil && cfg.Profile == review.ProfileCustom && len(cfg.Perspectives) == 0 {
+		return p.errorf(k, "profile: custom needs the perspectives to run: add perspectives: [functional, security, ...]")
+	}
+	if k := keys["function-length"]; k != nil && cfg.Rule(longFunction).Off {
+		return p.errorf(k, "function-length: %s is off under rules, so its threshold does nothing: remove one of the two", longFunction)
+	}
+	return nil
+}
+
+// longFunction is the rule function-length sets the threshold of.
+const longFunction = "standards/long-function"
 
 type parser struct {
 	name  string
@@ -294,6 +319,8 @@ func (p *parser) set(cfg *review.Config, k, v *yaml.Node) error {
 				return p.errorf(v, "commit-reviews: want true or false, got %q", s)
 			}
 		}
+	case "max-findings":
+		err = p.maxFindings(cfg, v)
 	default:
 		if s := suggest.Closest(k.Value, keys); s != "" {
 			return p.errorf(k, "unknown key %q: did you mean %q? (known keys: %s)", k.Value, s, strings.Join(keys, ", "))
@@ -332,16 +359,24 @@ func (p *parser) rules(cfg *review.Config, k, v *yaml.Node) error {
 			return p.errorf(val, "rules.%s: want off or a severity", id.Value)
 		}
 		// YAML 1.1 readers see a bare off as false; accept both spellings.
+		var rc review.RuleConfig
 		switch s := strings.ToLower(val.Value); s {
 		case "off", "false", "disabled":
-			cfg.Rules[id.Value] = review.RuleConfig{Off: true}
+			rc.Off = true
 		default:
 			sev, err := review.ParseSeverity(s)
 			if err != nil {
 				return p.errorf(val, "rules.%s: want off, critical, high, medium or low, got %q", id.Value, val.Value)
 			}
-			cfg.Rules[id.Value] = review.RuleConfig{Severity: sev}
+			rc.Severity = sev
 		}
+		// The secret gate is not the configuration's to turn off: a known
+		// value is let through by its fingerprint, never by the rule.
+		if review.IsSecretRule(id.Value) && (rc.Off || rc.Severity < review.SecretSeverityFloor) {
+			return p.errorf(val, "rules.%s: a secret rule cannot be turned off or set below %s (every review checks for secrets): to let a known value through, list its fingerprint under allow-secrets",
+				id.Value, review.SecretSeverityFloor.Lower())
+		}
+		cfg.Rules[id.Value] = rc
 	}
 	return nil
 }
@@ -373,6 +408,40 @@ func (p *parser) analysis(cfg *review.Config, k, v *yaml.Node) error {
 	return nil
 }
 
+// maxFindings parses "max-findings: {per-file: 50, per-review: 1000}":
+// the finding caps, 0 meaning none; a key left out keeps its default.
+func (p *parser) maxFindings(cfg *review.Config, v *yaml.Node) error {
+	if v.Kind != yaml.MappingNode {
+		return p.errorf(v, "max-findings: want a mapping such as {per-file: 50, per-review: 1000}")
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		key, val := v.Content[i], v.Content[i+1]
+		var field *int
+		switch key.Value {
+		case "per-file":
+			field = &cfg.MaxFindings.PerFile
+		case "per-review":
+			field = &cfg.MaxFindings.PerReview
+		default:
+			return p.errorf(key, "max-findings: unknown key %q (known keys: per-file, per-review)", key.Value)
+		}
+		if seen[key.Value] {
+			return p.errorf(key, "max-findings: duplicate key %q", key.Value)
+		}
+		seen[key.Value] = true
+		n, err := strconv.Atoi(val.Value)
+		if val.Kind != yaml.ScalarNode || err != nil || n < 0 {
+			return p.errorf(val, "max-findings.%s: want a number of findings (0: no cap), got %q", key.Value, val.Value)
+		}
+		if n == 0 {
+			n = -1 // no cap; 0 in review.FindingCaps is the default
+		}
+		*field = n
+	}
+	return nil
+}
+
 // fingerprintRE is a secret fingerprint as review.Finding.SecretFingerprint
 // prints it: "<rule-id>:<path>:<16 hex digits>".
 var fingerprintRE = regexp.MustCompile(`^([a-z]+/[a-z0-9-]+):(.+):([0-9a-f]{16})$`)
@@ -392,6 +461,9 @@ func (p *parser) allowSecrets(cfg *review.Config, k, v *yaml.Node) error {
 		}
 		if p.known != nil && !slices.Contains(p.known, m[1]) {
 			return p.errorf(v.Content[i], "allow-secrets: unknown rule %q (run 'reviewls rules' for the catalog)", m[1])
+		}
+		if !review.IsSecretRule(m[1]) {
+			return p.errorf(v.Content[i], "allow-secrets: %s finds no secrets, so this entry would allow nothing (the secret rules are %s)", m[1], strings.Join(review.SecretRules, ", "))
 		}
 	}
 	cfg.AllowSecrets = list

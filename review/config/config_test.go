@@ -12,7 +12,7 @@ import (
 	"github.com/reviewls/reviewls/review"
 )
 
-var known = []string{"readiness/todo-added", "security/hardcoded-secret"}
+var known = []string{"readiness/todo-added", "security/hardcoded-secret", "security/generic-secret", "standards/long-function", "security/weak-crypto"}
 
 func TestParse(t *testing.T) {
 	data := []byte(`# reviewls configuration
@@ -34,6 +34,9 @@ allow-secrets:
 baseline: ci/./reviewls-baseline.json
 analysis:
   budget: 5s
+max-findings:
+  per-file: 20
+  per-review: 0
 `)
 	got, err := Parse(FileName, data, known)
 	if err != nil {
@@ -52,6 +55,7 @@ analysis:
 		AllowSecrets:   []string{"security/hardcoded-secret:testdata/fake.go:0123456789abcdef"},
 		Baseline:       "ci/reviewls-baseline.json",
 		AnalysisBudget: 5 * time.Second,
+		MaxFindings:    review.FindingCaps{PerFile: 20, PerReview: -1},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("config (-want +got):\n%s", diff)
@@ -62,12 +66,17 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range []struct {
 		data, want string
 	}{
-		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez": did you mean "rules"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews)`},
+		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez": did you mean "rules"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews, max-findings)`},
 		{"analysis: 5s\n", `.reviewls.yaml:1: analysis: want a mapping such as {budget: 5s}`},
 		{"analysis:\n  timeout: 5s\n", `.reviewls.yaml:2: analysis: unknown key "timeout" (known keys: budget)`},
 		{"analysis: {budget: soon}\n", `.reviewls.yaml:1: analysis.budget: want a positive duration such as 5s or 1m, got "soon"`},
 		{"analysis: {budget: 0s}\n", `.reviewls.yaml:1: analysis.budget: want a positive duration such as 5s or 1m, got "0s"`},
 		{"analysis: {budget: 5s, budget: 6s}\n", `.reviewls.yaml:1: analysis: duplicate key "budget"`},
+		{"max-findings: 50\n", `.reviewls.yaml:1: max-findings: want a mapping such as {per-file: 50, per-review: 1000}`},
+		{"max-findings: {per-rule: 5}\n", `.reviewls.yaml:1: max-findings: unknown key "per-rule" (known keys: per-file, per-review)`},
+		{"max-findings: {per-file: -1}\n", `.reviewls.yaml:1: max-findings.per-file: want a number of findings (0: no cap), got "-1"`},
+		{"max-findings: {per-review: many}\n", `.reviewls.yaml:1: max-findings.per-review: want a number of findings (0: no cap), got "many"`},
+		{"max-findings: {per-file: 1, per-file: 2}\n", `.reviewls.yaml:1: max-findings: duplicate key "per-file"`},
 		{"baseline: ../outside.json\n", `.reviewls.yaml:1: baseline: want a file path inside the repository, got "../outside.json"`},
 		{"baseline: /etc/baseline.json\n", `.reviewls.yaml:1: baseline: want a file path inside the repository, got "/etc/baseline.json"`},
 		// git's own files: replacing a hook, or HEAD, breaks the repository.
@@ -92,6 +101,17 @@ func TestParseErrors(t *testing.T) {
 		{"function-length: 0\n", `.reviewls.yaml:1: function-length: want a positive number of lines, got "0"`},
 		{"ignore: vendor\n", `.reviewls.yaml:1: ignore: want a list`},
 		{"ignore: ['a/[b']\n", `.reviewls.yaml:1: ignore: invalid glob "a/[b"`},
+		// Keys that would do nothing given the rest of the file.
+		{"perspectives: [functional]\n", `.reviewls.yaml:1: perspectives: only the custom profile reads them, and this file sets no profile (so standard): add profile: custom, or remove perspectives`},
+		{"profile: full\nperspectives: [functional]\n", `.reviewls.yaml:2: perspectives: only the custom profile reads them, and this file selects profile: full: add profile: custom, or remove perspectives`},
+		{"profile: custom\n", `.reviewls.yaml:1: profile: custom needs the perspectives to run: add perspectives: [functional, security, ...]`},
+		{"profile: custom\nperspectives: []\n", `.reviewls.yaml:1: profile: custom needs the perspectives to run: add perspectives: [functional, security, ...]`},
+		{"rules:\n  standards/long-function: off\nfunction-length: 40\n", `.reviewls.yaml:3: function-length: standards/long-function is off under rules, so its threshold does nothing: remove one of the two`},
+		// The secret gate is not the configuration's to turn off.
+		{"rules:\n  security/hardcoded-secret: off\n", `.reviewls.yaml:2: rules.security/hardcoded-secret: a secret rule cannot be turned off or set below high (every review checks for secrets): to let a known value through, list its fingerprint under allow-secrets`},
+		{"rules:\n  security/generic-secret: false\n", `.reviewls.yaml:2: rules.security/generic-secret: a secret rule cannot be turned off or set below high (every review checks for secrets): to let a known value through, list its fingerprint under allow-secrets`},
+		{"rules:\n  security/generic-secret: medium\n", `.reviewls.yaml:2: rules.security/generic-secret: a secret rule cannot be turned off or set below high (every review checks for secrets): to let a known value through, list its fingerprint under allow-secrets`},
+		{"allow-secrets:\n  - security/weak-crypto:a.go:0123456789abcdef\n", `.reviewls.yaml:2: allow-secrets: security/weak-crypto finds no secrets, so this entry would allow nothing (the secret rules are security/hardcoded-secret, security/generic-secret)`},
 		{"depth: basic\ndepth: standard\n", `.reviewls.yaml:2: duplicate key "depth"`},
 		{"- a\n", `.reviewls.yaml:1: the configuration must be a mapping of keys to values`},
 		{"profile: [\n", `.reviewls.yaml: line 1: did not find expected node content`},
@@ -109,6 +129,19 @@ func TestParseErrors(t *testing.T) {
 		if err.Error() != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.data, err, tt.want)
 		}
+	}
+}
+
+// TestParseSecretRules: a secret rule may be raised, or kept at high, but
+// not lowered below the gate or turned off (TestParseErrors).
+func TestParseSecretRules(t *testing.T) {
+	cfg, err := Parse(FileName, []byte("rules:\n  security/generic-secret: critical\n  security/hardcoded-secret: high\n"), known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]review.RuleConfig{"security/generic-secret": {Severity: review.SeverityCritical}, "security/hardcoded-secret": {Severity: review.SeverityHigh}}
+	if diff := cmp.Diff(want, cfg.Rules); diff != "" {
+		t.Errorf("rules (-want +got):\n%s", diff)
 	}
 }
 

@@ -83,32 +83,32 @@ func TestResolveUntrusted(t *testing.T) {
 // untrusted repository asks for the same.
 func TestResolveUser(t *testing.T) {
 	root, user := t.TempDir(), t.TempDir()
-	writeFile(t, user, UserFileName, "depth: comprehensive\nfail-on: never\nrules: {security/hardcoded-secret: low}\nignore: [\"scratch/**\"]\n")
+	writeFile(t, user, UserFileName, "depth: comprehensive\nfail-on: never\nrules: {security/weak-crypto: low}\nignore: [\"scratch/**\"]\n")
 
 	res, err := Resolve(root, user, known)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := &review.Config{Depth: review.DepthComprehensive, FailOn: review.FailNever,
-		Rules: map[string]review.RuleConfig{"security/hardcoded-secret": {Severity: review.SeverityLow}}, Ignore: []string{"scratch/**"}}
+		Rules: map[string]review.RuleConfig{"security/weak-crypto": {Severity: review.SeverityLow}}, Ignore: []string{"scratch/**"}}
 	if diff := cmp.Diff(want, res.Config); diff != "" || res.Withheld != nil {
 		t.Errorf("no repository file: withheld %q, config (-want +got):\n%s", res.Withheld, diff)
 	}
 
-	writeFile(t, root, FileName, "depth: comprehensive\nfail-on: low\nbase: origin/dev\nrules: {readiness/todo-added: off, security/hardcoded-secret: high}\nignore: [\"gen/**\"]\n")
+	writeFile(t, root, FileName, "depth: comprehensive\nfail-on: low\nbase: origin/dev\nrules: {readiness/todo-added: off, security/weak-crypto: high}\nignore: [\"gen/**\"]\n")
 	res, err = Resolve(root, user, known)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want = &review.Config{Depth: review.DepthComprehensive, FailOn: review.FailNever, Base: "origin/dev",
-		Rules:  map[string]review.RuleConfig{"readiness/todo-added": {Off: true}, "security/hardcoded-secret": {Severity: review.SeverityLow}},
+		Rules:  map[string]review.RuleConfig{"readiness/todo-added": {Off: true}, "security/weak-crypto": {Severity: review.SeverityLow}},
 		Ignore: []string{"gen/**", "scratch/**"}}
 	if diff := cmp.Diff(want, res.Config); diff != "" || res.Withheld != nil {
 		t.Errorf("both files: withheld %q, config (-want +got):\n%s", res.Withheld, diff)
 	}
 
 	writeFile(t, user, UserFileName, "depht: basic\n")
-	if _, err := Resolve(root, user, known); err == nil || err.Error() != filepath.Join(user, UserFileName)+`:1: unknown key "depht": did you mean "depth"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews)` {
+	if _, err := Resolve(root, user, known); err == nil || err.Error() != filepath.Join(user, UserFileName)+`:1: unknown key "depht": did you mean "depth"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews, max-findings)` {
 		t.Errorf("a bad user file: %v, want the error naming the file and line", err)
 	}
 }

@@ -57,9 +57,9 @@ func loadUser(dir string, knownRules []string) (*review.Config, []string, error)
 
 // fields sets one top-level key of dst from src. Merging the user's file
 // over a repository's takes each key the user's file sets from it; rules
-// are merged rule by rule, and the ignore and allow-secrets lists add to
-// the repository's. A zero src clears the key: how a privileged setting
-// is dropped.
+// are merged rule by rule, the finding caps cap by cap, and the ignore and
+// allow-secrets lists add to the repository's. A zero src clears the key:
+// how a privileged setting is dropped.
 var fields = map[string]func(dst, src *review.Config){
 	"profile":      func(d, s *review.Config) { d.Profile = s.Profile },
 	"depth":        func(d, s *review.Config) { d.Depth = s.Depth },
@@ -85,6 +85,19 @@ var fields = map[string]func(dst, src *review.Config){
 	"baseline":        func(d, s *review.Config) { d.Baseline = s.Baseline },
 	"analysis":        func(d, s *review.Config) { d.AnalysisBudget = s.AnalysisBudget },
 	"commit-reviews":  func(d, s *review.Config) { d.CommitReviews = s.CommitReviews },
+	"max-findings": func(d, s *review.Config) {
+		// Cap by cap: the one the user's file leaves out stays.
+		if s.MaxFindings == (review.FindingCaps{}) {
+			d.MaxFindings = review.FindingCaps{}
+			return
+		}
+		if s.MaxFindings.PerFile != 0 {
+			d.MaxFindings.PerFile = s.MaxFindings.PerFile
+		}
+		if s.MaxFindings.PerReview != 0 {
+			d.MaxFindings.PerReview = s.MaxFindings.PerReview
+		}
+	},
 }
 
 // union returns a's items followed by those of b that a lacks.

@@ -7,33 +7,51 @@ import (
 	"sync"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/gitdiff"
 	"github.com/reviewls/reviewls/review/process"
 )
 
 // Baselines. A baseline (.reviewls-baseline.json) records the findings of
-// a scan of every tracked file of the work tree, so that a team adopting
-// reviewls on a legacy repository starts from zero: a review sets aside
-// the change's findings the baseline records (as it does those of the base
+// a scan of every file committed at HEAD, so that a team adopting reviewls
+// on a legacy repository starts from zero: a review sets aside the
+// change's findings the baseline records (as it does those of the base
 // version), and `reviewls baseline check` fails only on findings outside
-// it anywhere in the tree. The scan runs the rules the base side runs
-// (every per-file rule, not the whole-package analysis or the whole-change
-// rules) at comprehensive depth, so that a review at any depth finds
-// nothing the baseline could not have recorded.
+// it anywhere in the committed tree. The scan reads the commit, never the
+// index or the work tree: a baseline made before a commit must not take
+// in what that commit adds. The scan runs the rules the base side runs
+// (every per-file rule, not the whole-package analysis or the
+// whole-change rules) at comprehensive depth, so that a review at any
+// depth finds nothing the baseline could not have recorded. A baseline
+// never covers a secret (review.NewBaseline leaves them out, and a review
+// ignores an entry that names one).
 
 // ScanDepth is the depth of a whole-tree scan.
 const ScanDepth = review.DepthComprehensive
 
-// ScanTree runs the per-file rules over every tracked file of the work
-// tree, each as if all its lines were new, and returns the findings in
-// path and line order, with the checks that failed. Findings cite code
-// already redacted; their Secrets hold the raw values, for the caller's
-// redactor.
-func (e *Engine) ScanTree(ctx context.Context) ([]*review.Finding, []string, error) {
+// TreeScan is the outcome of [Engine.ScanTree].
+type TreeScan struct {
+	// Head is the commit scanned; "" when HEAD has no commit yet.
+	Head string
+	// Findings are in path and line order. They cite code already
+	// redacted; their Secrets hold the raw values, for the caller's
+	// redactor.
+	Findings []*review.Finding
+	// Problems are the checks that failed.
+	Problems []string
+}
+
+// ScanTree runs the per-file rules over every file committed at HEAD,
+// each as if all its lines were new.
+func (e *Engine) ScanTree(ctx context.Context) (*TreeScan, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	paths, err := e.repo.TrackedFiles()
+	t, err := e.repo.Resolve(ctx, false, "")
 	if err != nil {
-		return nil, nil, err
+		return nil, err
+	}
+	files, err := e.repo.CommittedFiles(ctx, t.HeadSHA)
+	if err != nil {
+		return nil, err
 	}
 	cs := &review.ChangeSet{Root: e.repo.Root()}
 	cfg := e.opts.Config
@@ -43,17 +61,17 @@ func (e *Engine) ScanTree(ctx context.Context) ([]*review.Finding, []string, err
 		findings []*review.Finding
 		problem  string
 	}
-	results := make([]out, len(paths))
+	results := make([]out, len(files))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for i := range next {
-				results[i].findings, results[i].problem = e.scanFile(ctx, cs, paths[i], cfg, skip)
+				results[i].findings, results[i].problem = e.scanFile(ctx, cs, files[i], cfg, skip)
 			}
 		})
 	}
-	for i := range paths {
+	for i := range files {
 		if ctx.Err() != nil {
 			break
 		}
@@ -62,16 +80,16 @@ func (e *Engine) ScanTree(ctx context.Context) ([]*review.Finding, []string, err
 	close(next)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	var all []*review.Finding
-	var problems []string
+	scan := &TreeScan{Head: t.HeadSHA}
 	for _, r := range results {
-		all = append(all, r.findings...)
+		scan.Findings = append(scan.Findings, r.findings...)
 		if r.problem != "" {
-			problems = append(problems, r.problem)
+			scan.Problems = append(scan.Problems, r.problem)
 		}
 	}
+	all := scan.Findings
 	sort.SliceStable(all, func(i, j int) bool {
 		a, b := all[i], all[j]
 		if a.Span.Path != b.Span.Path {
@@ -79,18 +97,19 @@ func (e *Engine) ScanTree(ctx context.Context) ([]*review.Finding, []string, err
 		}
 		return a.Span.StartLine < b.Span.StartLine
 	})
-	return all, problems, nil
+	return scan, nil
 }
 
-// scanFile checks one tracked file for ScanTree.
-func (e *Engine) scanFile(ctx context.Context, cs *review.ChangeSet, path string, cfg *review.Config, skip func(string) bool) ([]*review.Finding, string) {
-	tf, err := e.repo.ReadTracked(path)
+// scanFile checks one committed file for ScanTree.
+func (e *Engine) scanFile(ctx context.Context, cs *review.ChangeSet, file gitdiff.CommittedFile, cfg *review.Config, skip func(string) bool) ([]*review.Finding, string) {
+	tf, err := e.repo.ReadCommitted(file)
 	if err != nil {
 		return nil, err.Error()
 	}
-	if tf == nil || tf.Skip != "" {
+	if tf.Skip != "" {
 		return nil, ""
 	}
+	path := tf.Path
 	f := wholeFile(path, review.LangUnknown, tf.Content)
 	one := &review.ChangeSet{Root: cs.Root, Files: []*review.File{f}}
 	var found []*review.Finding

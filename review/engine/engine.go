@@ -439,18 +439,15 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 	if res.Profile != review.ProfileCustom {
 		res.Perspectives = res.RecommendedPerspectives
 	}
-	kept := raw[:0:0]
-	for _, f := range raw {
-		if slices.Contains(res.Perspectives, f.Perspective) {
-			kept = append(kept, f)
-		}
-	}
+	kept := keep(res, raw)
 	chain := process.Default(cs, cfg, e.preexisting(cs, res.Depth, cfg, req.Baseline))
 	accepted, err := chain.Run(ctx, kept)
 	if err != nil {
 		return nil, err
 	}
 	res.Findings = accepted
+	limit, by := sourceCap(cfg)
+	res.Cut = append(process.Capped(kept, by, limit), chain.Cut()...)
 	res.Rejected = chain.Rejected()
 	res.Suppressed = chain.Suppressed()
 	res.PreExisting = chain.PreExisting()
@@ -458,7 +455,7 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 		res.Absent = e.absent(ctx, cs, req.Baseline, res.Depth, cfg)
 	}
 	res.Counts = process.Count(accepted)
-	res.Verdict = review.VerdictFor(res.Counts)
+	res.Verdict = review.VerdictFor(res.GateCounts())
 
 	prev := e.last
 	e.last = &snapshot{target: target, cs: cs, findings: caches.findings, cross: caches.cross, heavy: carried, depth: res.Depth,
@@ -475,6 +472,30 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 	}
 	res.Finished = now()
 	return res, nil
+}
+
+// keep returns the raw findings of the selected perspectives, and the
+// secret findings whatever the selection: every review checks for secrets.
+// The perspectives of secrets kept outside the selection are recorded in
+// Result.SecretsOnly; the selection itself stays the human's.
+func keep(res *review.Result, raw []*review.Finding) []*review.Finding {
+	kept := raw[:0:0]
+	outside := map[review.Perspective]bool{}
+	for _, f := range raw {
+		switch {
+		case slices.Contains(res.Perspectives, f.Perspective):
+		case f.IsSecret():
+			outside[f.Perspective] = true
+		default:
+			continue
+		}
+		kept = append(kept, f)
+	}
+	res.SecretsOnly = nil
+	if len(outside) > 0 {
+		res.SecretsOnly = review.SortPerspectives(outside)
+	}
+	return kept
 }
 
 // changeSet diffs the target, incrementally when the request names paths
@@ -664,9 +685,12 @@ func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Conf
 // findings to carry, and check failures.
 func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.Depth, cfg *review.Config, carry bool) (raw []*review.Finding, caches fileCaches, heavy []*review.Finding, problems []string) {
 	cache, crossCache := map[*review.File][]*review.Finding{}, map[*review.File][]*review.Finding{}
-	same := e.last != nil && e.last.depth == depth
+	// Findings were capped at the source: a cache made under other caps
+	// does not hold the same ones.
+	same := e.last != nil && e.last.depth == depth && e.last.cfg.FindingCaps() == cfg.FindingCaps()
 	reuseCross := same && e.last.cross != nil && !e.crossInputsChanged(e.last.cs, cs)
 	opts := review.CheckOptions{Depth: depth, Config: cfg, Skip: func(id string) bool { return e.heavy[id] }}
+	opts.MaxPerFile, _ = sourceCap(cfg)
 	var lastFindings, lastCross map[*review.File][]*review.Finding
 	if same {
 		lastFindings = e.last.findings
@@ -722,6 +746,18 @@ func (e *Engine) check(ctx context.Context, cs *review.ChangeSet, depth review.D
 	}
 	raw = append(raw, stray...)
 	return append(raw, heavy...), fileCaches{cache, crossCache}, heavy, problems
+}
+
+// sourceCap is the most findings one rule may report in one file,
+// severity by severity (0: no cap), and the cap that sets it: the
+// per-file cap, or the per-review cap when it is lower, since no file's
+// findings can pass it either.
+func sourceCap(cfg *review.Config) (int, review.Cap) {
+	caps := cfg.FindingCaps()
+	if caps.PerFile == 0 || caps.PerReview > 0 && caps.PerReview < caps.PerFile {
+		return caps.PerReview, review.CapPerReview
+	}
+	return caps.PerFile, review.CapPerFile
 }
 
 // fileCaches are a run's raw findings per reviewed file, of the per-file

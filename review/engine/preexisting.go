@@ -122,7 +122,7 @@ func (e *Engine) baseKnown(ctx context.Context, cs *review.ChangeSet, f *review.
 		return entry.known // cancelled or failed: not cached
 	}
 	for id, n := range counts {
-		entry.known[id] = process.Known{Count: n, Measure: measures[id], Source: review.SourceBase}
+		entry.known[id] = process.Known{Count: n, Measure: measures[id], Source: review.SourceBase, Base: n}
 	}
 	for id := range missing {
 		entry.ran[id] = true

@@ -240,22 +240,30 @@ func TestIDStableWhenLinesShift(t *testing.T) {
 	}
 }
 
-// TestScanTree checks the whole-tree scan behind baselines: every tracked
-// file as if new, the review's skips applied, untracked files left out,
-// and the baseline it makes covers exactly its findings.
+// TestScanTree checks the whole-tree scan behind baselines: every file
+// committed at HEAD as if new, the review's skips applied, untracked,
+// staged and unstaged changes left out, and the baseline it makes covers
+// exactly its findings.
 func TestScanTree(t *testing.T) {
 	const todo = "x = 1  # TODO: handle a missing file\n"
 	dir := repo(t, map[string]string{"a.py": todo + "y = 2  # TODO: close it\n", "b/c.py": todo, "vendor/v.py": todo})
 	write(t, dir, "untracked.py", []byte(todo))
+	write(t, dir, "staged.py", []byte(todo))
+	reviewtest.Git(t, dir, "add", "staged.py")
+	write(t, dir, "b/c.py", []byte("z = 0\n"+todo+todo))
 	eng, err := Open(dir, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer eng.Close()
-	found, problems, err := eng.ScanTree(t.Context())
-	if err != nil || len(problems) > 0 {
-		t.Fatalf("ScanTree: %v %v", err, problems)
+	scan, err := eng.ScanTree(t.Context())
+	if err != nil || len(scan.Problems) > 0 {
+		t.Fatalf("ScanTree: %v %v", err, scan)
 	}
+	if head := strings.TrimSpace(reviewtest.Git(t, dir, "rev-parse", "HEAD")); scan.Head != head {
+		t.Errorf("scanned %s, want HEAD %s", scan.Head, head)
+	}
+	found := scan.Findings
 	want := []string{todoRule + "@a.py:1", todoRule + "@a.py:2", todoRule + "@b/c.py:1"}
 	if got := ofRule(found, todoRule); !slices.Equal(got, want) {
 		t.Errorf("findings = %v, want %v", got, want)

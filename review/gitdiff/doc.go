@@ -115,6 +115,17 @@
 // unreadable; a directory that cannot be read has its tracked files taken
 // as unchanged, with a warning, as git does.
 //
+// # Revisions
+//
+// A branch diff's base is resolved as git rev-parse resolves it
+// (revision.go): names and hashes through go-git, then reflog entries
+// (ref@{N}, @{N}), the previous branches (@{-N}), the upstream and push
+// destinations (@{upstream}, @{u}, @{push}) from the reflogs and the
+// configuration, and ~N, ^N, ^{commit}, ^{} and ^{/text}. A revision it
+// cannot answer is an error that says why (how many reflog entries or
+// ancestors there are, which upstream is missing); it never stands for
+// another commit. Reflog dates (@{yesterday}) are not supported.
+//
 // # Limits
 //
 // working-tree-encoding is not converted (such paths are skipped with a

@@ -66,15 +66,20 @@ func resolveRef(gitDir, commonDir, name string) (refState, error) {
 	return st, fmt.Errorf("read ref %s: too many levels of symbolic refs", name)
 }
 
-// refPath returns the file of a loose ref: HEAD and the per-worktree refs
-// live in the worktree's git directory, the others in the common one.
+// refPath returns the file of a loose ref (see refDir).
 func refPath(gitDir, commonDir, name string) string {
-	dir := commonDir
+	return filepath.Join(refDir(gitDir, commonDir, name), filepath.FromSlash(name))
+}
+
+// refDir returns the git directory that holds a ref and its reflog: HEAD
+// and the per-worktree refs live in the worktree's git directory, the
+// others in the common one.
+func refDir(gitDir, commonDir, name string) string {
 	if !strings.Contains(name, "/") || strings.HasPrefix(name, "refs/worktree/") ||
 		strings.HasPrefix(name, "refs/bisect/") || strings.HasPrefix(name, "refs/rewritten/") {
-		dir = gitDir
+		return gitDir
 	}
-	return filepath.Join(dir, filepath.FromSlash(name))
+	return commonDir
 }
 
 // packedRef looks name up in packed-refs.

@@ -192,6 +192,28 @@ func (r *Repo) GitDir() string { return r.gitDir }
 // objects, refs and packed-refs. It equals GitDir outside linked worktrees.
 func (r *Repo) CommonDir() string { return r.commonDir }
 
+// MessageCleanup returns the settings by which git cleans up an edited
+// commit message: the comment string (core.commentString, else
+// core.commentChar; "#" by default, "" for "auto", which git picks per
+// message) and commit.cleanup ("" when unset). Like the rest of the
+// configuration reading, includes and `git -c` are not followed.
+func (r *Repo) MessageCleanup() (comment, mode string, err error) {
+	cfg, err := loadConfig(r.gitDir, r.commonDir)
+	if err != nil {
+		return "", "", err
+	}
+	comment = "#"
+	for _, key := range []string{"commentchar", "commentstring"} {
+		if cfg.has("core", key) {
+			comment = cfg.get("core", key)
+		}
+	}
+	if comment == "auto" {
+		comment = ""
+	}
+	return comment, strings.ToLower(cfg.get("commit", "cleanup")), nil
+}
+
 // HooksDir returns the directory git runs hooks from: core.hooksPath
 // (relative to the work tree root when relative), or hooks/ in the common
 // git directory.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -16,8 +15,9 @@ import (
 // Resolve resolves the review target. With base == "" it is the local
 // changes (staged, unstaged and untracked, or only the staged ones when
 // staged is set) against HEAD; otherwise a branch diff from the merge-base
-// of base and HEAD to the work tree. base is any revision go-git resolves
-// ("main", "origin/main", a tag, a hash, "HEAD~3").
+// of base and HEAD to the work tree. base is a revision as git takes it
+// ("main", "origin/main", a tag, a hash, "HEAD~3", "@{upstream}",
+// "HEAD@{1}", "@{-1}"; see resolveRevision).
 //
 // An unborn HEAD (no commit yet) is a valid local target whose every file
 // is added; a branch diff needs a commit. A detached HEAD has HeadRef
@@ -55,16 +55,16 @@ func (r *Repo) Resolve(ctx context.Context, staged bool, base string) (review.Ta
 	if err != nil {
 		return t, err
 	}
-	h, err := r.repo.ResolveRevision(plumbing.Revision(base))
+	h, err := r.resolveRevision(base)
 	if err != nil {
-		if len(w.shallow) > 0 && (strings.ContainsAny(base, "~^") || isHexPrefix(base)) {
+		if len(w.shallow) > 0 && isHexPrefix(base) {
 			return t, errShallow(fmt.Sprintf("resolve revision %q: %v,", base, err), "beyond")
 		}
 		return t, fmt.Errorf("resolve revision %q: %w%s", base, err, r.missingAltsNote())
 	}
-	bc, err := r.repo.CommitObject(*h)
+	bc, err := r.repo.CommitObject(h)
 	if err != nil {
-		return t, fmt.Errorf("resolve revision %q: %w", base, r.objectErr("commit", *h, err))
+		return t, fmt.Errorf("resolve revision %q: %w", base, r.objectErr("commit", h, err))
 	}
 	hc, err := r.repo.CommitObject(plumbing.NewHash(t.HeadSHA))
 	if err != nil {

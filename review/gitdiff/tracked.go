@@ -1,13 +1,15 @@
 package gitdiff
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/reviewls/reviewls/review"
 )
@@ -217,8 +219,8 @@ func (f *globFilter) fileExcluded(p, last string) bool {
 	return false
 }
 
-// TrackedFile is one tracked file of the work tree as a whole-tree scan
-// reads it: its content, or why it is not reviewed.
+// TrackedFile is one committed file as a whole-tree scan reads it: its
+// content, or why it is not reviewed.
 type TrackedFile struct {
 	Path    string
 	Content []byte
@@ -228,46 +230,90 @@ type TrackedFile struct {
 	Skip review.SkipReason
 }
 
-// ReadTracked reads the work tree file at the tracked path p (one of
-// [Repo.TrackedFiles]) for a whole-tree scan, applying the skips of a
-// review. A file deleted from the work tree reads as absent (nil).
-// It is safe for concurrent use.
-func (r *Repo) ReadTracked(p string) (*TrackedFile, error) {
-	rel, ok := cleanRel(p)
-	if !ok {
-		return nil, fmt.Errorf("read %s: not a path inside the work tree", p)
+// CommittedFile is one file of a commit's tree, as [Repo.CommittedFiles]
+// lists it for a whole-tree scan.
+type CommittedFile struct {
+	Path string
+	v    version
+}
+
+// CommittedFiles returns the files of the tree of commit sha (HEAD's, for
+// a baseline: the committed content, never the index or the work tree),
+// repo-relative, slash-separated and sorted as [Repo.TrackedFiles] lists
+// the index: submodules, the paths matched by [Options.Ignore] and
+// reviewls's own folder left out. An empty sha (an unborn HEAD) has none.
+func (r *Repo) CommittedFiles(ctx context.Context, sha string) ([]CommittedFile, error) {
+	tree, err := r.commitTree(sha)
+	if err != nil || tree.IsZero() {
+		return nil, err
 	}
-	f := &TrackedFile{Path: rel}
-	if f.Skip = pathSkip(rel); f.Skip != "" {
-		return f, nil
+	f := newGlobFilter(r.ignore)
+	var out []CommittedFile
+	var walk func(t plumbing.Hash, dir string) error
+	walk = func(t plumbing.Hash, dir string) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		ents, err := r.readTree(t)
+		if err != nil {
+			return err
+		}
+		for _, e := range ents {
+			p := dir + e.name
+			switch {
+			case e.mode == modeTree:
+				if !f.dirExcluded(p) {
+					if err := walk(e.hash, p+"/"); err != nil {
+						return err
+					}
+				}
+			case e.mode != modeGitlink && !f.fileExcluded(p, e.name):
+				out = append(out, CommittedFile{Path: p, v: version{hash: e.hash, mode: e.mode}})
+			}
+		}
+		return nil
 	}
-	abs := filepath.Join(r.root, filepath.FromSlash(rel))
-	fi, err := os.Lstat(abs)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return nil, nil
-	case err != nil:
-		return nil, fmt.Errorf("read %s: %w", rel, err)
-	case fi.Mode()&os.ModeSymlink != 0:
-		f.Skip = review.SkipSymlink
-		return f, nil
-	case !fi.Mode().IsRegular():
-		return nil, nil
-	case fi.Size() > r.sizeCap:
-		f.Skip = sizeSkip(fi.Size(), r.sizeCap)
-		return f, nil
-	}
-	data, err := os.ReadFile(abs)
+	r.objMu.Lock()
+	err = walk(tree, "")
+	r.objMu.Unlock()
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", rel, err)
+		return nil, err
+	}
+	// Tree order sorts a directory as if its name ended in "/".
+	slices.SortFunc(out, func(a, b CommittedFile) int { return strings.Compare(a.Path, b.Path) })
+	return out, nil
+}
+
+// ReadCommitted reads a file of [Repo.CommittedFiles] for a whole-tree
+// scan, applying the skips of a review. It is safe for concurrent use.
+func (r *Repo) ReadCommitted(f CommittedFile) (*TrackedFile, error) {
+	tf := &TrackedFile{Path: f.Path}
+	if tf.Skip = pathSkip(f.Path); tf.Skip != "" {
+		return tf, nil
+	}
+	if f.v.mode == modeSymlink {
+		tf.Skip = review.SkipSymlink
+		return tf, nil
+	}
+	n, err := r.blobSize(f.v)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", f.Path, err)
+	}
+	if n > r.sizeCap {
+		tf.Skip = sizeSkip(n, r.sizeCap)
+		return tf, nil
+	}
+	data, err := r.readBlob(f.v)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", f.Path, err)
 	}
 	switch {
 	case isBinary(data):
-		f.Skip = review.SkipBinary
+		tf.Skip = review.SkipBinary
 	case isGenerated(data):
-		f.Skip = review.SkipGenerated
+		tf.Skip = review.SkipGenerated
 	default:
-		f.Content = data
+		tf.Content = data
 	}
-	return f, nil
+	return tf, nil
 }

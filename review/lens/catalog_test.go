@@ -377,3 +377,36 @@ func benchmarkScanMarkup(b *testing.B, lang review.Language, src []byte) {
 		syntax.ScanMarkup(lang, src)
 	}
 }
+
+// TestSecretRules checks review.SecretRules, the list the configuration
+// and the gate rely on, against the catalog: the rules whose findings on
+// their own test inputs cite a secret value are exactly those.
+func TestSecretRules(t *testing.T) {
+	var citing []string
+	for p, rules := range perspectiveRules() {
+		for _, r := range rules {
+			if r.Note != "" {
+				continue
+			}
+			_, name, _ := strings.Cut(r.ID, "/")
+			dir := filepath.Join(p, "testdata", name)
+			if _, err := os.Stat(dir); err != nil {
+				continue // a cross-file rule tested in code
+			}
+			cites := false
+			lenstest.RunFiles(t, r, dir, func(f *review.File) {
+				for _, fd := range lenstest.Check(t, r, f, review.DepthComprehensive, nil) {
+					cites = cites || fd.IsSecret()
+				}
+			})
+			if cites {
+				citing = append(citing, r.ID)
+			}
+		}
+	}
+	slices.Sort(citing)
+	want := slices.Sorted(slices.Values(review.SecretRules))
+	if !slices.Equal(citing, want) {
+		t.Errorf("rules whose findings cite secrets: %v; review.SecretRules: %v", citing, want)
+	}
+}

@@ -98,11 +98,11 @@ func (l *lensImpl) Check(ctx context.Context, cs *review.ChangeSet, files []*rev
 			if r.Run == nil || r.CrossFile != crossFile || !r.Applies(f.Language, depth) || opts.Config.Rule(r.ID).Off || opts.Skip != nil && opts.Skip(r.ID) {
 				continue
 			}
-			p := &Pass{Ctx: ctx, Rule: r, File: f, ChangeSet: cs, Depth: depth, Config: opts.Config}
+			p := &Pass{Ctx: ctx, Rule: r, File: f, ChangeSet: cs, Depth: depth, Config: opts.Config, Max: opts.MaxPerFile}
 			if err := runSafe(p); err != nil {
 				errs = append(errs, err)
 			}
-			found = append(found, p.findings...)
+			found = append(found, p.Findings()...)
 		}
 		return found, errs
 	}

@@ -16,8 +16,15 @@ type Pass struct {
 	Depth     review.Depth
 	Config    *review.Config
 
+	// Max is the most findings the pass keeps of each severity (0: no
+	// cap); see [review.CheckOptions.MaxPerFile].
+	Max int
+
 	findings []*review.Finding
 	changed  *changedIndex // the file's changed lines, fetched once per pass
+	// kept and cut count, by severity, the findings kept and those the
+	// cap left out; last is the index of the last kept one.
+	kept, cut, last [review.SeverityCritical + 1]int
 }
 
 func (p *Pass) changedIndex() *changedIndex {
@@ -109,6 +116,16 @@ func (p *Pass) Report(r Report) {
 	if o := p.Config.Rule(info.ID).Severity; o.Valid() {
 		sev = o
 	}
+	if p.Max > 0 && len(r.Secrets) == 0 && sev.Valid() {
+		// Past the cap, count the finding without building it: a flood
+		// of findings must not cost memory (a secret always counts).
+		if p.kept[sev] >= p.Max {
+			p.cut[sev]++
+			return
+		}
+		p.kept[sev]++
+		p.last[sev] = len(p.findings)
+	}
 	code := r.Code
 	if code == "" {
 		var b strings.Builder
@@ -164,4 +181,15 @@ func (p *Pass) Report(r Report) {
 	}
 	f.ID = review.Fingerprint(info.ID, p.File.Path, r.Symbol, f.Match)
 	p.findings = append(p.findings, f)
+}
+
+// Findings returns the pass's findings; the last kept one of each
+// severity the cap cut carries the count ([review.Finding.Capped]).
+func (p *Pass) Findings() []*review.Finding {
+	for sev, n := range p.cut {
+		if n > 0 {
+			p.findings[p.last[sev]].Capped = n
+		}
+	}
+	return p.findings
 }

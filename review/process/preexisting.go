@@ -2,6 +2,7 @@ package process
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"sort"
 
@@ -16,6 +17,10 @@ type Known struct {
 	Measure int
 	// Source is [review.SourceBase] or [review.SourceBaseline].
 	Source string
+	// Base is how many of Count the base version alone has: a finding
+	// that cites a secret is pre-existing by these only, as a baseline
+	// never covers a secret.
+	Base int
 }
 
 // Preexisting sets aside the findings the change did not introduce (hold
@@ -30,7 +35,8 @@ type Known struct {
 //
 // The rest of the chain never sees what it sets aside, so a pre-existing
 // finding has no diagnostic, no verdict weight and no gate effect, a
-// secret's included: it must run before Suppress.
+// secret's included: it must run before Suppress. A secret is pre-existing
+// only when the base version has it: a baseline never covers one.
 type Preexisting struct {
 	// Known returns the fingerprints of the given rules' findings known in
 	// a reviewed file before the change (the rules of the file's findings:
@@ -144,6 +150,15 @@ func (p *Preexisting) file(ctx context.Context, file *review.File, findings []*r
 	rules := map[string]bool{}
 	for _, f := range findings {
 		k, ok := known[f.ID]
+		if ok && f.IsSecret() && k.Source != review.SourceBase {
+			if k.Base == 0 {
+				continue
+			}
+			// known is the caller's: the secret's own count goes in a copy.
+			known = maps.Clone(known)
+			k = Known{Count: k.Base, Measure: k.Measure, Source: review.SourceBase, Base: k.Base}
+			known[f.ID] = k
+		}
 		if !ok {
 			continue
 		}

@@ -21,6 +21,7 @@ type Chain struct {
 	validate *FromDiff
 	pre      *Preexisting
 	suppress *Suppress
+	cap      *Cap
 }
 
 // Default returns the standard chain for a change set. pre, when not nil,
@@ -31,7 +32,7 @@ func Default(cs *review.ChangeSet, cfg *review.Config, pre *Preexisting) *Chain 
 	if cfg != nil {
 		s.AllowSecrets = cfg.AllowSecrets
 	}
-	c := &Chain{validate: v, pre: pre, suppress: s}
+	c := &Chain{validate: v, pre: pre, suppress: s, cap: &Cap{Max: cfg.FindingCaps().PerReview}}
 	c.Processors = append(c.Processors, v) // first: nothing outside the diff may count or be reported
 	if pre != nil {
 		// After FromDiff: only the change's own lines are judged. Before
@@ -42,7 +43,8 @@ func Default(cs *review.ChangeSet, cfg *review.Config, pre *Preexisting) *Chain 
 		s,                  // after FromDiff: an ignore comment only applies to valid findings
 		&Dedupe{},          // after Suppress: a suppressed duplicate must not shadow a live one
 		&Sort{},            // after Dedupe
-		&Number{Tag: true}, // after Sort: numbers follow the final order
+		c.cap,              // after Sort: the most severe are kept
+		&Number{Tag: true}, // after Cap: numbers follow the final order
 	)
 	return c
 }
@@ -83,6 +85,14 @@ func (c *Chain) Suppressed() []review.Suppressed {
 		return nil
 	}
 	return c.suppress.Suppressed
+}
+
+// Cut returns the findings Cap left out.
+func (c *Chain) Cut() []review.Cut {
+	if c.cap == nil {
+		return nil
+	}
+	return c.cap.Cut
 }
 
 // Count returns the severity counts of findings.
