@@ -89,8 +89,10 @@ func eachChangedLine(p *lens.Pass, fn func(n int, line string)) {
 	}
 }
 
+// article puts "A" or "An" before kind, as it is read aloud: "an npm
+// access token", "an OpenAI key".
 func article(kind string) string {
-	if strings.ContainsRune("AEIOU", rune(kind[0])) {
+	if strings.ContainsRune("AEIOU", rune(kind[0])) || strings.HasPrefix(kind, "npm") {
 		return "An " + kind
 	}
 	return "A " + kind
