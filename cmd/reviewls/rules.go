@@ -61,7 +61,7 @@ func runRules(_ context.Context, e *env, args []string) int {
 				return exitOK
 			}
 		}
-		return e.errorf("unknown rule %q (run 'reviewls rules' for the catalog)", pos[0])
+		return e.errorf("unknown rule %q (run `reviewls rules` for the catalog)", pos[0])
 	default:
 		return e.errorf("rules takes at most one RULE-ID, got %d", len(pos))
 	}

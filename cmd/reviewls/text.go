@@ -44,6 +44,9 @@ type textReport struct {
 	// hook leaves the advice on held secrets to the blocked hook's
 	// message (hookBlocked), which gives it for every blocking secret.
 	hook bool
+	// again renders the command that repeats the review with more
+	// arguments, for the report's hints.
+	again func(extra ...string) string
 }
 
 func (r *textReport) Write(p []byte) (int, error) {
@@ -113,7 +116,7 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 		// Every review checks for secrets, whatever the selection.
 		fmt.Fprintf(r, " + %s (secrets only)", joinPerspectives(res.SecretsOnly))
 	}
-	fmt.Fprintf(r, " · depth: %s\n", res.Depth)
+	fmt.Fprintf(r, " · depth: %s\n", artifacts.DepthSummary(res.Depth, res.Analysis, r.again))
 
 	findings := slices.Clone(res.Findings)
 	sort.SliceStable(findings, func(i, j int) bool {
@@ -142,12 +145,12 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 		}
 	}
 	if n := len(res.PreExisting); n > 0 && showPre {
-		fmt.Fprintf(r, "\n%s in touched code (already there; they count toward nothing):\n", artifacts.PreexistingCount(n))
+		fmt.Fprintf(r, "\n%s:\n", artifacts.PreexistingSummary(n))
 		for _, p := range res.PreExisting {
 			writeFinding(r, cs, p.Finding, " (in the "+p.Source+")")
 		}
 	} else if n > 0 {
-		fmt.Fprintf(r, "\n%s in touched code; run `reviewls review --show-preexisting` to list them\n", artifacts.PreexistingCount(n))
+		fmt.Fprintf(r, "\n%s\n", artifacts.PreexistingHint(n, r.again))
 	}
 	if s := artifacts.CutSummary(res.Cut); s != "" {
 		fmt.Fprintf(r, "\n%s\n", s)
