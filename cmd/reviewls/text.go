@@ -187,7 +187,7 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 // severity, rule and title on one line, followed by note, then the
 // rationale (and a secret's fingerprint) indented.
 func writeFinding(r *textReport, cs *review.ChangeSet, f *review.Finding, note string) {
-	r.paint(styleBold, fmt.Sprintf("%s:%d:%d:", artifacts.QuotePath(r.where(f.Span.Path)), f.Span.StartLine, column(cs, f)))
+	r.paint(styleBold, fmt.Sprintf("%s:%d:%d:", artifacts.QuotePath(r.where(f.Span.Path)), f.Span.StartLine, artifacts.Column(cs, f)))
 	r.Write([]byte(" "))
 	r.paint(severityStyle(f.Severity), strings.ToLower(f.Severity.String()))
 	fmt.Fprintf(r, " %s: %s%s\n", f.RuleID, f.TitleLine(), note)
@@ -196,21 +196,6 @@ func writeFinding(r *textReport, cs *review.ChangeSet, f *review.Finding, note s
 	if f.IsSecret() {
 		fmt.Fprintf(r, "    fingerprint: %s\n", f.SecretFingerprint())
 	}
-}
-
-// column is the 1-based column a finding's line starts at: its own
-// column, or for a whole-line finding the line's first non-blank byte.
-func column(cs *review.ChangeSet, f *review.Finding) int {
-	if f.Span.StartCol > 0 {
-		return f.Span.StartCol
-	}
-	if file := cs.File(f.Span.Path); file != nil {
-		if lines := file.TextLines(); f.Span.StartLine >= 1 && f.Span.StartLine <= len(lines) {
-			line := lines[f.Span.StartLine-1]
-			return len(line) - len(strings.TrimLeft(line, " \t")) + 1
-		}
-	}
-	return 1
 }
 
 // heldSummary lists the secrets that an inline ignore hid but that still
