@@ -125,11 +125,11 @@ func (t tally) row(name string) string {
 
 // A bugfixScore is what a run of the bug-fix corpus measured.
 type bugfixScore struct {
-	all                  tally
-	byProject, byLang    map[string]*tally
-	projects, languages  []string
-	noise, misses, lines []string
-	ledger               ledgerSum
+	all                   tally
+	byProject, byLang     map[string]*tally
+	projects, languages   []string
+	caught, noise, misses []string
+	ledger                ledgerSum
 }
 
 // score scores the reviews of the reversed fixes: a bug is caught when any
@@ -156,6 +156,7 @@ func score(outs []outcome) bugfixScore {
 		for _, f := range o.res.Findings {
 			if d.catches(f) {
 				hit = true
+				s.caught = append(s.caught, fmt.Sprintf("- %s %s %s:%d by %s:%s %s %s: %s", d.Repo, d.SHA[:10], d.Path, d.Line, f.File, f.Lines, f.Severity, f.Rule, f.Title))
 				continue
 			}
 			s.noise = append(s.noise, fmt.Sprintf("- %s %s %s:%s %s %s: %s", d.Repo, d.SHA[:10], f.File, f.Lines, f.Severity, f.Rule, f.Title))
@@ -200,6 +201,12 @@ func (s bugfixScore) print(w io.Writer) {
 	fmt.Fprintf(w, "\nfindings on the reversed fixes: %d rule, %d model; %d caught nothing\n", s.all.rule, s.all.model, len(s.noise))
 	if l := s.ledger.String(); l != "" {
 		fmt.Fprintln(w, l)
+	}
+	if len(s.caught) > 0 {
+		fmt.Fprintln(w, "\nCaught:")
+		for _, c := range s.caught {
+			fmt.Fprintln(w, c)
+		}
 	}
 	if len(s.noise) > 0 {
 		fmt.Fprintln(w, "\nFindings that caught nothing:")

@@ -75,6 +75,10 @@ func TestScore(t *testing.T) {
 	if len(s.noise) != 2 || !strings.Contains(s.noise[0], "x.go:40 Low standards/long-function") || !strings.Contains(s.noise[1], "z.py:9 Low readiness/model") {
 		t.Errorf("noise = %q", s.noise)
 	}
+	if len(s.caught) != 2 || !strings.Contains(s.caught[0], "aaaaaaaaaa x.go:10 by x.go:11 Medium functional/ignored-error: dropped") ||
+		!strings.Contains(s.caught[1], "bbbbbbbbbb y.py:5 by y.py:4-5 High functional/model: wrong") {
+		t.Errorf("caught = %q", s.caught)
+	}
 	if len(s.misses) != 1 || !strings.Contains(s.misses[0], "cccccccccc z.py:3 `yield line`; in the file: readiness/model:9") {
 		t.Errorf("misses = %q", s.misses)
 	}
@@ -125,6 +129,28 @@ func TestReviewArgs(t *testing.T) {
 		if !slices.Equal(args[len(args)-len(tt.extra):], tt.extra) {
 			t.Errorf("reviewArgs(%q) = %q: the flags are not passed last", tt.extra, args)
 		}
+	}
+}
+
+func TestAbsTranscript(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := filepath.Join(wd, "tr")
+	for _, tt := range []struct{ in, want []string }{
+		{[]string{"--model-transcript", "tr", "--model-replay"}, []string{"--model-transcript", rel, "--model-replay"}},
+		{[]string{"-model-transcript=tr"}, []string{"-model-transcript=" + rel}},
+		{[]string{"--model-transcript", "/abs/tr"}, []string{"--model-transcript", "/abs/tr"}},
+		{[]string{"--model", "tr"}, []string{"--model", "tr"}},
+		{[]string{"--model-transcript"}, []string{"--model-transcript"}},
+	} {
+		if got := absTranscript(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("absTranscript(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if got := reviewArgs([]string{"--model-transcript", "tr"}); got[len(got)-1] != rel {
+		t.Errorf("reviewArgs passes the transcript folder relative: %q", got)
 	}
 }
 

@@ -272,7 +272,33 @@ func reviewArgs(extra []string) []string {
 	if !slices.ContainsFunc(extra, asksModel) {
 		args = append(args, "--no-artifacts")
 	}
-	return append(args, extra...)
+	return append(args, absTranscript(extra)...)
+}
+
+// absTranscript returns extra with the folder of --model-transcript made
+// absolute: the review runs in the clone, where a relative folder would
+// be removed with the next replay's checkout.
+func absTranscript(extra []string) []string {
+	out := slices.Clone(extra)
+	for i := 0; i < len(out); i++ {
+		name, value, eq := strings.Cut(strings.TrimLeft(out[i], "-"), "=")
+		if name != "model-transcript" || !strings.HasPrefix(out[i], "-") {
+			continue
+		}
+		// The folder is the flag's own value (-model-transcript=DIR) or
+		// the next argument.
+		at, prefix := i, strings.TrimSuffix(out[i], value)
+		if !eq {
+			if i++; i == len(out) {
+				break
+			}
+			at, value, prefix = i, out[i], ""
+		}
+		if abs, err := filepath.Abs(value); err == nil {
+			out[at] = prefix + abs
+		}
+	}
+	return out
 }
 
 // asksModel reports whether a review flag is one of the model reviewer's
