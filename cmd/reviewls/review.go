@@ -47,6 +47,11 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	dir := sc.dir
+	for _, f := range [][2]string{{"profile", *profile}, {"perspectives", *perspectives}, {"depth", *depth}} {
+		if f[1] != "" {
+			sc.flags = append(sc.flags, "--"+f[0], f[1])
+		}
+	}
 
 	req := review.Request{Dir: dir, Staged: sc.staged, Base: sc.base}
 	if sc.staged && sc.base != "" {
@@ -152,7 +157,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	if d := artifacts.DepthSummary(res.Depth, res.Analysis, sc.again("review")); *format != "text" && d != res.Depth.String() {
 		// The text report's header says it; the other formats keep
 		// stdout a document.
-		fmt.Fprintf(e.stderr, "reviewls: depth: %s\n", sc.localize(d))
+		fmt.Fprintf(e.stderr, "reviewls: depth: %s\n", d)
 	}
 	blocking := g.blocking(res)
 	if len(blocking) == 0 {

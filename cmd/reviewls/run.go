@@ -171,11 +171,14 @@ func logFlags(fs *flag.FlagSet) func(e *env) {
 // scope is what a command works on: the work tree that contains dir
 // (-C DIR) and, for the commands that review, the target: the local
 // changes, only the staged ones, or the branch from its merge-base with
-// base. Its hints repeat it, so that they work as printed.
+// base, and the flags that select what the review checks (--profile,
+// --perspectives, --depth). Its hints repeat it, so that they work as
+// printed.
 type scope struct {
 	dir    string
 	staged bool
 	base   string
+	flags  []string
 }
 
 // dirFlag adds -C DIR to fs, the one way every command that works on a
@@ -218,6 +221,9 @@ func (s scope) args(name string, target bool, extra ...string) []string {
 	}
 	if target && s.base != "" {
 		args = append(args, "--base", s.base)
+	}
+	if target {
+		args = append(args, s.flags...)
 	}
 	return append(args, extra...)
 }
