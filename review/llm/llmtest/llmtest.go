@@ -5,8 +5,8 @@
 // answers per request (an answer, 429 with Retry-After, 500, a hang,
 // truncated or invalid JSON, a context-length error in llama.cpp's or
 // vLLM's words, a refused json_schema) and reads back every request body
-// it received. Start one with [New] and point the code, or a binary, at
-// [Server.URL].
+// it received. Start one with [New] ([Start] outside a test) and point the
+// code, or a binary, at [Server.URL].
 //
 // It also builds changed files from annotated text ([File]), so a test
 // needs no git repository for a change.
@@ -50,6 +50,10 @@ type Config struct {
 	RefuseSchema bool
 	// Handler answers chat completions; nil answers no findings.
 	Handler Handler
+	// Notify, when set, is told each chat request's number as it is
+	// received, answered, or ended by the client before its answer
+	// ("received", "answered", "cancelled"): a test waits on it.
+	Notify func(n int, event string)
 }
 
 // Handler answers one chat-completions request.
@@ -147,6 +151,14 @@ type Server struct {
 // any hung request.
 func New(t testing.TB, cfg Config) *Server {
 	t.Helper()
+	s := Start(cfg)
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Start starts a server outside a test (a command serving the scripted
+// answers to a real client); Close stops it.
+func Start(cfg Config) *Server {
 	if cfg.Model == "" {
 		cfg.Model = "test-model"
 	}
@@ -154,11 +166,20 @@ func New(t testing.TB, cfg Config) *Server {
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	s.Root = s.srv.URL
 	s.URL = s.srv.URL + "/v1"
-	t.Cleanup(func() {
-		close(s.done)
-		s.srv.Close()
-	})
 	return s
+}
+
+// Close stops the server, ending any hung request.
+func (s *Server) Close() {
+	close(s.done)
+	s.srv.Close()
+}
+
+// notify tells Config.Notify about chat request n.
+func (s *Server) notify(n int, event string) {
+	if s.cfg.Notify != nil {
+		s.cfg.Notify(n, event)
+	}
 }
 
 // Received returns every request the server received, in order.
@@ -221,6 +242,7 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 	s.chats++
 	n := s.chats
 	s.mu.Unlock()
+	s.notify(n, "received")
 	c := &Chat{N: n}
 	if err := json.Unmarshal(body, c); err != nil {
 		writeJSON(w, http.StatusBadRequest, errorBody("invalid JSON body: "+err.Error(), "invalid_request_error"))
@@ -241,9 +263,13 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 	case reply.Hang:
 		select {
 		case <-r.Context().Done():
+			s.notify(n, "cancelled")
 		case <-s.done:
 		}
 		return
+	}
+	defer s.notify(n, "answered")
+	switch {
 	case reply.Body != "":
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(cmp.Or(reply.Status, http.StatusOK))
