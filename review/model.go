@@ -43,6 +43,8 @@ type ModelConfig struct {
 	// Blocking makes model findings count for the verdict and the gates
 	// (`blocking`).
 	Blocking bool
+	// Stream asks for answers as server-sent events (`stream`).
+	Stream bool
 	// Transcript is a folder that records every request and answer
 	// (`transcript`); with Replay, answers come from it instead.
 	Transcript string
@@ -93,6 +95,7 @@ func (c *ModelConfig) Over(o *ModelConfig) *ModelConfig {
 	}
 	out.AllowRemote = out.AllowRemote || o.AllowRemote
 	out.Blocking = out.Blocking || o.Blocking
+	out.Stream = out.Stream || o.Stream
 	out.Replay = out.Replay || o.Replay
 	return &out
 }

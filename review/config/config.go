@@ -413,7 +413,7 @@ func (p *parser) analysis(cfg *review.Config, k, v *yaml.Node) error {
 
 // modelKeys are the keys of the model mapping, in the order of the
 // documentation.
-var modelKeys = []string{"endpoint", "name", "api-key-env", "timeout", "max-findings", "context", "exclude", "allow-remote", "blocking", "transcript", "replay", "trigger"}
+var modelKeys = []string{"endpoint", "name", "api-key-env", "timeout", "max-findings", "context", "exclude", "allow-remote", "blocking", "stream", "transcript", "replay", "trigger"}
 
 // envName is the name of an environment variable.
 var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -513,6 +513,8 @@ func (p *parser) modelKey(m *review.ModelConfig, key string, v *yaml.Node) error
 		return flag(&m.AllowRemote)
 	case "blocking":
 		return flag(&m.Blocking)
+	case "stream":
+		return flag(&m.Stream)
 	case "replay":
 		return flag(&m.Replay)
 	case "transcript":

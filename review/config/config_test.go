@@ -46,6 +46,7 @@ model:
   context: 16384
   exclude: ["secrets/**"]
   blocking: true
+  stream: true
   transcript: /tmp/transcripts
   replay: true
   trigger: change
@@ -69,7 +70,7 @@ model:
 		AnalysisBudget: 5 * time.Second,
 		MaxFindings:    review.FindingCaps{PerFile: 20, PerReview: -1},
 		Model: &review.ModelConfig{Endpoint: "http://127.0.0.1:11434/v1", Name: "qwen2.5-coder:7b", APIKeyEnv: "OLLAMA_KEY",
-			Timeout: 90 * time.Second, MaxFindings: 5, Context: 16384, Exclude: []string{"secrets/**"}, Blocking: true,
+			Timeout: 90 * time.Second, MaxFindings: 5, Context: 16384, Exclude: []string{"secrets/**"}, Blocking: true, Stream: true,
 			Transcript: "/tmp/transcripts", Replay: true, Trigger: review.TriggerChange},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -83,7 +84,7 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez": did you mean "rules"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews, max-findings, model)`},
 		{"model: http://127.0.0.1:8080/v1\n", `.reviewls.yaml:1: model: want a mapping such as {endpoint: http://127.0.0.1:11434/v1, name: qwen2.5-coder:7b}`},
-		{"model: {url: x}\n", `.reviewls.yaml:1: model: unknown key "url" (known keys: endpoint, name, api-key-env, timeout, max-findings, context, exclude, allow-remote, blocking, transcript, replay, trigger)`},
+		{"model: {url: x}\n", `.reviewls.yaml:1: model: unknown key "url" (known keys: endpoint, name, api-key-env, timeout, max-findings, context, exclude, allow-remote, blocking, stream, transcript, replay, trigger)`},
 		{"model: {name: a, name: b}\n", `.reviewls.yaml:1: model: duplicate key "name"`},
 		// A cloud endpoint needs the user's explicit opt-in.
 		{"model:\n  endpoint: https://api.example.com/v1\n  name: m\n", `.reviewls.yaml:2: model.endpoint: api.example.com is not on this machine: set allow-remote: true to send code to it`},
