@@ -31,6 +31,7 @@ import (
 	"github.com/reviewls/reviewls/review/lens/readiness"
 	"github.com/reviewls/reviewls/review/lens/security"
 	"github.com/reviewls/reviewls/review/lens/standards"
+	"github.com/reviewls/reviewls/review/llm"
 	"github.com/reviewls/reviewls/review/orient"
 	"github.com/reviewls/reviewls/review/process"
 	"github.com/reviewls/reviewls/review/risk"
@@ -47,7 +48,8 @@ func Lenses() []review.Lens {
 	return []review.Lens{functional.Lens(), standards.Lens(), accessibility.Lens(), security.Lens(), readiness.Lens()}
 }
 
-// Rules returns the whole rule catalog sorted by id.
+// Rules returns the whole rule catalog sorted by id: the lenses' rules and
+// the model reviewer's ("<perspective>/model").
 func Rules() []review.RuleInfo { return slices.Clone(catalog()) }
 
 // Rule returns the catalog's rule with the given id.
@@ -65,6 +67,7 @@ var catalog = sync.OnceValue(func() []review.RuleInfo {
 	for _, l := range Lenses() {
 		out = append(out, l.Rules()...)
 	}
+	out = append(out, llm.Rules()...)
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
 })
@@ -244,12 +247,17 @@ func Open(dir string, opts Options) (*Engine, error) {
 	return e, nil
 }
 
+// ruleIDs returns the ids of the lenses' rules and of the model
+// reviewer's: the rules a configuration may name.
 func ruleIDs(lenses []review.Lens) []string {
 	var ids []string
 	for _, l := range lenses {
 		for _, r := range l.Rules() {
 			ids = append(ids, r.ID)
 		}
+	}
+	for _, r := range llm.Rules() {
+		ids = append(ids, r.ID)
 	}
 	return ids
 }

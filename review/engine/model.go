@@ -233,7 +233,27 @@ func (e *Engine) ModelReview(ctx context.Context, res *review.Result) (*review.R
 	}
 	next := cur.continued()
 	next.Model = ran(res.Model, l, body)
-	return e.finishAgain(ctx, cur, &next, cur.heavy, l.Findings(), cur.problems)
+	return e.finishAgain(ctx, cur, &next, cur.heavy, configured(l.Findings(), cur.cfg), cur.problems)
+}
+
+// configured applies the configuration's rules to the model's findings,
+// as the lenses do to theirs: a rule that is off drops them, a severity
+// replaces the model's.
+func configured(fs []*review.Finding, cfg *review.Config) []*review.Finding {
+	out := fs[:0:0]
+	for _, f := range fs {
+		rc := cfg.Rule(f.RuleID)
+		switch {
+		case rc.Off:
+			continue
+		case rc.Severity.Valid():
+			c := *f
+			c.Severity = rc.Severity
+			f = &c
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // ran is the pending model review p once it ran: the ledger l, whose JSON

@@ -235,3 +235,42 @@ func TestModelReviewStale(t *testing.T) {
 		t.Errorf("model review of a replaced result: %v, want ErrStale", err)
 	}
 }
+
+// TestModelReviewRulesConfig checks that `rules:` applies to the model's
+// findings as to a rule's: off drops them, a severity replaces the
+// model's.
+func TestModelReviewRulesConfig(t *testing.T) {
+	for _, tc := range []struct {
+		rc   review.RuleConfig
+		want []string
+	}{
+		{review.RuleConfig{Off: true}, nil},
+		{review.RuleConfig{Severity: review.SeverityLow}, []string{"Low"}},
+	} {
+		s := llmtest.New(t, llmtest.Config{Handler: llmtest.Replies(offByOneAnswer)})
+		cfg := &review.Config{Rules: map[string]review.RuleConfig{"functional/model": tc.rc},
+			Model: &review.ModelConfig{Endpoint: s.URL, Name: "test-model", Context: 16384}}
+		eng, err := Open(calcRepo(t, offByOne), Options{Config: cfg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer eng.Close()
+		res, err := eng.Run(t.Context(), review.Request{Model: review.ModelAsk})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := eng.ModelReview(t.Context(), res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range out.Findings {
+			if f.Model != "" {
+				got = append(got, f.Severity.String())
+			}
+		}
+		if !slices.Equal(got, tc.want) || out.Model.Counts.Confirmed != 1 {
+			t.Errorf("rules %+v: model findings of severity %q, want %q (the ledger confirmed %d)", tc.rc, got, tc.want, out.Model.Counts.Confirmed)
+		}
+	}
+}
