@@ -154,6 +154,19 @@ func (e *Engine) Analyze(ctx context.Context, res *review.Result) (*review.Resul
 	}
 	next := *last.pre
 	heavy, problems := e.analyze(ctx, &next, last.cfg, last.problems)
+	return e.continueRun(ctx, last, func(cur *snapshot) (*review.Result, error) {
+		analysis := next.Analysis
+		next = cur.continued()
+		next.Analysis = analysis
+		return e.finishAgain(ctx, cur, &next, heavy, cur.model, problems)
+	})
+}
+
+// continueRun finishes a continuation of the run of last (the analysis,
+// the model review) under e.mu: fn gets the latest snapshot of that run,
+// whichever continuation made it. It returns ctx's error when ctx ended,
+// and ErrStale when a newer run replaced the run.
+func (e *Engine) continueRun(ctx context.Context, last *snapshot, fn func(cur *snapshot) (*review.Result, error)) (*review.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -163,10 +176,7 @@ func (e *Engine) Analyze(ctx context.Context, res *review.Result) (*review.Resul
 	if cur == nil || cur.pre != last.pre {
 		return nil, ErrStale
 	}
-	analysis := next.Analysis
-	next = cur.continued()
-	next.Analysis = analysis
-	return e.finishAgain(ctx, cur, &next, heavy, cur.model, problems)
+	return fn(cur)
 }
 
 // finishAgain finishes the run of the snapshot cur again from next with

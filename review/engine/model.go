@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"log/slog"
 	"path/filepath"
 	"slices"
@@ -218,22 +217,11 @@ func (e *Engine) ModelReview(ctx context.Context, res *review.Result) (*review.R
 	} else {
 		l = rev.Review(ctx, ch, res.Redactor)
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	body, err := json.Marshal(l)
-	if err != nil {
-		return nil, fmt.Errorf("encode the model review's ledger: %w", err)
-	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	cur := e.last
-	if cur == nil || cur.pre != last.pre {
-		return nil, ErrStale
-	}
-	next := cur.continued()
-	next.Model = ran(res.Model, l, body)
-	return e.finishAgain(ctx, cur, &next, cur.heavy, configured(l.Findings(), cur.cfg), cur.problems)
+	return e.continueRun(ctx, last, func(cur *snapshot) (*review.Result, error) {
+		next := cur.continued()
+		next.Model = ran(res.Model, l)
+		return e.finishAgain(ctx, cur, &next, cur.heavy, configured(l.Findings(), cur.cfg), cur.problems)
+	})
 }
 
 // configured applies the configuration's rules to the model's findings,
@@ -256,12 +244,11 @@ func configured(fs []*review.Finding, cfg *review.Config) []*review.Finding {
 	return out
 }
 
-// ran is the pending model review p once it ran: the ledger l, whose JSON
-// is body.
-func ran(p review.ModelReview, l *llm.Ledger, body []byte) review.ModelReview {
+// ran is the pending model review p once it ran: the ledger l.
+func ran(p review.ModelReview, l *llm.Ledger) review.ModelReview {
 	p.State = review.ModelRan
 	p.Summary = l.Summary()
-	p.Ledger = body
+	p.Ledger = l.JSON()
 	p.Counts = review.ModelCounts{Requests: len(l.Requests), Candidates: l.Counts.Candidates, Confirmed: l.Counts.Confirmed,
 		Relocated: l.Counts.Relocated, Refuted: byReason(l.Counts.Refuted), Unverified: byReason(l.Counts.Unverified),
 		PromptTokens: l.Usage.PromptTokens, CompletionTokens: l.Usage.CompletionTokens}

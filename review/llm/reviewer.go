@@ -1,7 +1,9 @@
 package llm
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -242,6 +244,18 @@ type Counts struct {
 	Unverified map[Reason]int `json:"unverified"`
 }
 
+// JSON returns the ledger's JSON form, the body of model-review.json:
+// compact, and without HTML escaping (code is full of < and &).
+func (l *Ledger) JSON() []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(l); err != nil {
+		panic("llm: marshal ledger: " + err.Error()) // strings, numbers and maps of them
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
 // Findings returns the confirmed candidates as findings, in ledger order.
 func (l *Ledger) Findings() []*review.Finding {
 	var out []*review.Finding
@@ -328,7 +342,7 @@ func (r *Reviewer) review(ctx context.Context, ch Change, red *review.Redactor, 
 		red = review.NewRedactor(nil)
 	}
 	red = red.With(r.apiKey())
-	l := &Ledger{Model: r.o.Model, Endpoint: r.ep.Host, Remote: !r.ep.Loopback,
+	l := &Ledger{Model: r.o.Model, Endpoint: r.ep.Host, Remote: !r.ep.Loopback, Requests: []RequestRecord{}, Entries: []Entry{},
 		Counts: Counts{Refuted: map[Reason]int{}, Unverified: map[Reason]int{}}}
 	if !slices.ContainsFunc(ch.Files, func(f *review.File) bool { return notSent(f, r.o.Exclude) == "" }) {
 		// Nothing to send: no request, not even the context's discovery.
