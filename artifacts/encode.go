@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens/security"
+	"github.com/reviewls/reviewls/review/secret"
 	"github.com/reviewls/reviewls/schemas"
 )
 
@@ -30,7 +30,7 @@ func newRedactor(res *review.Result) *review.Redactor {
 	for _, s := range res.Suppressed {
 		add(s.Finding)
 	}
-	return res.Redactor.With(secrets...).WithDetector(security.Find)
+	return res.Redactor.With(secrets...).WithDetector(secret.Find)
 }
 
 // encodeJSON marshals v as indented JSON with every string, keys included,

@@ -101,6 +101,14 @@ func (v *view) mdChangedFiles(m *md) {
 		}
 		m.table([]string{"File", "Status", "Reason skipped"}, rows)
 	}
+	if len(v.res.Unscanned) > 0 {
+		m.para("Not scanned for secrets (every other changed file was, whether reviewed or not):")
+		rows = rows[:0]
+		for _, u := range v.res.Unscanned {
+			rows = append(rows, []string{m.path(u.Path), m.prose(u.Reason)})
+		}
+		m.table([]string{"File", "Why"}, rows)
+	}
 }
 
 func (v *view) mdFindings(m *md) {

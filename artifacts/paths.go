@@ -9,7 +9,7 @@ import (
 
 	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens/security"
+	"github.com/reviewls/reviewls/review/secret"
 )
 
 // Workspace-relative locations fixed by the protocol.
@@ -66,7 +66,7 @@ func folderName(root string, t review.Target) string {
 	label := t.BranchLabel()
 	hash := sha256.Sum256([]byte(label))
 	suffix := "-" + hex.EncodeToString(hash[:])[:8]
-	if found := security.Find(label); len(found) > 0 {
+	if found := secret.Find(label); len(found) > 0 {
 		for _, s := range found {
 			t.Branch = strings.ReplaceAll(t.Branch, s, "redacted")
 		}

@@ -13,6 +13,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/reviewls/reviewls/artifacts"
+	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -59,7 +60,10 @@ func (p *publisher) publish(res *review.Result, versions map[string]int32, mustP
 	byPath := map[string][]*review.Finding{}
 	if res != nil && res.ChangeSet != nil {
 		for _, f := range res.Findings {
-			if file := res.ChangeSet.File(f.Span.Path); file != nil && file.Reviewed() {
+			// A file the review does not read has findings only when the
+			// secret scan found a secret in it (review/engine's scan of
+			// unread files): those show too.
+			if file := res.ChangeSet.File(f.Span.Path); file != nil && (file.Reviewed() || f.IsSecret()) {
 				byPath[f.Span.Path] = append(byPath[f.Span.Path], f)
 			}
 		}
@@ -104,7 +108,7 @@ func (p *publisher) publish(res *review.Result, versions map[string]int32, mustP
 		diags := []protocol.Diagnostic{}
 		if len(findings) > 0 {
 			file := res.ChangeSet.File(path)
-			m := newMapper(file.Content)
+			m := newMapper(p.ss.textOf(file))
 			for _, f := range findings {
 				diags = append(diags, diagnostic(res, file, m, f))
 			}
@@ -179,6 +183,29 @@ func diagnostic(res *review.Result, file *review.File, m *mapper, f *review.Find
 			Rule:        f.RuleID,
 		},
 	}
+}
+
+// unreadTextLimit bounds what is read of a file the review skipped, to
+// place its secrets' diagnostics: far above any file an editor opens.
+const unreadTextLimit = 64 << 20
+
+// textOf returns the text the review saw of file: its content, or, for a
+// file the review does not read (skipped for size, encoding, vendoring),
+// the open buffer or the file on disk, read only when it has a finding.
+func (ss *session) textOf(file *review.File) []byte {
+	if file.Content != nil {
+		return file.Content
+	}
+	if text, open := ss.srv.openText(ss, file.Path); open {
+		return text
+	}
+	abs := ss.absPath(file.Path)
+	data, err := regular.ReadFileLimit(abs, unreadTextLimit)
+	if err != nil {
+		ss.logger.Debug("read skipped file for its diagnostics", "path", file.Path, "err", err)
+		return nil
+	}
+	return data
 }
 
 // findingRange maps a finding's span to an LSP range on changed lines.

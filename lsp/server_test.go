@@ -126,6 +126,22 @@ func TestUntrackedSecretRedacted(t *testing.T) {
 	env.Shutdown()
 }
 
+// TestSkippedFileSecret checks that a secret in a file the review does
+// not read (bin/ is build output) is a diagnostic too, placed on the
+// value: the editor shows what the gate blocks.
+func TestSkippedFileSecret(t *testing.T) {
+	const secret = "ghp_R4nd0mL00k1ngT0k3nV4lu3Abcdefghij123"
+	dir := repo(t, map[string]string{"a.go": "package a\n"})
+	env := lsptest.New(t, dir, lsptest.Config{})
+	env.WriteFile("bin/deploy.sh", "#!/bin/sh\n# é\nexport GITHUB_TOKEN="+secret+"\n")
+	env.Await(lsptest.DiagnosticsAt("bin/deploy.sh", 0, lsptest.OnLines(3), lsptest.WithCode("security/hardcoded-secret")))
+	ds := env.Client.Diagnostics(env.URI("bin/deploy.sh"))
+	if len(ds) != 1 || ds[0].Range.Start.Character != uint32(len("export GITHUB_TOKEN=")) || strings.Contains(ds[0].Message, secret) {
+		t.Errorf("diagnostics = %+v, want one on the token (character 20), redacted", ds)
+	}
+	env.Shutdown()
+}
+
 // TestUnopenedFilesGetDiagnostics checks that every changed file is
 // reviewed, open in the editor or not, and a full review reports
 // progress.

@@ -134,6 +134,19 @@ func (s *server) overlays(ss *session, full bool, modified []string) (map[string
 	return texts, versions
 }
 
+// openText returns the text of the open document at the repo-relative
+// path of session ss, and whether one is open.
+func (s *server) openText(ss *session, path string) ([]byte, bool) {
+	s.docsMu.Lock()
+	defer s.docsMu.Unlock()
+	for u, d := range s.docs {
+		if owner, rel := s.ownerOf(u, d); owner == ss && rel == path {
+			return d.text, true
+		}
+	}
+	return nil, false
+}
+
 // setSessionsLocked replaces the sessions, which makes every document's
 // cached owner stale. Requires sessionsMu.
 func (s *server) setSessionsLocked(sessions []*session) {

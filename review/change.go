@@ -277,6 +277,11 @@ type ChangeSet struct {
 	Root   string
 	Target Target
 	Files  []*File
+	// Ignored are the changed paths the configuration's ignore globs leave
+	// out of the review (Skip is [SkipIgnored]; no content, no hunks): the
+	// review does not list them, the secret scan reads them. A review
+	// lists one in Files when the scan finds a secret in it.
+	Ignored []*File
 
 	memo memoTable
 }
@@ -324,7 +329,9 @@ func (cs *ChangeSet) Untracked() []string {
 // Empty reports whether there is nothing to review.
 func (cs *ChangeSet) Empty() bool { return cs == nil || len(cs.Files) == 0 }
 
-// Sort orders Files by path; call it after building or editing Files.
+// Sort orders Files and Ignored by path; call it after building or
+// editing them.
 func (cs *ChangeSet) Sort() {
 	sort.Slice(cs.Files, func(i, j int) bool { return cs.Files[i].Path < cs.Files[j].Path })
+	sort.Slice(cs.Ignored, func(i, j int) bool { return cs.Ignored[i].Path < cs.Ignored[j].Path })
 }

@@ -1,9 +1,12 @@
 package review
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -184,19 +187,55 @@ func (f *Finding) IsSecret() bool { return len(f.Secrets) > 0 }
 // SecretFingerprint identifies the secret f cites, for the configuration's
 // allow-secrets list (in the spirit of gitleaks' .gitleaksignore):
 // "<rule-id>:<path>:<hash>", where hash is the first 16 hex digits of a
-// SHA-256 over the rule id, the path and the secret values. It never holds
-// the value, and it does not move with the line, so an edit elsewhere in
-// the file keeps it. It is "" when f cites no secret.
+// SHA-256 over the rule id, the path and f's match, which for a secret is
+// where it is — the cited line with the value masked out, and its rank
+// among the same lines of the file ([SecretAnchor]) — never what it is: no
+// guess of a value can be tested against a fingerprint, and a value
+// changed in place keeps it. It does not move with the line, so an edit
+// elsewhere in the file keeps it. It is "" when f cites no secret.
 func (f *Finding) SecretFingerprint() string {
 	if !f.IsSecret() {
 		return ""
 	}
 	h := sha256.New()
-	for _, s := range append([]string{"reviewls secret", f.RuleID, f.Span.Path}, f.Secrets...) {
+	for _, s := range []string{"reviewls secret location", f.RuleID, f.Span.Path, f.Match} {
 		h.Write([]byte(s))
 		h.Write([]byte{0})
 	}
 	return f.RuleID + ":" + f.Span.Path + ":" + hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// SecretAnchor returns the part of a secret finding's match that its
+// cited line gives ([Finding.Match]): the line with each of the values
+// masked out and its whitespace collapsed. The match adds the finding's
+// rank among the file's findings of its rule with the same anchor
+// ([SecretMatch]), which keeps apart two secrets on lines that read the
+// same.
+func SecretAnchor(line string, values []string) string {
+	for _, v := range slices.SortedFunc(slices.Values(values), func(a, b string) int { return cmp.Compare(len(b), len(a)) }) {
+		if v != "" {
+			line = strings.ReplaceAll(line, v, "<secret>")
+		}
+	}
+	return MatchText(line)
+}
+
+// SecretMatch returns the match of the secret finding with the given
+// anchor ([SecretAnchor]) and rank k (0 for the first with that anchor).
+func SecretMatch(anchor string, k int) string { return anchor + "#" + strconv.Itoa(k) }
+
+// PreexistingKey is what tells f from the findings of another version of
+// its file (is it pre-existing?): its ID, but for a secret the rule and the
+// values, wherever they are in the file. A secret's ID stands for its
+// place, so a new value in an old value's place would share it; and the
+// same value moved, or on a line edited around it, is still the one the
+// base version had. It holds raw values: compare it in memory, never print
+// or store it.
+func (f *Finding) PreexistingKey() string {
+	if !f.IsSecret() {
+		return f.ID
+	}
+	return "\x00secret\x00" + f.RuleID + "\x00" + strings.Join(f.Secrets, "\x00")
 }
 
 // Fingerprint computes the stable ID of a finding from its rule, path,

@@ -21,7 +21,7 @@ func Redact(secret string) string {
 }
 
 // Detector returns the raw secret values it recognises in text. The secret
-// rules provide the one every run uses (review/lens/security.Find); this
+// detector, review/secret.Find, provides the one every run uses; this
 // package knows no secret formats.
 type Detector func(text string) []string
 

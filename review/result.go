@@ -121,6 +121,10 @@ type Result struct {
 	Emission *Emission
 	// Loop is the loop state after this run, to pass to the next one.
 	Loop *Loop
+	// Unscanned lists the changed files whose content the secret scan
+	// could not read (a true binary, an unreadable file): a secret in them
+	// would go unseen.
+	Unscanned []Unscanned
 	// Problems are checks that failed (a rule that panicked, a lens error);
 	// they are reported as execution limitations and never stop the run.
 	Problems []string
@@ -211,4 +215,10 @@ func (r *Result) Skipped() []*File {
 		}
 	}
 	return out
+}
+
+// Unscanned is a changed file the secret scan could not read, and why.
+type Unscanned struct {
+	Path   string
+	Reason string
 }

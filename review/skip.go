@@ -31,4 +31,7 @@ const (
 	// SkipSpecial ends the reason of a named pipe, socket or device in
 	// the work tree: "a named pipe, not a regular file".
 	SkipSpecial SkipReason = "not a regular file"
+	// SkipIgnored marks a path the configuration's ignore globs leave out
+	// ([ChangeSet.Ignored]).
+	SkipIgnored SkipReason = "ignored by configuration"
 )

@@ -34,6 +34,12 @@ var canaries = []struct{ where, value string }{
 	{"commit message", "ASIAKPDHIEYGSNO2FRNZ"},
 	{"URL password", "Zq8vN3xR7tK2mW9p"},
 	{"workspace folder name", "ASIARVCMA2DY7IBP3HAH"},
+	{"file name after an underscore", "ghp_Qm3Rt8Yp2Wx7Zk4Lv9Nb6Hc1Jd5Fg0SaEuTo"},
+	{"INI key = value", "Vq7#pL2m!xR9Kzw"},
+	{"notebook cell", "u8Rk2Wq9Zt4Mx7Lp3Vn6Bc1Yh5Js0Dg"},
+	{"XML element", "Hq4!zT8#wK2mP9vL"},
+	{".npmrc token", "Lz5Xc8Vb2Nm7Qw4Er9Ty1Ui6Op3As0Df"},
+	{"file the review skips", "ghp_Hk3Jm8Np2Qr7St4Uv9Wx1Yz6Ab5Cd0EfGhTu"},
 }
 
 func canary(where string) string {
@@ -169,6 +175,8 @@ func TestCanarySecrets(t *testing.T) {
 		{"", "added line"}, {"", "removed line"}, {"", "context line"}, {"", "untracked file"},
 		{"", "staged version of a staged-then-edited file"}, {"", "work tree version of a staged-then-edited file"},
 		{"", "file name"}, {"", "branch name"}, {"pr-reference.xml", "commit message"}, {"", "URL password"},
+		{"", "file name after an underscore"}, {"", "INI key = value"}, {"", "notebook cell"}, {"", "XML element"},
+		{"", ".npmrc token"}, {"", "file the review skips"},
 		{"reviewls serve (every message sent)", "workspace folder name"},
 		{"reviewls serve (every message sent)", "added line"},
 		{"reviewls serve (every message sent)", "file name"},
@@ -213,7 +221,9 @@ func canaryRepo(t *testing.T) string {
 	git("add", "-A")
 	git("commit", "-q", "-m", "base")
 
-	git("checkout", "-q", "-b", "feature/"+canary("branch name"))
+	// A token after an underscore is still a token, in a branch name as
+	// in a file name.
+	git("checkout", "-q", "-b", "feature/wip_"+canary("branch name"))
 	write("app.go", config("eu-west-1", legacy, ""))
 	git("commit", "-q", "-am", "rotate "+canary("commit message")+" and move to eu-west-1")
 
@@ -221,6 +231,12 @@ func canaryRepo(t *testing.T) string {
 	write("config.yaml", "name: app\nremote: https://deploy:"+canary("URL password")+"@git.acme-corp.net/app.git\n")
 	write("billing.js", "export const stripeKey = \""+canary("untracked file")+"\";\n")
 	write("keys/"+canary("file name")+".txt", "rotated\n")
+	write("keys/old_"+canary("file name after an underscore")+".txt", "rotated\n")
+	write("deploy/app.ini", "[db]\npassword = "+canary("INI key = value")+"\n")
+	write("nb.ipynb", "{\n \"cells\": [\n  {\n   \"cell_type\": \"code\",\n   \"source\": [\n    \"API_TOKEN = \\\""+canary("notebook cell")+"\\\"\\n\"\n   ]\n  }\n ]\n}\n")
+	write("deploy/settings.xml", "<settings>\n  <password>"+canary("XML element")+"</password>\n</settings>\n")
+	write(".npmrc", "//registry.acme-corp.net/:_authToken="+canary(".npmrc token")+"\n")
+	write("bin/deploy.sh", "#!/bin/sh\nexport GITHUB_TOKEN="+canary("file the review skips")+"\n")
 	write("s.py", "TOKEN = \""+canary("staged version of a staged-then-edited file")+"\"\nprint(\"hi\")\n")
 	git("add", "s.py")
 	write("s.py", "TOKEN = \""+canary("work tree version of a staged-then-edited file")+"\"\nprint(\"hi\")\n")

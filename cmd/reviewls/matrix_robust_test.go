@@ -25,11 +25,17 @@ func init() {
 // literals without the quotes, so that scripts can make what neither a
 // txtar archive nor a script argument can carry: names with control
 // characters, content without a final newline, other encodings. With
-// -repeat the content is written n times.
+// -repeat the content is written n times; with -append it is added to
+// the end of the file (a large file that carries a line of its own).
 //
-//	writebytes [-repeat n] name content
+//	writebytes [-append] [-repeat n] name content
 func cmdWritebytes(ts *testscript.TestScript, neg bool, args []string) {
 	n := 1
+	flag := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+	if len(args) > 2 && args[0] == "-append" {
+		flag = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+		args = args[1:]
+	}
 	if len(args) > 2 && args[0] == "-repeat" {
 		var err error
 		n, err = strconv.Atoi(args[1])
@@ -37,10 +43,13 @@ func cmdWritebytes(ts *testscript.TestScript, neg bool, args []string) {
 		args = args[2:]
 	}
 	if neg || len(args) != 2 {
-		ts.Fatalf("usage: writebytes [-repeat n] name content")
+		ts.Fatalf("usage: writebytes [-append] [-repeat n] name content")
 	}
-	data := strings.Repeat(unquote(ts, args[1]), n)
-	ts.Check(os.WriteFile(ts.MkAbs(unquote(ts, args[0])), []byte(data), 0o644))
+	f, err := os.OpenFile(ts.MkAbs(unquote(ts, args[0])), flag, 0o644)
+	ts.Check(err)
+	_, err = f.WriteString(strings.Repeat(unquote(ts, args[1]), n))
+	ts.Check(err)
+	ts.Check(f.Close())
 }
 
 // unquote interprets s as the body of a Go string literal.

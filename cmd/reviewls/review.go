@@ -98,12 +98,17 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	// --no-artifacts writes nothing, not even the history cache; an
 	// existing cache is still read.
 	eng.Repo().SetHistoryCacheWrites(!*noWrite)
+	// A threshold of never from the user (the flag or the user's own
+	// file) lets secrets through too; the repository's cannot.
+	userNever := threshold.Never
 	if !threshold.Set {
 		threshold = review.DefaultFailOn
 		if cfg := eng.Config(); cfg != nil && cfg.FailOn.Set {
 			threshold = cfg.FailOn
+			userNever = threshold.Never && eng.UserSets("fail-on")
 		}
 	}
+	g := gate{threshold: threshold, secrets: !userNever}
 
 	if req.Baseline, err = loadBaseline(eng); err != nil {
 		return e.errorf("%v", err)
@@ -148,9 +153,8 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	if a := res.Analysis; a.State == review.AnalysisSkipped || a.State == review.AnalysisTimedOut {
 		fmt.Fprintf(e.stderr, "reviewls: %s\n", a)
 	}
-	// The gate counts secrets hidden by an inline ignore (Result.Held), as
-	// the verdict does: only allow-secrets lets one through.
-	if !threshold.Reached(res.GateCounts()) {
+	blocking := g.blocking(res)
+	if len(blocking) == 0 {
 		return exitOK
 	}
 	if *format != "text" {
@@ -160,11 +164,42 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	}
 	switch {
 	case *hook:
-		fmt.Fprint(e.stderr, res.Redactor.String(hookBlocked(res, threshold)))
+		fmt.Fprint(e.stderr, res.Redactor.String(hookBlocked(blocking, g)))
 	case !threshold.Reached(res.Counts):
-		fmt.Fprintf(e.stderr, "reviewls: blocked: held secrets reach --fail-on %s (allow each by its fingerprint under allow-secrets in .reviewls.yaml)\n", threshold)
+		fmt.Fprintf(e.stderr, "reviewls: blocked: %s (a secret blocks whatever --fail-on; allow each by its fingerprint under allow-secrets in .reviewls.yaml)\n", plural(len(blocking), "secret"))
 	}
 	return exitFindings
+}
+
+// gate decides what makes a run exit 1: the findings at or above the
+// fail-on threshold, and every secret, accepted or held by an inline
+// ignore, whatever its severity and the threshold — unless the user (not
+// the repository) set the threshold to never. Only allow-secrets lets a
+// secret through.
+type gate struct {
+	threshold review.FailOn
+	secrets   bool
+}
+
+// blocks reports whether f blocks the run.
+func (g gate) blocks(f *review.Finding) bool {
+	return g.secrets && f.IsSecret() || !g.threshold.Never && f.Severity >= g.threshold.Severity
+}
+
+// blocking returns the accepted and held findings of res that block.
+func (g gate) blocking(res *review.Result) []*review.Finding {
+	var out []*review.Finding
+	for _, f := range res.Findings {
+		if g.blocks(f) {
+			out = append(out, f)
+		}
+	}
+	for _, s := range res.Held() {
+		if g.blocks(s.Finding) {
+			out = append(out, s.Finding)
+		}
+	}
+	return out
 }
 
 // continueLoop makes the review continue the review loop of the branch's
@@ -201,36 +236,33 @@ func modeSet(fs *flag.FlagSet) bool {
 // blocked the commit, and the ways on — for a secret, accepted or held,
 // removing it or allow-secrets, never an inline ignore, which does not
 // let one through.
-func hookBlocked(res *review.Result, threshold review.FailOn) string {
+func hookBlocked(blocking []*review.Finding, g gate) string {
 	var secrets []*review.Finding
 	others := false
-	for _, f := range res.Findings {
-		switch {
-		case f.Severity < threshold.Severity:
-		case f.IsSecret():
+	var c review.Counts
+	for _, f := range blocking {
+		c.Add(f.Severity)
+		if f.IsSecret() {
 			secrets = append(secrets, f)
-		default:
+		} else {
 			others = true
 		}
 	}
-	for _, s := range res.Held() {
-		if s.Finding.Severity >= threshold.Severity {
-			secrets = append(secrets, s.Finding)
-		}
-	}
-	c := res.GateCounts()
 	var parts []string
 	for _, s := range []struct {
 		n    int
 		name string
-		sev  review.Severity
-	}{{c.Critical, "critical", review.SeverityCritical}, {c.High, "high", review.SeverityHigh}, {c.Medium, "medium", review.SeverityMedium}, {c.Low, "low", review.SeverityLow}} {
-		if s.n > 0 && s.sev >= threshold.Severity {
+	}{{c.Critical, "critical"}, {c.High, "high"}, {c.Medium, "medium"}, {c.Low, "low"}} {
+		if s.n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", s.n, s.name))
 		}
 	}
+	what := fmt.Sprintf("%s at or above %s in the staged changes (listed above).", strings.Join(parts, ", "), g.threshold)
+	if g.threshold.Never || c.AtLeast(g.threshold.Severity) < len(blocking) {
+		what = fmt.Sprintf("%s in the staged changes (listed above); a secret blocks whatever --fail-on is.", strings.Join(parts, ", "))
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "reviewls: commit blocked: %s at or above %s in the staged changes (listed above).\n", strings.Join(parts, ", "), threshold)
+	fmt.Fprintf(&b, "reviewls: commit blocked: %s\n", what)
 	if others {
 		what := "them"
 		if len(secrets) > 0 {

@@ -135,6 +135,12 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 			fmt.Fprintf(r, "  %s (%s)\n", artifacts.QuotePath(r.where(f.Path)), f.Skip)
 		}
 	}
+	if len(res.Unscanned) > 0 {
+		fmt.Fprintf(r, "\nnot scanned for secrets:\n")
+		for _, u := range res.Unscanned {
+			fmt.Fprintf(r, "  %s (%s)\n", artifacts.QuotePath(r.where(u.Path)), u.Reason)
+		}
+	}
 	if n := len(res.PreExisting); n > 0 && showPre {
 		fmt.Fprintf(r, "\n%s in touched code (already there; they count toward nothing):\n", artifacts.PreexistingCount(n))
 		for _, p := range res.PreExisting {
@@ -236,7 +242,7 @@ func heldSummary(res *review.Result, advice bool) string {
 // the allow-secrets entries to add to .reviewls.yaml, each once.
 func allowAdvice(findings []*review.Finding) string {
 	var b strings.Builder
-	b.WriteString("To allow exactly these values (after checking they are no live credential), add to .reviewls.yaml:\n  allow-secrets:\n")
+	b.WriteString("To allow the secrets in these places (after checking they are no live credential; a fingerprint names a place, so a new value written there passes too), add to .reviewls.yaml:\n  allow-secrets:\n")
 	seen := map[string]bool{}
 	for _, f := range findings {
 		if fp := f.SecretFingerprint(); !seen[fp] {

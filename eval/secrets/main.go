@@ -30,7 +30,7 @@ import (
 	"github.com/zricethezav/gitleaks/v8/detect"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens/security"
+	"github.com/reviewls/reviewls/review/secret"
 )
 
 func main() {
@@ -53,7 +53,7 @@ func main() {
 		for _, c := range contexts {
 			path, text := c(s)
 			total++
-			o := containsSecret(security.Secrets(path, text), s.value)
+			o := containsSecret(secret.Values(path, text), s.value)
 			t := false
 			for _, f := range gl.Detect(detect.Fragment{Raw: text, FilePath: path}) {
 				if matches(f.Secret, s.value) {
@@ -114,7 +114,7 @@ func main() {
 		files++
 		bytes += len(data)
 		t0 := time.Now()
-		for _, s := range security.Secrets(rel, string(data)) {
+		for _, s := range secret.Values(rel, string(data)) {
 			ourHits = append(ourHits, rel+": "+redact(s))
 		}
 		t1 := time.Now()

@@ -67,6 +67,13 @@ var rules = []rule{
 			module + "/artifacts", module + "/schemas"},
 	},
 	{
+		name:    "review/secret sits on the model and review/syntax: the rules, the engine and artifacts share it",
+		applies: under("review/secret"),
+		deny: []string{module + "/review/lens", module + "/review/symbol", module + "/review/risk", module + "/review/orient",
+			module + "/review/engine", module + "/review/process", module + "/review/gitdiff", module + "/review/config",
+			module + "/artifacts", module + "/schemas"},
+	},
+	{
 		name:    "review does not import artifacts",
 		applies: under("review"),
 		deny:    []string{module + "/artifacts"},

@@ -131,8 +131,8 @@ type Engine struct {
 	// trust.
 	standing config.Standing
 	withheld []config.Withheld
-	// userDepth says the configuration's depth is the user's file's.
-	userDepth bool
+	// userKeys are the configuration's keys that the user's file set.
+	userKeys []string
 	// model is the model reviewer; nil when none is configured.
 	model *modelSetup
 
@@ -202,7 +202,7 @@ func Open(dir string, opts Options) (*Engine, error) {
 	}
 	var standing config.Standing
 	var withheld []config.Withheld
-	userDepth := false
+	var userKeys []string
 	if opts.Config == nil {
 		// The configuration lives at the root, which only the repository
 		// knows; reopen when it changes how the tree is scanned.
@@ -211,7 +211,7 @@ func Open(dir string, opts Options) (*Engine, error) {
 			repo.Close()
 			return nil, err
 		}
-		standing, withheld, userDepth = res.Standing, res.Withheld, slices.Contains(res.UserKeys, "depth")
+		standing, withheld, userKeys = res.Standing, res.Withheld, res.UserKeys
 		if cfg := res.Config; cfg != nil {
 			opts.Config = cfg
 			if cfg.SizeCap > 0 || len(cfg.Ignore) > 0 {
@@ -229,7 +229,7 @@ func Open(dir string, opts Options) (*Engine, error) {
 		opts.HistoryLimit = DefaultHistoryLimit
 	}
 	e := &Engine{repo: repo, opts: opts, logger: logger, crossFile: map[string]bool{}, heavy: map[string]bool{},
-		standing: standing, withheld: withheld, userDepth: userDepth, model: setupModel(opts, repo.Root(), logger)}
+		standing: standing, withheld: withheld, userKeys: userKeys, model: setupModel(opts, repo.Root(), logger)}
 	known := true
 	for _, l := range opts.Lenses {
 		for _, r := range l.Rules() {
@@ -264,6 +264,10 @@ func ruleIDs(lenses []review.Lens) []string {
 
 // Config returns the repository configuration in effect (nil: defaults).
 func (e *Engine) Config() *review.Config { return e.opts.Config }
+
+// UserSets reports whether the configuration's top-level key comes from
+// the user's own file rather than the repository's .reviewls.yaml.
+func (e *Engine) UserSets(key string) bool { return slices.Contains(e.userKeys, key) }
 
 // withheldLine says which settings of the repository's .reviewls.yaml a
 // run of req does not honour for want of trust, and how to allow them;
@@ -333,7 +337,9 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	if err != nil {
 		return nil, err
 	}
-	res.ChangeSet = cs
+	unread, cs, unscanned := e.unread(ctx, cs, cfg)
+	ph.mark("unread")
+	res.ChangeSet, res.Unscanned = cs, unscanned
 	if cs.Empty() {
 		e.last = &snapshot{target: target, cs: cs}
 		res.Verdict = review.VerdictApprove
@@ -361,6 +367,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	raw = append(unread, raw...) // the heavy findings stay last
 	ph.mark("check")
 	pre := *res
 	if inline {
@@ -691,7 +698,7 @@ func (e *Engine) choose(res *review.Result, req review.Request, cfg *review.Conf
 	case cfg != nil && cfg.Depth.Valid():
 		res.Depth = cfg.Depth
 		res.DepthRationale = fmt.Sprintf("%s depth set in .reviewls.yaml", res.Depth)
-		if e.userDepth && req.Config == nil {
+		if e.UserSets("depth") && req.Config == nil {
 			res.DepthRationale = fmt.Sprintf("%s depth set in your configuration (%s)", res.Depth, config.UserFileName)
 		}
 	default:

@@ -3,7 +3,7 @@ package engine
 import (
 	"strings"
 
-	"github.com/reviewls/reviewls/review/lens/security"
+	"github.com/reviewls/reviewls/review/secret"
 )
 
 // MessageCleanup is how git will clean up a commit message before it
@@ -56,7 +56,7 @@ func MessageSecrets(msg string, c MessageCleanup) []MessageSecret {
 	}
 	var out []MessageSecret
 	seen := map[string]bool{}
-	for _, v := range security.Find(strings.Join(kept, "\n")) {
+	for _, v := range secret.Find(strings.Join(kept, "\n")) {
 		if seen[v] {
 			continue
 		}

@@ -12,9 +12,9 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens/security"
 	"github.com/reviewls/reviewls/review/llm"
 	"github.com/reviewls/reviewls/review/orient"
+	"github.com/reviewls/reviewls/review/secret"
 )
 
 // The model reviewer (review/llm). It never sits on the path of the rule
@@ -90,7 +90,7 @@ func setupModel(opts Options, root string, logger *slog.Logger) *modelSetup {
 	}
 	o := llm.Options{Endpoint: mc.Endpoint, Model: mc.Name, APIKeyEnv: mc.APIKeyEnv, AllowRemote: mc.AllowRemote,
 		Timeout: mc.Timeout, MaxFindings: mc.MaxFindings, Context: mc.Context, Exclude: mc.Exclude, Stream: mc.Stream,
-		Transcript: mc.Transcript, Replay: mc.Replay, Secrets: security.Secrets, Logger: logger.With("component", "llm"),
+		Transcript: mc.Transcript, Replay: mc.Replay, Secrets: secret.Values, Logger: logger.With("component", "llm"),
 		Getenv: opts.Getenv}
 	if err := o.Validate(); err != nil {
 		m.err = err

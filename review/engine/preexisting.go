@@ -119,7 +119,7 @@ func (e *Engine) baseKnown(ctx context.Context, cs *review.ChangeSet, f *review.
 		return entry.known
 	}
 	skip := func(id string) bool { return !missing[id] }
-	counts, measures, ok := e.fingerprints(ctx, cs, wholeFile(f.Path, review.LangUnknown, content), depth, cfg, skip)
+	counts, measures, ok := e.fingerprints(ctx, cs, wholeFile(f.Path, review.LangUnknown, content), depth, cfg, skip, false)
 	if !ok {
 		return entry.known // cancelled or failed: not cached
 	}
@@ -160,7 +160,7 @@ func (e *Engine) wholeCounts(ctx context.Context, cs *review.ChangeSet, f *revie
 	slices.Sort(ids)
 	key := wholeKey{strings.Join(ids, ","), depth, cfg}
 	compute := func() wholeResult {
-		counts, _, ok := e.fingerprints(ctx, cs, wholeFile(f.Path, f.Language, f.Content), depth, cfg, func(id string) bool { return !rules[id] })
+		counts, _, ok := e.fingerprints(ctx, cs, wholeFile(f.Path, f.Language, f.Content), depth, cfg, func(id string) bool { return !rules[id] }, true)
 		return wholeResult{counts, ok}
 	}
 	r := wholeOf.Of(f, key, compute)
@@ -172,10 +172,12 @@ func (e *Engine) wholeCounts(ctx context.Context, cs *review.ChangeSet, f *revie
 }
 
 // fingerprints runs the rules not skipped over the single file f and
-// counts its findings' fingerprints, with the largest measure of each. The
-// same rule on the same line and symbol counts once, as process.Dedupe
-// keeps one. ok is false when the run was cancelled.
-func (e *Engine) fingerprints(ctx context.Context, cs *review.ChangeSet, f *review.File, depth review.Depth, cfg *review.Config, skip func(string) bool) (counts, measures map[string]int, ok bool) {
+// counts its findings by [review.Finding.PreexistingKey] (a secret by its
+// place and value), with the largest measure of each; byID counts secrets
+// by their ID (their place) as well, which the baseline's entries name.
+// The same rule on the same line and symbol counts once, as
+// process.Dedupe keeps one. ok is false when the run was cancelled.
+func (e *Engine) fingerprints(ctx context.Context, cs *review.ChangeSet, f *review.File, depth review.Depth, cfg *review.Config, skip func(string) bool, byID bool) (counts, measures map[string]int, ok bool) {
 	one := &review.ChangeSet{Root: cs.Root, Target: cs.Target, Files: []*review.File{f}}
 	opts := review.CheckOptions{Depth: depth, Config: cfg, Skip: skip}
 	counts, measures = map[string]int{}, map[string]int{}
@@ -198,8 +200,12 @@ func (e *Engine) fingerprints(ctx context.Context, cs *review.ChangeSet, f *revi
 				continue
 			}
 			seen[d] = true
-			counts[fd.ID]++
-			measures[fd.ID] = max(measures[fd.ID], fd.Measure)
+			key := fd.PreexistingKey()
+			counts[key]++
+			measures[key] = max(measures[key], fd.Measure)
+			if byID && key != fd.ID {
+				counts[fd.ID]++
+			}
 		}
 	}
 	return counts, measures, true

@@ -276,3 +276,35 @@ func TestScanTree(t *testing.T) {
 		t.Errorf("a finding gone: %d outside, absent %v", len(outside), absent)
 	}
 }
+
+// TestSecretHoldsTheLine: a secret's fingerprint stands for its place, not
+// its value, yet the base version still decides by value: the same key
+// moved or re-indented is pre-existing, a new key in the old key's place
+// is the change's own.
+func TestSecretHoldsTheLine(t *testing.T) {
+	const rule = "security/hardcoded-secret"
+	base := "package a\n\nfunc f() {\n\tkey := \"AKIAZ7Q2R5T6W3X4Y6B2\"\n\t_ = key\n}\n"
+	for _, tc := range []struct {
+		name, head string
+		want, pre  []string
+	}{
+		{"moved and re-indented", "package a\n\n// f uses the key.\nfunc f() {\n\tif true {\n\t\tkey := \"AKIAZ7Q2R5T6W3X4Y6B2\"\n\t\t_ = key\n\t}\n}\n",
+			nil, []string{rule + "@a.go:6"}},
+		{"the line edited around it", "package a\n\nfunc f() {\n\tkey := \"AKIAZ7Q2R5T6W3X4Y6B2\" // the staging account\n\t_ = key\n}\n",
+			nil, []string{rule + "@a.go:4"}},
+		{"replaced in place", "package a\n\nfunc f() {\n\tkey := \"AKIA5XRILAV5FVCYK43K\"\n\t_ = key\n}\n",
+			[]string{rule + "@a.go:4"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := repo(t, map[string]string{"a.go": base})
+			write(t, dir, "a.go", []byte(tc.head))
+			res := run(t, dir, review.Request{})
+			if got := ofRule(res.Findings, rule); !slices.Equal(got, tc.want) {
+				t.Errorf("findings = %v, want %v", got, tc.want)
+			}
+			if got := preexisting(res, rule); !slices.Equal(got, tc.pre) {
+				t.Errorf("pre-existing = %v, want %v", got, tc.pre)
+			}
+		})
+	}
+}

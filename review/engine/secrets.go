@@ -6,7 +6,8 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens/security"
+	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/secret"
 )
 
 // The rules see only added lines, but the outputs quote more: the removed
@@ -25,7 +26,7 @@ func (e *Engine) redactor(t review.Target, cs *review.ChangeSet, hist *review.Hi
 	for _, f := range raw {
 		secrets = append(secrets, f.Secrets...)
 	}
-	secrets = append(secrets, security.Find(strings.Join([]string{t.Branch, t.BaseRef, t.HeadRef}, "\n"))...)
+	secrets = append(secrets, secret.Find(strings.Join([]string{t.Branch, t.BaseRef, t.HeadRef}, "\n"))...)
 	if cs != nil {
 		for _, f := range cs.Files {
 			secrets = append(secrets, quotedOf(f).secrets...)
@@ -34,7 +35,7 @@ func (e *Engine) redactor(t review.Target, cs *review.ChangeSet, hist *review.Hi
 	if hist != nil {
 		secrets = append(secrets, e.subjectSecrets(hist.Commits)...)
 	}
-	return review.NewRedactor(secrets).WithDetector(security.Find)
+	return review.NewRedactor(secrets).WithDetector(secret.Find)
 }
 
 // subjectSecrets returns the secrets in the subjects of commits, detected
@@ -47,7 +48,7 @@ func (e *Engine) subjectSecrets(commits []review.Commit) []string {
 	for _, c := range commits {
 		s, ok := e.subjects[c.Hash]
 		if !ok {
-			s = security.Find(c.Subject + "\n" + c.Author)
+			s = secret.Find(c.Subject + "\n" + c.Author)
 			e.subjects[c.Hash] = s
 		}
 		out = append(out, s...)
@@ -81,7 +82,7 @@ func quotedOf(f *review.File) *quoted {
 // detectQuoted runs the detector over a file's names and the removed and
 // context lines of its hunks, each side read as the file it comes from.
 func detectQuoted(f *review.File) *quoted {
-	q := &quoted{secrets: security.Find(f.Path + "\n" + f.OldPath)}
+	q := &quoted{secrets: secret.Find(f.Path + "\n" + f.OldPath)}
 	if f.Skip != "" {
 		return q // only the name is quoted
 	}
@@ -109,17 +110,56 @@ func detectQuoted(f *review.File) *quoted {
 	if f.OldPath != "" {
 		oldPath = f.OldPath
 	}
-	for _, v := range security.Secrets(oldPath, removed.text.String()) {
-		q.secrets = append(q.secrets, v)
-		if !bytes.Contains(f.Content, []byte(v)) {
+	for _, h := range secret.ScanText(oldPath, removed.text.String()) {
+		q.secrets = append(q.secrets, h.Values...)
+		if v, gone := goneFrom(f.Content, h.Values); gone {
 			q.removed = append(q.removed, lineSecret{removed.lineOf(v), v})
 		}
 	}
-	for _, v := range security.Secrets(f.Path, context.text.String()) {
+	for _, v := range secret.Values(f.Path, context.text.String()) {
 		q.secrets = append(q.secrets, v)
 		q.context = append(q.context, lineSecret{context.lineOf(v), v})
 	}
+	q.keyBlocks(f, removed.text.String())
 	return q
+}
+
+// keyBlocks adds the key material of the private key blocks of both
+// versions of f. The hunks may cut a block — a key replaced in place keeps
+// its BEGIN and END lines, which then are no lines of the diff, or far
+// from it — so the lines of key material a diff quotes are recognised by
+// reading the blocks of the whole versions. A block of the base version
+// whose key the new content no longer holds is a removed secret.
+func (q *quoted) keyBlocks(f *review.File, removed string) {
+	const marker = "PRIVATE KEY"
+	if bytes.Contains(f.Content, []byte(marker)) {
+		for _, h := range secret.KeyBlocks(f.TextLines()) {
+			q.secrets = append(q.secrets, h.Values...)
+		}
+	}
+	if !bytes.Contains(f.Content, []byte(marker)) && !strings.Contains(removed, marker) {
+		return // neither version holds a block: its marker would be in one or the other
+	}
+	old, ok := lens.OldContent(f)
+	if !ok {
+		return
+	}
+	for _, h := range secret.KeyBlocks(review.SplitLines(old)) {
+		q.secrets = append(q.secrets, h.Values...)
+		if v, gone := goneFrom(f.Content, h.Values); gone {
+			q.removed = append(q.removed, lineSecret{h.Line, v})
+		}
+	}
+}
+
+// goneFrom returns the first of values that content no longer holds.
+func goneFrom(content []byte, values []string) (string, bool) {
+	for _, v := range values {
+		if !bytes.Contains(content, []byte(v)) {
+			return v, true
+		}
+	}
+	return "", false
 }
 
 // side collects the lines of one kind from a file's hunks.
@@ -202,4 +242,4 @@ func dropQuotingFixes(findings []*review.Finding, r *review.Redactor) {
 // NewRedactor returns a redactor that knows no secret yet and finds them
 // with the secret rules' detector in whatever it redacts: for the front
 // ends' own output (logs, messages) outside a review's result.
-func NewRedactor() *review.Redactor { return review.NewRedactor(nil).WithDetector(security.Find) }
+func NewRedactor() *review.Redactor { return review.NewRedactor(nil).WithDetector(secret.Find) }

@@ -63,7 +63,13 @@ func (r *Repo) Refresh(ctx context.Context, prev *review.ChangeSet, overlay map[
 	}
 	if prev.Target.Staged {
 		// Only the index is reviewed, and it has not moved.
-		return &review.ChangeSet{Root: prev.Root, Target: prev.Target, Files: append([]*review.File(nil), prev.Files...)}, nil
+		cs := &review.ChangeSet{Root: prev.Root, Target: prev.Target, Ignored: append([]*review.File(nil), prev.Ignored...)}
+		for _, f := range prev.Files {
+			if f.Skip != review.SkipIgnored {
+				cs.Files = append(cs.Files, f)
+			}
+		}
+		return cs, nil
 	}
 
 	start := time.Now()
@@ -158,10 +164,12 @@ func (r *Repo) Refresh(ctx context.Context, prev *review.ChangeSet, overlay map[
 
 	// Classify them; prev's files under a refreshed path that were not
 	// observed again are gone.
-	var changes []Change
+	var changes, ignored []Change
 	classify := func(p string) {
 		if c, ok := st.classify(p, obs[p], tracked[p]); ok {
 			changes = append(changes, c)
+		} else if c, ok := st.classifyIgnored(p, obs[p], tracked[p]); ok {
+			ignored = append(ignored, c)
 		}
 	}
 	for p := range obs {
@@ -199,14 +207,24 @@ func (r *Repo) Refresh(ctx context.Context, prev *review.ChangeSet, overlay map[
 		return nil, err
 	}
 	cs := &review.ChangeSet{Root: prev.Root, Target: prev.Target}
-	for _, f := range prev.Files {
+	refreshed := func(f *review.File) bool {
 		_, affected := obs[f.Path]
-		if affected || under(f.Path, dirs) || contains(rels, f.Path) {
-			continue
+		return affected || under(f.Path, dirs) || contains(rels, f.Path)
+	}
+	for _, f := range prev.Files {
+		// A review lists an ignored file that holds a secret in Files;
+		// Ignored says whether it still is one.
+		if !refreshed(f) && f.Skip != review.SkipIgnored {
+			cs.Files = append(cs.Files, f)
 		}
-		cs.Files = append(cs.Files, f)
 	}
 	cs.Files = append(append(cs.Files, kept...), files...)
+	for _, f := range prev.Ignored {
+		if !refreshed(f) {
+			cs.Ignored = append(cs.Ignored, f)
+		}
+	}
+	cs.Ignored = append(cs.Ignored, ignoredFiles(ignored)...)
 	cs.Sort()
 	r.logger.DebugContext(ctx, "refresh", "paths", len(paths), "files", len(files), "elapsed", time.Since(start))
 	return cs, nil

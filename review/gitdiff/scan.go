@@ -46,7 +46,7 @@ func (r *Repo) Scan(ctx context.Context, t review.Target, overlay map[string][]b
 	if err != nil {
 		return nil, err
 	}
-	cs := &review.ChangeSet{Root: r.root, Target: t, Files: files}
+	cs := &review.ChangeSet{Root: r.root, Target: t, Files: files, Ignored: ignoredFiles(st.ignored)}
 	cs.Sort()
 	r.keep(st)
 	return cs, nil

@@ -89,6 +89,9 @@ type state struct {
 	// conv decides how work tree content is converted before it is
 	// compared with blobs.
 	conv *converter
+	// ignored are the changes of the paths that only Options.Ignore left
+	// out, found by changes.
+	ignored []Change
 }
 
 // Status lists the changed paths of target t, sorted by path: the staged,
@@ -249,6 +252,7 @@ func (r *Repo) keep(st *state) {
 func (st *state) changes(res *walkResult) []Change {
 	var out []Change
 	seen := map[string]bool{}
+	st.ignored = nil
 	add := func(p string, obs wtObs, tracked bool) {
 		if seen[p] {
 			return
@@ -256,6 +260,8 @@ func (st *state) changes(res *walkResult) []Change {
 		seen[p] = true
 		if c, ok := st.classify(p, obs, tracked); ok {
 			out = append(out, c)
+		} else if c, ok := st.classifyIgnored(p, obs, tracked); ok {
+			st.ignored = append(st.ignored, c)
 		}
 	}
 	workObs := func(p string) (wtObs, bool) {
@@ -309,6 +315,23 @@ func (st *state) classify(p string, obs wtObs, tracked bool) (Change, bool) {
 	if st.filter.excluded(p) {
 		return Change{}, false
 	}
+	return st.classifyPath(p, obs, tracked)
+}
+
+// classifyIgnored classifies p as classify would, when the ignore globs
+// of the options alone leave it out and it still has content of its own
+// (not deleted, a submodule or a nested repository): the paths a review
+// does not read and its secret scan does.
+func (st *state) classifyIgnored(p string, obs wtObs, tracked bool) (Change, bool) {
+	if !st.filter.globbed(p) || inDir(p, trackingDir) || st.filter.inGitDir(p) {
+		return Change{}, false
+	}
+	c, ok := st.classifyPath(p, obs, tracked)
+	return c, ok && !c.Submodule && !c.Nested && c.Status != review.StatusDeleted
+}
+
+// classifyPath is classify without the path filter.
+func (st *state) classifyPath(p string, obs wtObs, tracked bool) (Change, bool) {
 	var iv version
 	conflicted := false
 	if i, ok := st.idx.find(p); ok {
@@ -674,6 +697,11 @@ func (f pathFilter) excluded(p string) bool {
 	if inDir(p, trackingDir) || f.inGitDir(p) {
 		return true
 	}
+	return f.globbed(p)
+}
+
+// globbed reports whether one of the ignore globs matches p.
+func (f pathFilter) globbed(p string) bool {
 	for _, g := range f.globs {
 		if ok, _ := doublestar.Match(g, p); ok {
 			return true

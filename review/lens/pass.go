@@ -174,10 +174,18 @@ func (p *Pass) Report(r Report) {
 		f.Match = review.MatchText(f.CurrentCode)
 	}
 	if len(r.Secrets) > 0 && r.Match == "" {
-		// A secret is the same finding wherever it moves in the file, and
-		// its cited code, redacted to a prefix and a length, could be
-		// shared by the secret that replaces it: key on the values' hash.
-		f.Match = f.SecretFingerprint()
+		// A secret's fingerprints stand for where it is, never for its
+		// value: its first cited line with the values masked out, ranked
+		// among this file's findings of the rule that read the same.
+		first, _, _ := strings.Cut(code, "\n")
+		anchor := review.SecretAnchor(first, r.Secrets)
+		k := 0
+		for _, g := range p.findings {
+			if i := strings.LastIndexByte(g.Match, '#'); i >= 0 && g.Match[:i] == anchor {
+				k++
+			}
+		}
+		f.Match = review.SecretMatch(anchor, k)
 	}
 	f.ID = review.Fingerprint(info.ID, p.File.Path, r.Symbol, f.Match)
 	p.findings = append(p.findings, f)

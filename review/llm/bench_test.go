@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens/security"
 	"github.com/reviewls/reviewls/review/llm/llmtest"
+	"github.com/reviewls/reviewls/review/secret"
 )
 
 // BenchmarkBuild builds the requests of a change of 40 Go files, each with
@@ -27,7 +27,7 @@ func BenchmarkBuild(b *testing.B) {
 		files = append(files, llmtest.File(fmt.Sprintf("pkg%02d/file.go", i), src.String()))
 	}
 	opts := BuildOptions{Model: "m", MaxFindings: 3, Budget: 30000, AnswerTokens: 2048, MaxRequests: 100,
-		Redactor: review.NewRedactor(nil).WithDetector(security.Find), Secrets: security.Secrets}
+		Redactor: review.NewRedactor(nil).WithDetector(secret.Find), Secrets: secret.Values}
 	for b.Loop() {
 		if _, err := Build(Change{Files: files}, opts); err != nil {
 			b.Fatal(err)

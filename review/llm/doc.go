@@ -54,7 +54,7 @@
 //	}, runRedactor)                    // the run's redactor, with its detector
 //	findings := ledger.Findings()      // confirmed only; rule "<perspective>/model"
 //
-// Options.Secrets should be review/lens/security.Secrets, so each file is
+// Options.Secrets should be review/secret.Values, so each file is
 // also read for secrets by its language before anything is sent. Review
 // never fails and never blocks the rules: run it after them (in the
 // language server, as a second wave whose context the next change

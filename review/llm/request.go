@@ -138,7 +138,7 @@ type BuildOptions struct {
 	// its detector. Required: a request never leaves unredacted.
 	Redactor *review.Redactor
 	// Secrets, when set, is the language-aware secret detector
-	// (review/lens/security.Secrets): it reads each file's new content,
+	// (review/secret.Values): it reads each file's new content,
 	// its removed lines and each context symbol as the code of its path,
 	// and the values it finds are redacted too.
 	Secrets func(path, text string) []string

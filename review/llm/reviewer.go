@@ -51,7 +51,7 @@ type Options struct {
 	// [DefaultMaxRequests].
 	MaxRequests int
 	// Secrets is the language-aware secret detector
-	// (review/lens/security.Secrets), run over every file and context
+	// (review/secret.Values), run over every file and context
 	// symbol before it is sent; the run's redactor passed to Review
 	// handles the rest.
 	Secrets func(path, text string) []string

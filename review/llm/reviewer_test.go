@@ -14,8 +14,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens/security"
 	"github.com/reviewls/reviewls/review/llm/llmtest"
+	"github.com/reviewls/reviewls/review/secret"
 )
 
 func newTestReviewer(t *testing.T, s *llmtest.Server, o Options) *Reviewer {
@@ -135,7 +135,7 @@ MIIEowIBAAKCAQEAzq8vN3xR7tK2mW9pLb5dVc1HqWe4Rt6YuI8oP0aS2dF4gH6j
 // detector finds each, so the test cannot pass by planting nothing.
 func TestReviewCanarySecrets(t *testing.T) {
 	for _, c := range canarySecrets {
-		if got := security.Secrets("keys.go", c.line); !slices.Contains(got, c.value) {
+		if got := secret.Values("keys.go", c.line); !slices.Contains(got, c.value) {
 			t.Fatalf("the detector does not find the %s canary in %q (found %q)", c.kind, c.line, got)
 		}
 	}
@@ -176,9 +176,9 @@ func TestReviewCanarySecrets(t *testing.T) {
 	ch := Change{Files: files, Findings: ruleFindings, Context: map[string]*Context{"keys/added.go": ctx, "keys/removed.go": ctx, "keys/context.go": ctx}}
 	for _, o := range []Options{{Context: 32768}, {Context: 4096}, {Context: 32768, Stream: true}} {
 		s := llmtest.New(t, llmtest.Config{RefuseSchema: o.Stream})
-		o.Secrets = security.Secrets
+		o.Secrets = secret.Values
 		r := newTestReviewer(t, s, o)
-		l := r.Review(t.Context(), ch, review.NewRedactor(nil).WithDetector(security.Find))
+		l := r.Review(t.Context(), ch, review.NewRedactor(nil).WithDetector(secret.Find))
 		if len(s.Chats()) == 0 || len(l.Requests) == 0 {
 			t.Fatalf("context %d: no request was sent: %+v", o.Context, l.Entries)
 		}

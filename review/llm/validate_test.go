@@ -7,8 +7,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens/security"
 	"github.com/reviewls/reviewls/review/llm/llmtest"
+	"github.com/reviewls/reviewls/review/secret"
 )
 
 // calc is the change the validator tests check candidates against. Its
@@ -180,21 +180,21 @@ func TestValidateMaxFindings(t *testing.T) {
 // its rule, the model in its category, its span and symbol, the quoted
 // code as the request showed it (redacted), and the deletion it names.
 func TestValidateFinding(t *testing.T) {
-	secret := "AKIA5XRILAV5FVCYK43K"
-	f := llmtest.File("app/keys.go", "package app\n\nfunc Key() string {\n+\treturn \""+secret+"\"\n}\n")
+	key := "AKIA5XRILAV5FVCYK43K"
+	f := llmtest.File("app/keys.go", "package app\n\nfunc Key() string {\n+\treturn \""+key+"\"\n}\n")
 	ch := calcChange()
 	ch.Files = append(ch.Files, f)
-	red := review.NewRedactor(nil).WithDetector(security.Find)
+	red := review.NewRedactor(nil).WithDetector(secret.Find)
 	props := []Proposed{
 		{Request: "k1", Files: []string{"app/calc.go"}, Candidate: with(cand(15, "return x * factor"), func(c *Candidate) {
 			c.Perspective, c.Severity, c.SuggestedFix = "security", "medium", "return x * Factor"
 		})},
 		{Request: "k1", Files: []string{"app/calc.go"}, Candidate: cand(12, "return a / b")},
 		{Request: "k2", Files: []string{"app/keys.go"}, Candidate: with(cand(4, `return "AKIA…[redacted, 20 chars]"`), func(c *Candidate) {
-			c.File, c.Title, c.Rationale = "app/keys.go", "Key "+secret+" is returned", "It leaks "+secret+"."
+			c.File, c.Title, c.Rationale = "app/keys.go", "Key "+key+" is returned", "It leaks "+key+"."
 		})},
 	}
-	got := Validate(ch, props, ValidateOptions{Model: "qwen2.5-coder:7b", MaxFindings: 3, Redactor: red, Secrets: security.Secrets})
+	got := Validate(ch, props, ValidateOptions{Model: "qwen2.5-coder:7b", MaxFindings: 3, Redactor: red, Secrets: secret.Values})
 	var fs []review.Finding
 	for _, e := range got {
 		if e.Finding == nil {

@@ -12,7 +12,10 @@ import (
 // the file is a reviewed changed file, the cited lines exist, and at least
 // one of them was added or modified (every line of an untracked file
 // counts), or the finding names where the change removed the code whose
-// absence it reports (Finding.Removed). Everything else is recorded in Rejected with its reason.
+// absence it reports (Finding.Removed). A secret in a changed file the
+// review does not read (the engine's scan of every changed file, which
+// keeps only values the base version does not hold) is kept too.
+// Everything else is recorded in Rejected with its reason.
 type FromDiff struct {
 	ChangeSet *review.ChangeSet
 	Rejected  []review.Rejected
@@ -48,6 +51,10 @@ func (p *FromDiff) reject(f *review.Finding) string {
 	switch {
 	case file == nil:
 		return fmt.Sprintf("%s is not part of the diff", f.Span.Path)
+	case !file.Reviewed() && f.IsSecret():
+		// The secret scan of a file the review does not read: it cites
+		// the line of a value the base version does not hold.
+		return ""
 	case !file.Reviewed():
 		if file.Skip != "" {
 			return fmt.Sprintf("%s is not reviewed (%s)", f.Span.Path, file.Skip)

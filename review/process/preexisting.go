@@ -41,11 +41,14 @@ type Preexisting struct {
 	// Known returns the fingerprints of the given rules' findings known in
 	// a reviewed file before the change (the rules of the file's findings:
 	// no other fingerprint can match); nil when nothing was known (an
-	// added file).
+	// added file). The base version's are keyed by
+	// [review.Finding.PreexistingKey], so a secret is pre-existing only
+	// when the base held the same value; the baseline's by ID.
 	Known func(ctx context.Context, f *review.File, rules map[string]bool) map[string]Known
 	// Whole counts, for the given rules, the fingerprints of the findings
-	// of the whole current file, every line treated as changed. It is
-	// called only for files where a finding's fingerprint was known.
+	// of the whole current file, every line treated as changed, by
+	// PreexistingKey and, for secrets, by ID too. It is called only for
+	// files where a finding's fingerprint was known.
 	Whole func(ctx context.Context, f *review.File, rules map[string]bool) map[string]int
 	// ChangeSet resolves a finding's path to its file.
 	ChangeSet *review.ChangeSet
@@ -149,7 +152,10 @@ func (p *Preexisting) file(ctx context.Context, file *review.File, findings []*r
 	groups := map[string][]*review.Finding{}
 	rules := map[string]bool{}
 	for _, f := range findings {
-		k, ok := known[f.ID]
+		// A secret is keyed by its values: only the base version holds
+		// them, and a baseline never covers a secret.
+		key := f.PreexistingKey()
+		k, ok := known[key]
 		if ok && f.IsSecret() && k.Source != review.SourceBase {
 			if k.Base == 0 {
 				continue
@@ -157,7 +163,7 @@ func (p *Preexisting) file(ctx context.Context, file *review.File, findings []*r
 			// known is the caller's: the secret's own count goes in a copy.
 			known = maps.Clone(known)
 			k = Known{Count: k.Base, Measure: k.Measure, Source: review.SourceBase, Base: k.Base}
-			known[f.ID] = k
+			known[key] = k
 		}
 		if !ok {
 			continue
@@ -166,7 +172,7 @@ func (p *Preexisting) file(ctx context.Context, file *review.File, findings []*r
 			f.Baseline = review.BaselineUpdated
 			continue
 		}
-		groups[f.ID] = append(groups[f.ID], f)
+		groups[key] = append(groups[key], f)
 		rules[f.RuleID] = true
 	}
 	if len(groups) == 0 {

@@ -112,10 +112,12 @@ func TestSuppressRejectsNonReasons(t *testing.T) {
 	}
 }
 
-// secretFinding is a finding of a secret-class rule.
-func secretFinding(path string, line int, value string) *review.Finding {
+// secretFinding is a finding of a secret-class rule on a line whose code
+// is code, matched as review/lens matches a secret: by its place.
+func secretFinding(path string, line int, code, value string) *review.Finding {
 	f := finding("security/hardcoded-secret", path, line, review.SeverityCritical)
 	f.Secrets = []string{value}
+	f.Match = review.SecretMatch(review.SecretAnchor(code, f.Secrets), 0)
 	return f
 }
 
@@ -123,18 +125,18 @@ func secretFinding(path string, line int, value string) *review.Finding {
 // it but keeps it held for the gate, and that allow-secrets releases
 // exactly the listed secret.
 func TestSuppressHoldsSecrets(t *testing.T) {
-	src := strings.Join([]string{
+	lines := []string{
 		`a := "AKIAZ7Q2R5T6W3X4Y6B2" // reviewls:ignore security/hardcoded-secret rotated key kept for the replay test`,
 		`b := "AKIAZ7Q2R5T6W3X4Y6B3" // reviewls:ignore security/hardcoded-secret rotated key kept for the replay test`,
 		`c := "AKIAZ7Q2R5T6W3X4Y6B4"`,
 		`d := "AKIAZ7Q2R5T6W3X4Y6B5" // reviewls:ignore security/hardcoded-secret <why this finding does not apply>`,
-	}, "\n") + "\n"
-	cs := changeSet(file("a.go", src, 1, 2, 3, 4))
+	}
+	cs := changeSet(file("a.go", strings.Join(lines, "\n")+"\n", 1, 2, 3, 4))
 	in := []*review.Finding{
-		secretFinding("a.go", 1, "AKIAZ7Q2R5T6W3X4Y6B2"),
-		secretFinding("a.go", 2, "AKIAZ7Q2R5T6W3X4Y6B3"),
-		secretFinding("a.go", 3, "AKIAZ7Q2R5T6W3X4Y6B4"),
-		secretFinding("a.go", 4, "AKIAZ7Q2R5T6W3X4Y6B5"),
+		secretFinding("a.go", 1, lines[0], "AKIAZ7Q2R5T6W3X4Y6B2"),
+		secretFinding("a.go", 2, lines[1], "AKIAZ7Q2R5T6W3X4Y6B3"),
+		secretFinding("a.go", 3, lines[2], "AKIAZ7Q2R5T6W3X4Y6B4"),
+		secretFinding("a.go", 4, lines[3], "AKIAZ7Q2R5T6W3X4Y6B5"),
 	}
 	var fps []string
 	for _, f := range in {
@@ -165,8 +167,12 @@ func TestSuppressHoldsSecrets(t *testing.T) {
 	}
 }
 
+// TestSecretFingerprint checks the fingerprint's form and that it stands
+// for the secret's place: the same line elsewhere in the file keeps it,
+// another file or another line changes it.
 func TestSecretFingerprint(t *testing.T) {
-	a := secretFinding("cfg/a.go", 3, "AKIAZ7Q2R5T6W3X4Y6B2")
+	const code = `key := "AKIAZ7Q2R5T6W3X4Y6B2"`
+	a := secretFinding("cfg/a.go", 3, code, "AKIAZ7Q2R5T6W3X4Y6B2")
 	fp := a.SecretFingerprint()
 	if !strings.HasPrefix(fp, "security/hardcoded-secret:cfg/a.go:") || len(fp) != len("security/hardcoded-secret:cfg/a.go:")+16 {
 		t.Errorf("fingerprint %q is not <rule>:<path>:<16 hex>", fp)
@@ -174,12 +180,12 @@ func TestSecretFingerprint(t *testing.T) {
 	if strings.Contains(fp, "AKIA") {
 		t.Errorf("fingerprint %q holds the value", fp)
 	}
-	moved := secretFinding("cfg/a.go", 40, "AKIAZ7Q2R5T6W3X4Y6B2")
-	other := secretFinding("cfg/a.go", 3, "AKIAZ7Q2R5T6W3X4Y6B3")
-	elsewhere := secretFinding("cfg/b.go", 3, "AKIAZ7Q2R5T6W3X4Y6B2")
-	if moved.SecretFingerprint() != fp || other.SecretFingerprint() == fp || elsewhere.SecretFingerprint() == fp {
-		t.Errorf("fingerprints: moved %s, other value %s, other file %s, want only the first to equal %s",
-			moved.SecretFingerprint(), other.SecretFingerprint(), elsewhere.SecretFingerprint(), fp)
+	moved := secretFinding("cfg/a.go", 40, "\t"+code, "AKIAZ7Q2R5T6W3X4Y6B2")
+	elsewhere := secretFinding("cfg/b.go", 3, code, "AKIAZ7Q2R5T6W3X4Y6B2")
+	otherLine := secretFinding("cfg/a.go", 3, `backup := "AKIAZ7Q2R5T6W3X4Y6B2"`, "AKIAZ7Q2R5T6W3X4Y6B2")
+	if moved.SecretFingerprint() != fp || elsewhere.SecretFingerprint() == fp || otherLine.SecretFingerprint() == fp {
+		t.Errorf("fingerprints: moved %s, other file %s, other line %s, want only the first to equal %s",
+			moved.SecretFingerprint(), elsewhere.SecretFingerprint(), otherLine.SecretFingerprint(), fp)
 	}
 	if f := finding("security/weak-crypto", "a.go", 1, review.SeverityHigh); f.SecretFingerprint() != "" {
 		t.Errorf("a finding without a secret has fingerprint %q", f.SecretFingerprint())

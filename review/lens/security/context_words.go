@@ -6,13 +6,14 @@ import (
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/secret"
 	"github.com/reviewls/reviewls/review/syntax"
 )
 
 // identWords splits the identifiers of s into lower-case words:
 // "signingKey", "session_id" and "APIToken" give "signing", "key",
 // "session", "id", "api", "token".
-func identWords(s string) []string { return splitWords(s, nil) }
+func identWords(s string) []string { return secret.Words(s, nil) }
 
 // secretWords mark values that protect something: a weak hash or a
 // predictable random number there is exploitable.

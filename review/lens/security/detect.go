@@ -1,73 +1,100 @@
 package security
 
 import (
-	"context"
-	"strings"
-	"sync"
+	"fmt"
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/lens"
+	"github.com/reviewls/reviewls/review/secret"
 )
 
-// secretLens runs the two secret rules, and only them, for [Secrets].
-var secretLens = sync.OnceValue(func() review.Lens {
-	return lens.New(review.Security, HardcodedSecret, GenericSecret)
-})
+// The two secret rules are the voice of review/secret: it finds, they
+// word the findings. report turns one hit into the report of its rule.
 
-// Secrets returns the raw secret values that security/hardcoded-secret and
-// security/generic-secret recognise anywhere in text, read as the content
-// of a file at path (the path picks the language, which decides how values
-// are found; "" reads text as configuration, the widest reading). Every
-// line counts, not only changed ones: it is the detector behind the
-// redactor, run over what leaves the process besides added lines — removed
-// and context lines, quoted code, names, messages. Findings are not
-// produced and the user's configuration does not apply: redaction never
-// turns off.
-func Secrets(path, text string) []string {
-	if !mayHoldSecret(text) {
-		return nil
+const rotateSuggestion = "Remove the value, load it from the environment or a secret manager at run time, and rotate the exposed credential."
+
+// report words hit as its rule reports it; the value shows only redacted.
+func report(h secret.Hit) lens.Report {
+	r := lens.Report{Line: h.Line, Col: h.From + 1, EndCol: h.To + 1, Severity: h.Severity, Confidence: h.Confidence,
+		Suggested: rotateSuggestion, Secrets: h.Values}
+	value := ""
+	if len(h.Values) > 0 {
+		value = review.Redact(h.Values[len(h.Values)-1])
 	}
-	content := []byte(text)
-	f := &review.File{Path: path, Status: review.StatusUntracked, Content: content, Lines: map[int]review.LineState{}}
-	if path != "" {
-		f.Language = review.DetectLanguage(path, content)
+	switch {
+	case h.EndLine > 0: // a private key block
+		r.EndLine, r.EndCol = h.EndLine, 0
+		r.Title = "Hardcoded private key"
+		r.Message = fmt.Sprintf("A private key block (%d lines of key material) is committed to source. Whoever reads "+
+			"the repository can impersonate its owner or decrypt its traffic.", len(h.Values))
+		r.Suggested = "Remove the key from the repository, load it from a secret store or a file outside the tree, and replace the compromised key pair."
+	case h.URL != nil:
+		u := h.URL
+		title, target := "URL with an inline password", "the account"
+		if u.Database {
+			title, target = "Database URL with an inline password", "the database"
+		}
+		user := ""
+		if u.User != "" {
+			user = fmt.Sprintf(" for user %q", u.User)
+		}
+		r.Title = title
+		r.Message = fmt.Sprintf("The %s URL for %s embeds the password %s%s. Anyone who can read the repository or its "+
+			"history can use %s until the password is changed.", u.Scheme, u.Host, value, user, target)
+		r.Suggested = "Build the URL at run time from a password held in the environment or a secret manager, and change the exposed password."
+	case h.Key != "":
+		r.Title = fmt.Sprintf("Possible hardcoded secret in %s", h.Key)
+		r.Symbol = h.Key
+		r.Message = fmt.Sprintf("%s is assigned %s, which %s. Anyone who can read the repository or its "+
+			"history can use it until it is rotated.", h.Key, value, h.Why)
+		r.Suggested = "Load the value from the environment or a secret manager at run time (os.Getenv, process.env, a mounted secret), and rotate the exposed value."
+	case h.Class == secret.Fixed:
+		r.Title = "Hardcoded " + h.Kind
+		r.Message = fmt.Sprintf("%s %s is hardcoded. Anyone who can read the repository or its history can use "+
+			"it until it is rotated.", h.Kind, value)
+	default:
+		r.Title = "Hardcoded " + h.Kind
+		r.Message = fmt.Sprintf("%s %s is hardcoded. Anyone who can read the repository or its history "+
+			"can use it until it is rotated.", article(h.Kind), value)
 	}
-	for i := range lens.SplitLines(content) {
-		f.Lines[i+1] = review.LineUntracked
-	}
-	cs := &review.ChangeSet{Files: []*review.File{f}}
-	found, _ := secretLens().Check(context.Background(), cs, nil, review.CheckOptions{Depth: review.DepthBasic})
-	var out []string
-	for _, fd := range found {
-		out = append(out, fd.Secrets...)
-	}
-	return out
+	return r
 }
 
-// Find returns the raw secret values in text that is not a file's content:
-// a branch or file name, a commit message, a rendered document, a log
-// line. It is a [review.Detector].
-func Find(text string) []string { return Secrets("", text) }
-
-// minSecret is the length of the shortest value either rule reports (a
-// password of a URL or a secret-named key, eight characters); a text
-// without a run of token characters that long holds no secret, which
-// spares almost every short string the rules' set-up.
-const minSecret = 8
-
-// mayHoldSecret reports whether text has a run of at least minSecret
-// characters other than white space and ASCII punctuation that delimits
-// values.
-func mayHoldSecret(text string) bool {
-	run := 0
-	for i := 0; i < len(text); i++ {
-		if strings.IndexByte(" \t\r\n\"'`,;()[]{}<>|", text[i]) >= 0 {
-			run = 0
-			continue
-		}
-		if run++; run >= minSecret {
-			return true
+// UnreadFindings returns the findings of security/hardcoded-secret and
+// security/generic-secret for the hits of a scan of f, a changed file
+// whose content the review does not read (why says why: its skip
+// reason), as the rules would report them, with the reason in the
+// message. Each cites the excerpt of its hit; lines holds the state of
+// each hit's line. Rules turned off in cfg report nothing, and cfg's
+// severities apply.
+func UnreadFindings(f *review.File, why string, hits []secret.Hit, state review.LineState, cfg *review.Config) []*review.Finding {
+	stub := &review.File{Path: f.Path, Status: f.Status, Language: f.Language, Lines: map[int]review.LineState{}}
+	passes := map[secret.Class]*lens.Pass{}
+	for _, rule := range []*lens.Rule{HardcodedSecret, GenericSecret} {
+		if !cfg.Rule(rule.ID).Off {
+			class := secret.Fixed
+			if rule == GenericSecret {
+				class = secret.Generic
+			}
+			passes[class] = &lens.Pass{Rule: rule, File: stub, Config: cfg}
 		}
 	}
-	return false
+	var out []*review.Finding
+	for _, h := range hits {
+		p := passes[h.Class]
+		if p == nil {
+			continue
+		}
+		stub.Lines[h.Line] = state
+		r := report(h)
+		r.Code = h.Excerpt
+		r.Message += fmt.Sprintf(" The review does not read %s (%s); the secret scan of every changed file found this.", f.Path, why)
+		p.Report(r)
+	}
+	for _, class := range []secret.Class{secret.Fixed, secret.Generic} {
+		if p := passes[class]; p != nil {
+			out = append(out, p.Findings()...)
+		}
+	}
+	return out
 }

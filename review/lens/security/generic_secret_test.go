@@ -67,31 +67,3 @@ func TestGenericSecretNoDoubleReport(t *testing.T) {
 		t.Errorf("hardcoded-secret: got %d findings, want 2", len(got))
 	}
 }
-
-func TestSecretKey(t *testing.T) {
-	for key, want := range map[string]keyClass{
-		"password": keyPassword, "DB_PASSWORD": keyPassword, "db_pass": keyPassword, "passwordHint": keyNone,
-		"clientSecret": keyAPIKey, "SECRET_KEY_BASE": keyAPIKey, "x-api-key": keyAPIKey, "APIKey": keyAPIKey,
-		"apikey": keyAPIKey, "access_key": keyAPIKey, "privateKeyPath": keyNone, "cache_key": keyNone,
-		"idempotencyKey": keyNone, "github_token": keyToken, "next_page_token": keyNone, "max_tokens": keyNone,
-		"auth": keyToken, "author": keyNone, "oauth_url": keyNone, "auth_method": keyNone,
-		"Authorization": keyToken, "credentials": keyToken, "token_type": keyNone, "bypass": keyNone,
-		"spring.datasource.password": keyPassword, "key": keyNone, "integrity": keyNone,
-	} {
-		if got := secretKey(key); got != want {
-			t.Errorf("secretKey(%q) = %d, want %d", key, got, want)
-		}
-	}
-}
-
-func TestWordy(t *testing.T) {
-	for v, want := range map[string]bool{
-		"myapp_auth_token_v2": true, "accessTokenStorageKey": true, "ThisIsNotARealSecretValue1": true,
-		"MY_SUPER_SECRET_TOKEN_VALUE1": true, "f3Jk9QzL2mXw8RtV5nBc7HyD4pGs": false,
-		"prvu5IfijoySjTneAAvIDAdn": false, "1XcW9aTMX1C+CI3+dXRZv7qdYdk2r7xgHWPB6PRW": false,
-	} {
-		if got := wordy(v); got != want {
-			t.Errorf("wordy(%q) = %v, want %v", v, got, want)
-		}
-	}
-}

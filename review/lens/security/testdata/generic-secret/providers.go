@@ -8,7 +8,7 @@ var restricted = "rk_live_bJmTPSIAoCLrZ3aWZkSBvrjn9Wvgfy" // want "Hardcoded Str
 
 var gitlab = "glpat-gw2wMqZcUDIh7yfJs1ON" // want "Hardcoded GitLab personal access token"
 
-var npmToken = "npm_43xKmTecQoXsf2o3gyrDO1xkxwnQrS7RPeMO" // want "Hardcoded npm access token"
+var npmToken = "npm_43xKmTecQoXsf2o3gyrDO1xkxwnQrS7RPeMO" // want "Hardcoded npm access token\nAn npm access token"
 
 var openai = "sk-proj-kIUpkDyr7OSJoRu1XXdoT3BlbkFJ0cZuzren68K4TunPFz46" // want "Hardcoded OpenAI API key"
 

@@ -9,6 +9,10 @@ const docKey = "AKIAIOSFODNN7EXAMPLE"
 
 var ghToken = "ghp_R4nd0mL00k1ngT0k3nV4lu3Abcdefghij123" // want "Hardcoded GitHub token"
 
+// A token after an underscore (a branch or file name) is still a token.
+var branch = "wip_ghp_Zx8Cv7Bn6Mq5Wr4Et3Yu2Io1Pa0SdFgHjKlZ" // want "Hardcoded GitHub token"
+var backup = "keys/old_AKIA5XRILAV5FVCYK43K_backup.txt"     // want "Hardcoded AWS access key ID"
+
 var slack = "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx" // want "Hardcoded Slack token"
 
 // Near misses: variable names, env lookups, short prefixes and fillers.

@@ -1,4 +1,4 @@
-package security
+package secret
 
 import "testing"
 

@@ -1,12 +1,8 @@
-package security
+package secret
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
-
-	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/lens"
 )
 
 // credentialURLRE matches a URL whose authority carries a password:
@@ -15,34 +11,32 @@ import (
 // separator, a quote or white space.
 var credentialURLRE = regexp.MustCompile(`\b([A-Za-z][A-Za-z0-9+.\-]{1,30})://([^:/?#\s@'"<>\\` + "`" + `]*):([^@/?#\s'"<>\\` + "`" + `]+)@([^\s'"/:?#,;<>()\[\]{}\\` + "`" + `]+)`)
 
-// dbSchemes are the URL schemes of databases and brokers, whose findings
-// say "database URL".
+// dbSchemes are the URL schemes of databases and brokers.
 var dbSchemes = map[string]bool{
 	"postgres": true, "postgresql": true, "mysql": true, "mariadb": true, "mongodb": true, "mongodb+srv": true,
 	"redis": true, "rediss": true, "amqp": true, "amqps": true, "mssql": true, "sqlserver": true, "clickhouse": true,
 }
 
-// urlCredential is the password of a URL on one line.
-type urlCredential struct {
-	scheme, user, password, host string
+// urlPassword is the password of a URL on one line.
+type urlPassword struct {
+	URLPassword
+	password string
 	// from and to are the byte range of the password in the line.
 	from, to int
 }
 
-// urlCredentials returns the inline passwords of the URLs on line that
+// urlPasswords returns the inline passwords of the URLs on line that
 // look real: a remote host that is not a documentation domain, and a
 // password that is neither a placeholder nor a well-known default.
-func urlCredentials(line string) []urlCredential {
-	if !strings.Contains(line, "://") {
-		return nil
-	}
-	var out []urlCredential
+func urlPasswords(line string) []urlPassword {
+	var out []urlPassword
 	for _, m := range credentialURLRE.FindAllStringSubmatchIndex(line, -1) {
-		c := urlCredential{
-			scheme: strings.ToLower(line[m[2]:m[3]]), user: line[m[4]:m[5]], password: line[m[6]:m[7]], host: line[m[8]:m[9]],
-			from: m[6], to: m[7],
+		scheme := strings.ToLower(line[m[2]:m[3]])
+		c := urlPassword{
+			URLPassword: URLPassword{Scheme: scheme, User: line[m[4]:m[5]], Host: line[m[8]:m[9]], Database: dbSchemes[scheme]},
+			password:    line[m[6]:m[7]], from: m[6], to: m[7],
 		}
-		if !remoteHost(c.host) || exampleHost(c.host) || defaultPassword(c.user, c.password) {
+		if !remoteHost(c.Host) || exampleHost(c.Host) || defaultPassword(c.User, c.password) {
 			continue
 		}
 		out = append(out, c)
@@ -50,24 +44,16 @@ func urlCredentials(line string) []urlCredential {
 	return out
 }
 
-// report describes the finding of c: only the password is the secret, so
-// only the password is redacted.
-func (c urlCredential) report() lens.Report {
-	title, target := "URL with an inline password", "the account"
-	if dbSchemes[c.scheme] {
-		title, target = "Database URL with an inline password", "the database"
+// remoteHost reports a host name that is neither loopback nor a bare
+// service name (docker compose "db"), whose credentials are local
+// development defaults.
+func remoteHost(host string) bool {
+	host = strings.ToLower(strings.Trim(host, "[]"))
+	switch host {
+	case "localhost", "127.0.0.1", "0.0.0.0", "::1", "host.docker.internal":
+		return false
 	}
-	user := ""
-	if c.user != "" {
-		user = fmt.Sprintf(" for user %q", c.user)
-	}
-	return lens.Report{
-		Title: title,
-		Message: fmt.Sprintf("The %s URL for %s embeds the password %s%s. Anyone who can read the repository or its "+
-			"history can use %s until the password is changed.", c.scheme, c.host, review.Redact(c.password), user, target),
-		Suggested: "Build the URL at run time from a password held in the environment or a secret manager, and change the exposed password.",
-		Secrets:   []string{c.password},
-	}
+	return strings.Contains(host, ".") && !strings.HasSuffix(host, ".local") && !strings.HasSuffix(host, ".localhost")
 }
 
 // exampleHost reports the domains reserved for documentation and tests
