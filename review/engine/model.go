@@ -106,13 +106,15 @@ func setupModel(opts Options, root string, logger *slog.Logger) *modelSetup {
 	return m
 }
 
-// ModelError returns why the model settings in effect cannot be used, or
-// nil when they can or none are set.
-func (e *Engine) ModelError() error {
+// ModelSettings returns the model settings in effect (the configuration's
+// with the front end's over them), nil when no model is configured, and
+// why they cannot be used, if they cannot.
+func (e *Engine) ModelSettings() (*review.ModelConfig, error) {
 	if e.model == nil {
-		return nil
+		return nil, nil
 	}
-	return e.model.err
+	mc := e.model.cfg
+	return &mc, e.model.err
 }
 
 // modelPlan is the model review a run of req starts with: off, pending or

@@ -48,6 +48,21 @@ func modelEngine(t *testing.T, dir string, s *llmtest.Server, mc review.ModelCon
 	return eng
 }
 
+// reviewWithModel runs req, asking for the model, and the model review:
+// it returns the result of the rules and the one with the model's.
+func reviewWithModel(t *testing.T, eng *Engine, req review.Request) (rules, out *review.Result) {
+	t.Helper()
+	req.Model = review.ModelAsk
+	rules, err := eng.Run(t.Context(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err = eng.ModelReview(t.Context(), rules); err != nil {
+		t.Fatal(err)
+	}
+	return rules, out
+}
+
 func modelFindings(res *review.Result) []string {
 	var out []string
 	for _, f := range res.Findings {
@@ -111,14 +126,7 @@ func TestModelReview(t *testing.T) {
 func TestModelReviewSuppressed(t *testing.T) {
 	s := llmtest.New(t, llmtest.Config{Handler: llmtest.Replies(offByOneAnswer)})
 	eng := modelEngine(t, calcRepo(t, offByOne+" // reviewls:ignore functional/model xs always ends with a sentinel here"), s, review.ModelConfig{})
-	res, err := eng.Run(t.Context(), review.Request{Model: review.ModelAsk})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := eng.ModelReview(t.Context(), res)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, out := reviewWithModel(t, eng, review.Request{})
 	if len(modelFindings(out)) != 0 || len(out.Suppressed) != 1 || out.Suppressed[0].Finding.RuleID != "functional/model" {
 		t.Errorf("ignored: findings %q, suppressed %+v; want the model finding suppressed", modelFindings(out), out.Suppressed)
 	}
@@ -126,23 +134,8 @@ func TestModelReviewSuppressed(t *testing.T) {
 	s = llmtest.New(t, llmtest.Config{Handler: llmtest.Replies(offByOneAnswer)})
 	dir := calcRepo(t, offByOne)
 	eng = modelEngine(t, dir, s, review.ModelConfig{})
-	res, err = eng.Run(t.Context(), review.Request{Model: review.ModelAsk})
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, err := eng.ModelReview(t.Context(), res)
-	if err != nil {
-		t.Fatal(err)
-	}
-	baseline := review.NewBaseline(first.Findings)
-	res, err = eng.Run(t.Context(), review.Request{Model: review.ModelAsk, Baseline: baseline})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err = eng.ModelReview(t.Context(), res)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, first := reviewWithModel(t, eng, review.Request{})
+	_, out = reviewWithModel(t, eng, review.Request{Baseline: review.NewBaseline(first.Findings)})
 	if len(modelFindings(out)) != 0 || !slices.ContainsFunc(out.PreExisting, func(p review.PreExisting) bool { return p.Finding.RuleID == "functional/model" }) {
 		t.Errorf("baselined: findings %q, pre-existing %d; want the model finding pre-existing", modelFindings(out), len(out.PreExisting))
 	}
@@ -175,8 +168,11 @@ func TestModelReviewOff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Model.State != review.ModelUnavailable || !strings.Contains(res.Model.Reason, "api.example.com is not on this machine") || eng.ModelError() == nil {
+	if res.Model.State != review.ModelUnavailable || !strings.Contains(res.Model.Reason, "api.example.com is not on this machine") {
 		t.Errorf("remote without allow-remote: model %+v", res.Model)
+	}
+	if mc, err := eng.ModelSettings(); mc == nil || mc.Endpoint != "https://api.example.com/v1" || err == nil {
+		t.Errorf("settings %+v, %v; want them with the reason they cannot be used", mc, err)
 	}
 	if len(s.Received()) != 0 {
 		t.Errorf("%d requests received, want none", len(s.Received()))
@@ -255,14 +251,7 @@ func TestModelReviewRulesConfig(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer eng.Close()
-		res, err := eng.Run(t.Context(), review.Request{Model: review.ModelAsk})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := eng.ModelReview(t.Context(), res)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, out := reviewWithModel(t, eng, review.Request{})
 		var got []string
 		for _, f := range out.Findings {
 			if f.Model != "" {

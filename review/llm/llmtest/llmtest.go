@@ -138,9 +138,10 @@ type Server struct {
 	// llama.cpp, Ollama and LM Studio live.
 	Root string
 
-	cfg  Config
-	srv  *httptest.Server
-	done chan struct{}
+	cfg       Config
+	srv       *httptest.Server
+	done      chan struct{}
+	closeOnce sync.Once
 
 	mu       sync.Mutex // guards received and chats
 	received []Received
@@ -169,10 +170,13 @@ func Start(cfg Config) *Server {
 	return s
 }
 
-// Close stops the server, ending any hung request.
+// Close stops the server, ending any hung request. A second Close does
+// nothing.
 func (s *Server) Close() {
-	close(s.done)
-	s.srv.Close()
+	s.closeOnce.Do(func() {
+		close(s.done)
+		s.srv.Close()
+	})
 }
 
 // notify tells Config.Notify about chat request n.
