@@ -58,13 +58,45 @@ type ModelReport struct {
 	Blocking bool              `json:"blocking"`
 	Reason   string            `json:"reason,omitempty"`
 	Summary  string            `json:"summary,omitempty"`
+	// Counts are the ledger's figures once it ran.
+	Counts *ModelCounts `json:"counts,omitempty"`
+}
+
+// ModelCounts are the figures of a model review's ledger.
+type ModelCounts struct {
+	Requests   int            `json:"requests"`
+	Candidates int            `json:"candidates"`
+	Confirmed  int            `json:"confirmed"`
+	Relocated  int            `json:"relocated"`
+	Refuted    map[string]int `json:"refuted"`
+	Unverified map[string]int `json:"unverified"`
+	// Tokens and ElapsedMS add up the requests answered in the run.
+	PromptTokens     int   `json:"prompt_tokens"`
+	CompletionTokens int   `json:"completion_tokens"`
+	ElapsedMS        int64 `json:"elapsed_ms"`
 }
 
 func modelReport(m review.ModelReview) *ModelReport {
 	if m.State == review.ModelOff {
 		return nil
 	}
-	return &ModelReport{Status: m.State, Model: m.Model, Blocking: m.Blocking, Reason: m.Reason, Summary: m.Summary}
+	r := &ModelReport{Status: m.State, Model: m.Model, Blocking: m.Blocking, Reason: m.Reason, Summary: m.Summary}
+	if m.State == review.ModelRan {
+		c := m.Counts
+		r.Counts = &ModelCounts{Requests: c.Requests, Candidates: c.Candidates, Confirmed: c.Confirmed, Relocated: c.Relocated,
+			Refuted: orEmptyMap(c.Refuted), Unverified: orEmptyMap(c.Unverified), PromptTokens: c.PromptTokens,
+			CompletionTokens: c.CompletionTokens, ElapsedMS: c.Elapsed.Milliseconds()}
+	}
+	return r
+}
+
+// orEmptyMap returns m, or an empty map when m is nil, so that JSON gets
+// {} and never null.
+func orEmptyMap(m map[string]int) map[string]int {
+	if m == nil {
+		return map[string]int{}
+	}
+	return m
 }
 
 // advisoryNote says why the verdict counts fewer findings than the

@@ -109,8 +109,9 @@ func defects(args []string) {
 	mirrors := fs.String("mirrors", "/work/.mirror", "directory of fetched snapshots (owner+name/repo)")
 	bin := fs.String("reviewls", "reviewls", "the reviewls binary")
 	work := fs.String("work", "", "where to clone the repositories (default: a temporary directory)")
+	model := addModelFlags(fs)
 	fs.Parse(args)
-	extra := fs.Args()
+	extra := append(model.args(), fs.Args()...)
 
 	cases, err := readDefects(*list)
 	if err != nil {
@@ -127,7 +128,8 @@ func defects(args []string) {
 	byClass := map[string]*tally{}
 	repos := map[string]bool{}
 	var misses []string
-	caught, findings := 0, 0
+	caught, byModel, findings := 0, 0, 0
+	var ledger ledgerTally
 	for _, d := range cases {
 		repos[d.Repo] = true
 		dir, err := clone(root, *mirrors, d.Repo)
@@ -148,20 +150,25 @@ func defects(args []string) {
 		}
 		t.cases++
 		findings += len(res.Findings)
-		hit := false
+		ledger.add(res.ModelReview)
+		ruleHit, modelHit := false, false
 		var near []string
 		for _, f := range res.Findings {
 			if d.catches(f) {
-				hit = true
-				break
+				ruleHit = ruleHit || !isModel(f)
+				modelHit = modelHit || isModel(f)
+				continue
 			}
 			if f.File == d.Path {
 				near = append(near, fmt.Sprintf("%s %s:%s %s", f.Severity, f.Rule, f.Lines, f.Title))
 			}
 		}
 		mark := "miss"
-		if hit {
+		if ruleHit || modelHit {
 			mark = "caught"
+			if !ruleHit {
+				mark, byModel = "model", byModel+1
+			}
 			t.caught++
 			caught++
 		} else {
@@ -186,6 +193,11 @@ func defects(args []string) {
 	}
 	fmt.Printf("| **all** | %d | %d | **%.0f%%** |\n\n", len(cases), caught, 100*float64(caught)/float64(max(len(cases), 1)))
 	fmt.Printf("findings on the reversed fixes: %d (%.2f per case)\n\n", findings, float64(findings)/float64(max(len(cases), 1)))
+	if ledger.reviews > 0 {
+		fmt.Printf("caught by a model finding alone: %d\n", byModel)
+		ledger.print()
+		fmt.Println()
+	}
 	if len(misses) > 0 {
 		fmt.Println("Missed:")
 		for _, m := range misses {

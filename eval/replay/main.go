@@ -16,9 +16,18 @@
 //
 // Usage:
 //
-//	go run ./eval/replay run  [-list eval/commits.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [-audit FILE] [-- review flags]
-//	go run ./eval/replay defects [-list eval/defects.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [-- review flags]
+//	go run ./eval/replay run  [-list eval/commits.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [-audit FILE] [model flags] [-- review flags]
+//	go run ./eval/replay defects [-list eval/defects.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [model flags] [-- review flags]
 //	go run ./eval/replay pick [-mirrors DIR] [-n 10] [-first-parent=false] owner/name
+//
+// The model flags turn on the model reviewer (docs/model.md) for every
+// review: -model NAME, -model-endpoint URL, -model-transcript DIR (made
+// absolute: the reviews run in the clones) and -model-replay. With a
+// transcript and -model-replay nothing is asked: each request without an
+// answer is written to DIR/pending/<key>.json for someone to answer in
+// DIR/<key>.response.json, and the next run reads the answers. run and
+// defects then also print the ledger's dispositions over every review,
+// and count the model's findings apart from the rules'.
 //
 // defects measures recall on real defects: each listed fix commit is
 // replayed reversed — the fix checked out, the diff back to its parent
@@ -118,9 +127,139 @@ type note struct {
 }
 
 type reviewOutput struct {
-	Findings []finding `json:"findings"`
-	Notes    []note    `json:"notes"`
+	Findings    []finding    `json:"findings"`
+	Notes       []note       `json:"notes"`
+	ModelReview *modelReview `json:"model_review"`
 }
+
+// modelReview is what the review's JSON report says of the model review.
+type modelReview struct {
+	Status string `json:"status"`
+	Reason string `json:"reason"`
+	Counts *struct {
+		Requests, Candidates, Confirmed, Relocated int
+		Refuted, Unverified                        map[string]int
+		PromptTokens                               int   `json:"prompt_tokens"`
+		CompletionTokens                           int   `json:"completion_tokens"`
+		ElapsedMS                                  int64 `json:"elapsed_ms"`
+	} `json:"counts"`
+}
+
+// modelFlags are the flags that turn on the model reviewer of every
+// review, passed through to the binary.
+type modelFlags struct {
+	name, endpoint, transcript *string
+	replay                     *bool
+}
+
+func addModelFlags(fs *flag.FlagSet) *modelFlags {
+	return &modelFlags{
+		name:       fs.String("model", "", "ask the model reviewer `NAME` in every review (reviewls --model)"),
+		endpoint:   fs.String("model-endpoint", "", "the model's base `URL` (reviewls --model-endpoint)"),
+		transcript: fs.String("model-transcript", "", "record the model's requests and answers in `DIR` (reviewls --model-transcript)"),
+		replay:     fs.Bool("model-replay", false, "answer the model's requests from -model-transcript, asking nothing"),
+	}
+}
+
+// args returns the review flags of m.
+func (m *modelFlags) args() []string {
+	var out []string
+	if *m.name != "" {
+		out = append(out, "--model", *m.name)
+	}
+	if *m.endpoint != "" {
+		out = append(out, "--model-endpoint", *m.endpoint)
+	}
+	if *m.transcript != "" {
+		abs, err := filepath.Abs(*m.transcript)
+		if err != nil {
+			log.Fatal(err)
+		}
+		out = append(out, "--model-transcript", abs)
+	}
+	if *m.replay {
+		out = append(out, "--model-replay")
+	}
+	return out
+}
+
+// ledgerTally adds up the model reviews of a run of replays.
+type ledgerTally struct {
+	reviews, ran                                       int
+	requests, candidates, confirmed, relocated, tokens int
+	elapsedMS                                          int64
+	refuted, unverified, states                        map[string]int
+}
+
+func (l *ledgerTally) add(m *modelReview) {
+	if m == nil {
+		return
+	}
+	if l.states == nil {
+		l.refuted, l.unverified, l.states = map[string]int{}, map[string]int{}, map[string]int{}
+	}
+	l.reviews++
+	l.states[m.Status]++
+	c := m.Counts
+	if c == nil {
+		return
+	}
+	l.ran++
+	l.requests += c.Requests
+	l.candidates += c.Candidates
+	l.confirmed += c.Confirmed
+	l.relocated += c.Relocated
+	l.tokens += c.PromptTokens + c.CompletionTokens
+	l.elapsedMS += c.ElapsedMS
+	for r, n := range c.Refuted {
+		l.refuted[r] += n
+	}
+	for r, n := range c.Unverified {
+		l.unverified[r] += n
+	}
+}
+
+// print writes the ledger's dispositions over every review, when the
+// model reviewer was on.
+func (l *ledgerTally) print() {
+	if l.reviews == 0 {
+		return
+	}
+	fmt.Printf("\nmodel review: %d reviews (%s), %d requests\n\n| disposition | reason | count |\n|---|---|---|\n", l.reviews, byCount(l.states), l.requests)
+	fmt.Printf("| candidates | | %d |\n| confirmed | | %d (%d relocated) |\n", l.candidates, l.confirmed, l.relocated)
+	for _, r := range sortedByCount(l.refuted) {
+		fmt.Printf("| refuted | %s | %d |\n", r, l.refuted[r])
+	}
+	for _, r := range sortedByCount(l.unverified) {
+		fmt.Printf("| unverified (requests) | %s | %d |\n", r, l.unverified[r])
+	}
+	fmt.Printf("\nmodel time %.1f s, %d tokens (requests answered in these runs)\n", float64(l.elapsedMS)/1000, l.tokens)
+}
+
+func sortedByCount(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
+}
+
+func byCount(m map[string]int) string {
+	var parts []string
+	for _, k := range sortedByCount(m) {
+		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// isModel reports a finding of the model reviewer.
+func isModel(f finding) bool { return strings.HasSuffix(f.Rule, "/model") }
 
 func run(args []string) {
 	fs := flag.NewFlagSet("run", flag.ExitOnError)
@@ -129,8 +268,9 @@ func run(args []string) {
 	bin := fs.String("reviewls", "reviewls", "the reviewls binary")
 	audit := fs.String("audit", "", "write every finding as a JSON line to this file")
 	work := fs.String("work", "", "where to clone the repositories (default: a temporary directory)")
+	model := addModelFlags(fs)
 	fs.Parse(args)
-	extra := fs.Args()
+	extra := append(model.args(), fs.Args()...)
 
 	commits, err := readList(*list)
 	if err != nil {
@@ -163,7 +303,8 @@ func run(args []string) {
 	byRule := map[string]int{}
 	bySev := map[string]int{}
 	var high []finding
-	total := 0
+	total, models := 0, 0
+	var ledger ledgerTally
 	byKind := map[string]int{}
 	for _, c := range commits {
 		dir, err := checkout(root, *mirrors, c)
@@ -184,8 +325,12 @@ func run(args []string) {
 		r.finds += len(res.Findings)
 		r.elapsed = append(r.elapsed, took)
 		total += len(res.Findings)
+		ledger.add(res.ModelReview)
 		for _, f := range res.Findings {
 			f.Repo, f.SHA = c.Repo, c.SHA
+			if isModel(f) {
+				models++
+			}
 			byRule[f.Rule]++
 			bySev[f.Severity]++
 			if f.Severity == "Critical" || f.Severity == "High" {
@@ -231,6 +376,10 @@ func run(args []string) {
 		fmt.Printf("- %s %s %s %s:%s %s\n", f.Severity, f.Repo, f.SHA[:10], f.File, f.Lines, f.Title)
 	}
 	fmt.Printf("review-level notes (no verdict weight): missing-tests %d, undocumented-api %d\n", byKind["missing-tests"], byKind["undocumented-api"])
+	if ledger.reviews > 0 {
+		fmt.Printf("\nfindings per commit: rules %.2f, model %.2f\n", float64(total-models)/float64(max(len(commits), 1)), float64(models)/float64(max(len(commits), 1)))
+	}
+	ledger.print()
 }
 
 // review runs reviewls on the work tree of dir with default flags and
