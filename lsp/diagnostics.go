@@ -25,6 +25,8 @@ type diagnosticData struct {
 	LineState   string `json:"lineState"`
 	Severity    string `json:"severity"`
 	Rule        string `json:"rule"`
+	// Model names the model of a model finding.
+	Model string `json:"model,omitempty"`
 }
 
 // publisher sends diagnostics for one session: one publishDiagnostics per
@@ -181,6 +183,7 @@ func diagnostic(res *review.Result, file *review.File, m *mapper, f *review.Find
 			LineState:   string(f.LineState),
 			Severity:    f.Severity.String(),
 			Rule:        f.RuleID,
+			Model:       f.Model,
 		},
 	}
 }

@@ -170,6 +170,9 @@ type ModelReview struct {
 	Notice string
 	// Blocking says whether its findings count for the verdict and gates.
 	Blocking bool
+	// CacheOnly says the review answers from the cache only and sends
+	// nothing (review.ModelCached).
+	CacheOnly bool
 	// Counts are the ledger's figures once it ran.
 	Counts ModelCounts
 	// Summary is the ledger in one line, for a log and the terminal.

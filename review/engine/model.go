@@ -12,6 +12,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/config"
 	"github.com/reviewls/reviewls/review/llm"
 	"github.com/reviewls/reviewls/review/orient"
 	"github.com/reviewls/reviewls/review/secret"
@@ -106,6 +107,17 @@ func setupModel(opts Options, root string, logger *slog.Logger) *modelSetup {
 	return m
 }
 
+// ParseModelSettings parses the model settings of an editor: a JSON
+// object with the keys of the configuration's `model:`, checked as the
+// configuration file's are; name names the settings in errors.
+func ParseModelSettings(name string, data []byte) (*review.ModelConfig, error) {
+	cfg, err := config.Parse(name, append([]byte("model: "), data...), nil)
+	if err != nil {
+		return nil, err
+	}
+	return cfg.Model, nil
+}
+
 // ModelSettings returns the model settings in effect (the configuration's
 // with the front end's over them), nil when no model is configured, and
 // why they cannot be used, if they cannot.
@@ -127,8 +139,9 @@ func (e *Engine) modelPlan(req review.Request) review.ModelReview {
 	if m.err != nil {
 		return review.ModelReview{State: review.ModelUnavailable, Model: m.cfg.Name, Reason: m.err.Error()}
 	}
-	out := review.ModelReview{State: review.ModelPending, Model: m.cfg.Name, Host: m.ep.Host, Remote: !m.ep.Loopback, Blocking: m.cfg.Blocking}
-	if req.Model == review.ModelAsk {
+	out := review.ModelReview{State: review.ModelPending, Model: m.cfg.Name, Host: m.ep.Host, Remote: !m.ep.Loopback, Blocking: m.cfg.Blocking,
+		CacheOnly: req.Model == review.ModelCached}
+	if !out.CacheOnly {
 		out.Notice = m.rev.Notice()
 	}
 	return out
@@ -214,7 +227,7 @@ func (e *Engine) ModelReview(ctx context.Context, res *review.Result) (*review.R
 	rev := e.model.rev
 	ch := e.modelChange(res)
 	var l *llm.Ledger
-	if last.req.Model == review.ModelCached {
+	if res.Model.CacheOnly {
 		l = rev.ReviewCached(ctx, ch, res.Redactor)
 	} else {
 		l = rev.Review(ctx, ch, res.Redactor)
