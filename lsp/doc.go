@@ -44,6 +44,7 @@
 // Goroutines: the jsonrpc2 connection's reader, one goroutine per message
 // (serialised), the debounce timers' callbacks, one review worker at a
 // time per session, its analysis and model phases (one of each), the
-// watcher's receive loop and batcher, and the client process monitor. Each is stopped by shutdown (server.stop) and waited
-// for through server.wg.
+// watcher's receive loop and batcher, and the client process monitor.
+// Each is stopped by shutdown (server.stop) and waited for through
+// server.wg.
 package lsp
