@@ -416,7 +416,7 @@ func (e *Engine) orient(ctx context.Context, res *review.Result) error {
 		return err
 	}
 	areas := orient.Areas(cs, changes)
-	res.Board = orient.Board(cs, areas)
+	res.Board = orient.Board(cs, areas, changes)
 	res.Walkthrough = orient.Walkthrough(cs, areas, res.Risk, changes)
 	if res.Mode == review.ModeInteractive && res.Walkthrough != nil {
 		e.callPaths(ctx, target, res, changes, last.incremental)

@@ -523,6 +523,9 @@ func (r *Repo) navigate(c *object.Commit, at, nav string) (plumbing.Hash, error)
 		case '~':
 			for i := range n {
 				if len(c.ParentHashes) == 0 {
+					if i == 0 {
+						return plumbing.ZeroHash, fmt.Errorf("%s has no parent: it is a root commit", at)
+					}
 					return plumbing.ZeroHash, fmt.Errorf("%s has only %s on its first-parent line", at, plural(i, "ancestor", "ancestors"))
 				}
 				if c, err = parent(c, 0); err != nil {

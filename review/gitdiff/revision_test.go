@@ -140,6 +140,7 @@ func TestResolveRevisionErrors(t *testing.T) {
 		"HEAD@{9999}":      "the reflog of HEAD has only " + entries + " entries (HEAD@{0} to HEAD@{" + last + "})",
 		"HEAD~999999":      "HEAD has only 4 ancestors on its first-parent line",
 		"main~2~9":         "main~2 has only 1 ancestor on its first-parent line",
+		"main~3~1":         "main~3 has no parent: it is a root commit",
 		"main^3":           "main has 2 parents",
 		"main@{u}":         "no upstream configured for branch main (git branch --set-upstream-to sets one)",
 		"v1@{u}":           "no such branch: v1",

@@ -521,6 +521,11 @@ func (v *validator) finding(c Candidate, e Entry) *review.Finding {
 	if s.StartLine == s.EndLine {
 		out.Span.EndLine = 0
 	}
+	if out.Span.StartCol == 0 {
+		// Where the line's code starts, as every rule finding does
+		// (lens.Pass.Report): the CLI, SARIF and the editors agree.
+		out.Span.StartCol = review.FirstNonBlank(lines[s.StartLine-1])
+	}
 	if !changedIn(f, s.StartLine, s.Last()) {
 		out.Removed = removedNear(f, s.StartLine, s.Last())
 	}

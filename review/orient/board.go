@@ -3,14 +3,18 @@ package orient
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/symbol"
 )
 
 // Board returns one dispatch-board item per area. Items start pending and
 // owned by register-2 (the perspective sweep is the next work on them).
-func Board(cs *review.ChangeSet, areas []review.Area) []review.BoardItem {
+// changes holds each file's changed symbols, as for [Areas]: an item's
+// signal names those of the file it cites.
+func Board(cs *review.ChangeSet, areas []review.Area, changes map[string][]symbol.Change) []review.BoardItem {
 	tested := testedDirs(cs)
 	items := make([]review.BoardItem, 0, len(areas))
 	for i, a := range areas {
@@ -20,7 +24,7 @@ func Board(cs *review.ChangeSet, areas []review.Area) []review.BoardItem {
 			Status:            review.StatusPending,
 			Register:          review.Register2,
 			Summary:           a.Summary,
-			PreliminarySignal: signal(cs, a, tested),
+			PreliminarySignal: signal(cs, a, tested, changes),
 			Files:             append([]string(nil), a.Files...),
 			Links:             []string{},
 			SelectableSymbols: append([]string{}, a.Symbols...),
@@ -41,8 +45,9 @@ func Board(cs *review.ChangeSet, areas []review.Area) []review.BoardItem {
 }
 
 // signal states, factually, what changed in the area and the question it
-// raises for review, citing its strongest file. It never grades severity.
-func signal(cs *review.ChangeSet, a review.Area, tested map[string]bool) string {
+// raises for review, citing its strongest file and the symbols the change
+// touched in that file. It never grades severity.
+func signal(cs *review.ChangeSet, a review.Area, tested map[string]bool, changes map[string][]symbol.Change) string {
 	f := strongest(cs, a)
 	cite := fmt.Sprintf("%s:%d", f.Path, firstChanged(f))
 	switch a.Kind {
@@ -74,10 +79,26 @@ func signal(cs *review.ChangeSet, a review.Area, tested map[string]bool) string 
 	if !hasTest {
 		q = "no test in this area changed: which test pins the new behaviour?"
 	}
-	if len(a.Symbols) > 0 {
-		return fmt.Sprintf("The change %s, touching %s (%s): %s", what, strings.Join(limit(a.Symbols, 3), ", "), cite, q)
+	if touched := touchedSymbols(changes[f.Path]); len(touched) > 0 {
+		return fmt.Sprintf("The change %s, touching %s (%s): %s", what, strings.Join(limit(touched, 3), ", "), cite, q)
 	}
 	return fmt.Sprintf("The change %s (%s): %s", what, cite, q)
+}
+
+// touchedSymbols names the changed symbols of one file, a renamed one as
+// "renamed old → new".
+func touchedSymbols(changes []symbol.Change) []string {
+	var out []string
+	for _, c := range changes {
+		n := c.Symbol.QualifiedName()
+		if c.Kind == symbol.ChangeRenamed {
+			n = "renamed " + c.Old.QualifiedName() + " → " + n
+		}
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // testedDirs returns every directory that has a changed test file at or
@@ -131,6 +152,21 @@ func WalkBack(items []review.BoardItem, findings []*review.Finding) {
 	}
 }
 
+// headline is a finding's title without its perspective tag
+// ("[Security] ..."), or its rule when it has none.
+func headline(f *review.Finding) string {
+	title := f.Title
+	if strings.HasPrefix(title, "[") {
+		if _, rest, ok := strings.Cut(title, "] "); ok {
+			title = rest
+		}
+	}
+	if title == "" {
+		return f.RuleID
+	}
+	return title
+}
+
 // findingsLead states an item's findings for its signal: the worst one
 // with its place, then the counts of the other severities, "1 critical:
 // Hardcoded GitHub token at x.go:3; 2 high, 1 low." ("" for none).
@@ -146,17 +182,7 @@ func findingsLead(fs []*review.Finding) string {
 			worst = f
 		}
 	}
-	title := worst.Title
-	if strings.HasPrefix(title, "[") {
-		// The perspective tag of the title ("[Security] ...").
-		if _, rest, ok := strings.Cut(title, "] "); ok {
-			title = rest
-		}
-	}
-	if title == "" {
-		title = worst.RuleID
-	}
-	lead := fmt.Sprintf("%d %s: %s at %s:%d", counts[worst.Severity], worst.Severity.Lower(), title, worst.Span.Path, worst.Span.StartLine)
+	lead := fmt.Sprintf("%d %s: %s at %s:%d", counts[worst.Severity], worst.Severity.Lower(), headline(worst), worst.Span.Path, worst.Span.StartLine)
 	if n := counts[worst.Severity]; n > 1 {
 		lead += fmt.Sprintf(" and %d more", n-1)
 	}

@@ -234,7 +234,7 @@ func symbolChange(ctx context.Context, ws Workspace, cs *review.ChangeSet, r *re
 	}
 	oldSyms := symbol.Extract(r.file, old, r.lang)
 	newSyms := symbol.Extract(r.file, f.Content, r.lang)
-	for _, c := range symbol.Diff(oldSyms, newSyms, f.Content, f.Changed) {
+	for _, c := range symbol.Renamed(symbol.Diff(oldSyms, newSyms, f.Content, f.Changed), old, f.Content) {
 		if c.Symbol.QualifiedName() == r.sym.QualifiedName() && c.Symbol.Kind == r.sym.Kind {
 			return c
 		}
@@ -253,7 +253,7 @@ func ChangedSymbols(ctx context.Context, ws Workspace, f *review.File) []symbol.
 		old, _ = ws.ReadBase(ctx, f.BasePath())
 	}
 	var out []symbol.Change
-	for _, c := range symbol.Diff(symbol.OfBase(f, old), symbol.Of(f), f.Content, f.Changed) {
+	for _, c := range symbol.Renamed(symbol.Diff(symbol.OfBase(f, old), symbol.Of(f), f.Content, f.Changed), old, f.Content) {
 		if c.Kind != symbol.ChangeNone {
 			out = append(out, c)
 		}
@@ -307,8 +307,11 @@ func explanationMarkdown(r *resolved, change symbol.Change, calls, types []strin
 	fmt.Fprintf(&b, "- **Kind:** %s\n", kind)
 	fmt.Fprintf(&b, "- **Defined in:** [`%s:%d`](%s)\n", r.file, s.Line, mdLink(r.file, s.Line))
 	fmt.Fprintf(&b, "- **Change:** %s\n", e.Change)
-	if s.Exported {
+	switch public, why := s.Public(); {
+	case public:
 		b.WriteString("- **Visibility:** exported (part of the package's or module's public surface)\n")
+	case why != "":
+		fmt.Fprintf(&b, "- **Visibility:** not part of the public surface: %s\n", why)
 	}
 	fmt.Fprintf(&b, "\n```%s\n%s\n```\n", r.lang.Info().Fence, s.Signature)
 	if s.Doc != "" {
@@ -331,6 +334,12 @@ func explanationMarkdown(r *resolved, change symbol.Change, calls, types []strin
 		fmt.Fprintf(&b, "The signature changed from\n\n```%s\n%s\n```\n\nto the one above.\n", r.lang.Info().Fence, change.Old.Signature)
 	case symbol.ChangeAdded:
 		b.WriteString("The change adds it.\n")
+	case symbol.ChangeRenamed:
+		fmt.Fprintf(&b, "The change renames it from `%s`; the rest of its declaration is unchanged", change.Old.QualifiedName())
+		if docChanged(change) {
+			b.WriteString(", its doc comment aside")
+		}
+		b.WriteString(".\n")
 	case symbol.ChangeRemoved:
 		b.WriteString("The change removes it.\n")
 	case symbol.ChangeBody:
@@ -369,10 +378,13 @@ func explanationMarkdown(r *resolved, change symbol.Change, calls, types []strin
 	return b.String()
 }
 
-// changeText names the kind of a change.
+// changeText names the kind of a change, a rename with the old name.
 func changeText(c symbol.Change) string {
-	if c.Kind == "" {
+	switch c.Kind {
+	case "":
 		return string(symbol.ChangeNone)
+	case symbol.ChangeRenamed:
+		return "renamed from " + c.Old.QualifiedName()
 	}
 	return string(c.Kind)
 }

@@ -32,19 +32,34 @@ type Investigation struct {
 }
 
 // ChecklistItem is one item of a perspective's checklist (hve-spec §6)
-// marked by the evidence: supported, contradicted or open.
+// marked by the evidence: supported, contradicted, open, or not
+// answerable from local evidence.
 type ChecklistItem struct {
 	Text     string
 	Status   string
 	Evidence string
 }
 
-// Checklist statuses.
+// Checklist statuses. An item is supported or contradicted only by
+// evidence; it is open when there is evidence a person must read to
+// decide (tests that mention the symbol, a caller whose handling cannot
+// be read), and unanswerable when there is none to read (no caller, no
+// changed symbol): a claim about callers that do not exist is not
+// supported.
 const (
 	Supported    = "supported"
 	Contradicted = "contradicted"
 	Open         = "open"
+	Unanswerable = "unanswerable"
 )
+
+// statusText is how a status reads in an investigation's Markdown.
+func statusText(status string) string {
+	if status == Unanswerable {
+		return "not answerable from local evidence"
+	}
+	return status
+}
 
 // maxFocus bounds the symbols an investigation follows: the changed
 // symbols of an area are usually few, and each costs a repository search.
@@ -127,7 +142,7 @@ func Investigate(ctx context.Context, ws Workspace, res *review.Result, itemID, 
 	if c := topicChecklist(q, res, item, focuses, findings); c != nil {
 		inv.Checklist = c
 	}
-	inv.Answer, inv.Unanswered = answer(q, res, item, focuses)
+	inv.Answer, inv.Unanswered = answer(q, res, item, focuses, findings)
 	inv.Conclusion, inv.FollowOn = conclude(inv, focuses, findings)
 	inv.Markdown = investigationMarkdown(inv, item, focuses, q.lookups, findings)
 	return inv, nil
@@ -159,6 +174,34 @@ func focusOf(ctx context.Context, ws Workspace, cs *review.ChangeSet, item *revi
 		all = all[:maxFocus]
 	}
 	return all
+}
+
+// callersOf returns the callers of the focuses.
+func callersOf(focuses []*focus) []symbol.Ref {
+	var out []symbol.Ref
+	for _, fo := range focuses {
+		out = append(out, fo.callers...)
+	}
+	return out
+}
+
+// noCallerWhy says that nothing calls the focuses (or that there are none
+// to follow), as the evidence of an unanswerable checklist item.
+func noCallerWhy(focuses []*focus) string {
+	if len(focuses) == 0 {
+		return "the item has no changed symbol to follow"
+	}
+	var names []string
+	for _, fo := range focuses {
+		names = append(names, fo.sym.QualifiedName())
+	}
+	return "nothing outside tests calls " + andList(names, "or")
+}
+
+// breaksCallers reports a change after which the symbol's callers may no
+// longer compile: a new signature, a removal, a new name.
+func breaksCallers(k symbol.ChangeKind) bool {
+	return k == symbol.ChangeSignature || k == symbol.ChangeRemoved || k == symbol.ChangeRenamed
 }
 
 // mentions reports whether the question names a symbol as a whole word.
@@ -291,7 +334,7 @@ func checklist(p review.Perspective, res *review.Result, item *review.BoardItem,
 				callersOutside++
 			}
 		}
-		if fo.change.Kind == symbol.ChangeSignature || fo.change.Kind == symbol.ChangeRemoved {
+		if breaksCallers(fo.change.Kind) {
 			sigChanged = true
 		}
 	}
@@ -335,30 +378,33 @@ func checklist(p review.Perspective, res *review.Result, item *review.BoardItem,
 			mark("maintainability: duplicated logic, ambiguous ownership", []string{"Maintainability"}, false, "", "duplication across files is not analysed"),
 		}
 	}
-	regressionWhy := "no caller outside the item, or the signatures are unchanged"
+	regressions := mark("no regressions in adjacent workflows or interfaces", []string{"Contract", "Concurrency"}, !sigChanged || callersOutside == 0,
+		map[bool]string{true: "the signatures of the changed symbols are unchanged", false: "no caller outside the item uses a symbol whose signature changed"}[!sigChanged],
+		fmt.Sprintf("%s outside the item %s a symbol whose signature changed", plural(callersOutside, "caller"), map[bool]string{true: "uses", false: "use"}[callersOutside == 1]))
+	if regressions.Status == Supported && len(callersOf(focuses)) == 0 {
+		// Nothing calls the changed symbols: there is no caller to
+		// regress, and no evidence that nothing else depends on them.
+		regressions = ChecklistItem{Text: regressions.Text, Status: Unanswerable, Evidence: noCallerWhy(focuses)}
+	}
 	return []ChecklistItem{
 		mark("intended behaviour and acceptance criteria met", []string{"Logic", "Contract"}, false, "", "no acceptance criteria in a local review; behaviour is not executed"),
 		mark("main success paths and primary failure paths covered", []string{"Error Handling", "Edge Cases"}, tests > 0, testsWhy, "no test references the changed symbols"),
-		mark("no regressions in adjacent workflows or interfaces", []string{"Contract", "Concurrency"}, !sigChanged || callersOutside == 0, regressionWhy,
-			fmt.Sprintf("%s outside the item %s a symbol whose signature changed", plural(callersOutside, "caller"), map[bool]string{true: "uses", false: "use"}[callersOutside == 1])),
+		regressions,
 		mark("tests, fixtures or rollback guidance updated where needed", nil, testChanged, "a changed test file references the changed symbols", "no changed test references the changed symbols"),
 	}
 }
 
 // conclude separates what the evidence shows from what stays unverified,
-// and turns the open items into follow-on questions.
+// and turns the open items into follow-on questions. Every part is a
+// sentence: the answer's sentences, then what the checklist items
+// contradict or support, then what stays open or not answerable, then
+// what local evidence cannot answer at all.
 func conclude(inv *Investigation, focuses []*focus, findings []*review.Finding) (string, []string) {
-	var shown, unverified, follow []string
+	byStatus := map[string][]string{}
 	for _, c := range inv.Checklist {
-		switch c.Status {
-		case Supported:
-			shown = append(shown, c.Text+" ("+c.Evidence+")")
-		case Contradicted:
-			shown = append(shown, "NOT "+c.Text+" ("+c.Evidence+")")
-		default:
-			unverified = append(unverified, c.Text+" ("+c.Evidence+")")
-		}
+		byStatus[c.Status] = append(byStatus[c.Status], "“"+c.Text+"” ("+c.Evidence+")")
 	}
+	var follow []string
 	for _, fo := range focuses {
 		if len(fo.callers) > 0 && (fo.change.Kind == symbol.ChangeSignature) {
 			follow = append(follow, fmt.Sprintf("Does every caller of %s (%s) handle its new signature?", fo.sym.QualifiedName(), plural(len(fo.callers), "call site")))
@@ -370,24 +416,39 @@ func conclude(inv *Investigation, focuses []*focus, findings []*review.Finding) 
 	if len(follow) > 5 {
 		follow = follow[:5]
 	}
-	var b strings.Builder
-	if len(inv.Answer) > 0 {
-		b.WriteString(strings.Join(inv.Answer, " ") + " ")
+	sentences := append([]string{}, inv.Answer...)
+	var shown []string
+	if c := byStatus[Contradicted]; len(c) > 0 {
+		shown = append(shown, "it contradicts "+andList(c, "and"))
 	}
-	b.WriteString("What the evidence shows: ")
+	if c := byStatus[Supported]; len(c) > 0 {
+		shown = append(shown, "it supports "+andList(c, "and"))
+	}
 	if len(shown) == 0 {
-		b.WriteString("nothing decisive.")
-	} else {
-		b.WriteString(strings.Join(shown, "; ") + ".")
+		shown = []string{"nothing decisive"}
 	}
-	unverified = append(unverified, inv.Unanswered...)
-	b.WriteString(" What stays unverified: ")
+	sentences = append(sentences, "What the evidence shows: "+strings.Join(shown, "; ")+".")
+	var unverified []string
+	if c := byStatus[Open]; len(c) > 0 {
+		unverified = append(unverified, andList(c, "and")+map[bool]string{true: " is", false: " are"}[len(c) == 1]+" open")
+	}
+	if c := byStatus[Unanswerable]; len(c) > 0 {
+		unverified = append(unverified, "local evidence cannot answer "+andList(c, "or"))
+	}
 	if len(unverified) == 0 {
-		b.WriteString("nothing the checklist asks.")
-	} else {
-		b.WriteString(strings.Join(unverified, "; ") + ".")
+		unverified = []string{"nothing the checklist asks"}
 	}
-	return b.String(), follow
+	sentences = append(sentences, "What stays unverified: "+strings.Join(unverified, "; ")+".")
+	sentences = append(sentences, inv.Unanswered...)
+	return strings.Join(sentences, " "), follow
+}
+
+// andList joins items as prose: "a", "a and b", "a, b and c" (or "or").
+func andList(items []string, conj string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " " + conj + " " + items[len(items)-1]
 }
 
 // investigationMarkdown renders the Register 2 artifact (hve-spec §10.8).
@@ -436,7 +497,7 @@ func investigationMarkdown(inv *Investigation, item *review.BoardItem, focuses [
 	}
 	for _, fo := range focuses {
 		s := fo.sym
-		fmt.Fprintf(&b, "### `%s` (%s, %s)\n\n", s.QualifiedName(), s.Kind, fo.change.Kind)
+		fmt.Fprintf(&b, "### `%s` (%s, %s)\n\n", s.QualifiedName(), s.Kind, changeLabel(fo.change))
 		fmt.Fprintf(&b, "- Definition: [`%s:%d`](%s) — `%s`\n", fo.file.Path, s.Line, mdLink(fo.file.Path, s.Line), s.Signature)
 		fmt.Fprintf(&b, "- References: %s\n", refCounts(len(fo.refs), len(fo.callers), len(fo.tests)))
 		for _, r := range limitRefs(fo.callers, 20) {
@@ -474,7 +535,7 @@ func investigationMarkdown(inv *Investigation, item *review.BoardItem, focuses [
 	}
 	fmt.Fprintf(&b, "\n## Checklist (%s)\n\n| Item | Status | Evidence |\n| --- | --- | --- |\n", inv.Perspective)
 	for _, c := range inv.Checklist {
-		fmt.Fprintf(&b, "| %s | %s | %s |\n", c.Text, c.Status, strings.ReplaceAll(c.Evidence, "|", "\\|"))
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", c.Text, statusText(c.Status), strings.ReplaceAll(c.Evidence, "|", "\\|"))
 	}
 	b.WriteString("\n## Conclusion\n\n" + inv.Conclusion + "\n")
 	b.WriteString("\n## Unresolved evidence and follow-on questions\n\n")

@@ -54,7 +54,7 @@ func TestAreasAndBoard(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("areas (-want +got):\n%s", diff)
 	}
-	board := Board(cs, areas)
+	board := Board(cs, areas, nil)
 	if len(board) != len(areas) {
 		t.Fatalf("board has %d items for %d areas", len(board), len(areas))
 	}

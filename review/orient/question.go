@@ -142,14 +142,7 @@ func lookupName(ctx context.Context, ws Workspace, res *review.Result, item *rev
 	}
 	// The definition: a symbol named so (Store.Get by its container), or a
 	// declaration of base in a package or module named qual.
-	accept := func(r *resolved) bool {
-		if r == nil || qual == "" {
-			return r != nil
-		}
-		dir := path.Base(path.Dir(r.file))
-		mod := strings.TrimSuffix(path.Base(r.file), path.Ext(r.file))
-		return r.sym.Container == qual || dir == qual || mod == qual
-	}
+	accept := func(r *resolved) bool { return r != nil && (qual == "" || namesSymbol(name, r.sym)) }
 	for _, f := range cs.Reviewed() {
 		if f.Language.Family() != lang.Family() {
 			continue
@@ -244,11 +237,26 @@ type asked struct {
 // coveredBy reports a name that one of the focuses is.
 func coveredBy(focuses []*focus, name string) bool {
 	for _, fo := range focuses {
-		if fo.sym.Name == name || fo.sym.QualifiedName() == name {
+		if namesSymbol(name, fo.sym) {
 			return true
 		}
 	}
 	return false
+}
+
+// namesSymbol reports whether a name of a question is s: its name, its
+// qualified name, or its name qualified by its module or package
+// (_telemetry.report, clean.Path).
+func namesSymbol(name string, s symbol.Symbol) bool {
+	if name == s.Name || name == s.QualifiedName() {
+		return true
+	}
+	i := strings.LastIndexByte(name, '.')
+	if i < 0 || name[i+1:] != s.Name {
+		return false
+	}
+	qual := name[:i]
+	return qual == s.Container || qual == path.Base(path.Dir(s.Path)) || qual == strings.TrimSuffix(path.Base(s.Path), path.Ext(s.Path))
 }
 
 // changedTests returns the changed test files of the change, those of
@@ -267,10 +275,47 @@ func changedTests(cs *review.ChangeSet, item *review.BoardItem) (inItem, other [
 	return inItem, other
 }
 
+// named reports whether the question names the focus's symbol.
+func (q *asked) named(fo *focus) bool {
+	for _, n := range q.names {
+		if namesSymbol(n, fo.sym) {
+			return true
+		}
+	}
+	return false
+}
+
+// returnsNoError reports a Go function or method whose signature has no
+// error result.
+func returnsNoError(s symbol.Symbol) bool {
+	res, ok := s.GoResults()
+	return ok && (len(res) == 0 || res[len(res)-1] != "error")
+}
+
 // answer states what the evidence says about the question's names and
-// topic, and what it cannot say.
-func answer(q *asked, res *review.Result, item *review.BoardItem, focuses []*focus) (ans, unanswered []string) {
+// topic, and what it cannot say. A name the change defines comes first,
+// from its signature: whether it returns an error at all decides what an
+// error question can ask of its callers.
+func answer(q *asked, res *review.Result, item *review.BoardItem, focuses []*focus, findings []*review.Finding) (ans, unanswered []string) {
 	cs := res.ChangeSet
+	for _, fo := range focuses {
+		if !q.named(fo) {
+			continue
+		}
+		s := fo.sym
+		ans = append(ans, fmt.Sprintf("%s (%s) is declared at %s:%d as `%s`.", s.QualifiedName(), changeLabel(fo.change), fo.file.Path, s.Line, s.Signature))
+		if q.topic == topicErrors {
+			if returnsNoError(s) {
+				ans = append(ans, "It returns no error, so its callers cannot tell whether it failed: a failure inside it is handled there or lost.")
+			}
+			for _, f := range findings {
+				if f.Category == "Error Handling" && f.Span.Path == fo.file.Path && f.Span.StartLine >= s.Line && f.Span.StartLine <= s.EndLine {
+					ans = append(ans, fmt.Sprintf("Inside it, %s reports “%s” at %s:%d.", f.RuleID, headline(f), f.Span.Path, f.Span.StartLine))
+				}
+			}
+		}
+		ans = append(ans, fmt.Sprintf("It has %s outside tests and %s from tests.", plural(len(fo.callers), "call"), plural(len(fo.tests), "reference")))
+	}
 	for _, lk := range q.lookups {
 		if lk.def != nil {
 			ans = append(ans, fmt.Sprintf("%s is defined at %s:%d.", lk.name, lk.def.file, lk.def.sym.Line))
@@ -290,13 +335,6 @@ func answer(q *asked, res *review.Result, item *review.BoardItem, focuses []*foc
 			}
 		}
 	}
-	for _, fo := range focuses {
-		if !slicesContain(q.names, fo.sym.Name) && !slicesContain(q.names, fo.sym.QualifiedName()) {
-			continue
-		}
-		ans = append(ans, fmt.Sprintf("%s (%s) is defined at %s:%d; %s outside tests, %s from tests.", fo.sym.QualifiedName(), changeLabel(fo.change), fo.file.Path, fo.sym.Line,
-			plural(len(fo.callers), "call"), plural(len(fo.tests), "reference")))
-	}
 	switch q.topic {
 	case topicErrors:
 		var go_ bool
@@ -313,7 +351,7 @@ func answer(q *asked, res *review.Result, item *review.BoardItem, focuses []*foc
 				}
 			}
 		}
-		unanswered = append(unanswered, "Whether the failure paths work when run: reviewls runs no code.")
+		unanswered = append(unanswered, "Whether the failure paths work when run is not known: reviewls runs no code.")
 	case topicTests:
 		inItem, other := changedTests(cs, item)
 		switch {
@@ -331,7 +369,7 @@ func answer(q *asked, res *review.Result, item *review.BoardItem, focuses []*foc
 				ans = append(ans, fmt.Sprintf("Tests mention %s at %s.", fo.sym.QualifiedName(), refList(fo.tests, 5)))
 			}
 		}
-		unanswered = append(unanswered, "Whether the tests pass and what they cover: reviewls runs no tests and reads coverage only from a profile on disk.")
+		unanswered = append(unanswered, "Whether the tests pass, and what they cover, is not known: reviewls runs no tests and reads coverage only from a profile on disk.")
 	}
 	if len(q.names) == 0 && q.topic == topicGeneral {
 		unanswered = append(unanswered, "The question names no symbol of the code; the evidence covers the item's changed symbols.")
@@ -384,23 +422,29 @@ func topicChecklist(q *asked, res *review.Result, item *review.BoardItem, focuse
 	}
 	callersOutside, sigChanged := 0, false
 	var exported []string
+	var breaking []*focus // the focuses whose callers may no longer compile
 	for _, fo := range focuses {
 		for _, c := range fo.callers {
 			if !contains(item.Files, c.Path) {
 				callersOutside++
 			}
 		}
-		if fo.change.Kind == symbol.ChangeSignature || fo.change.Kind == symbol.ChangeRemoved {
+		if breaksCallers(fo.change.Kind) {
 			sigChanged = true
-			if fo.sym.Exported {
+			breaking = append(breaking, fo)
+			if public, _ := fo.sym.Public(); public {
 				exported = append(exported, fo.sym.QualifiedName())
 			}
 		}
 	}
 	callers := func(text string) ChecklistItem {
 		switch {
+		case !sigChanged && len(callersOf(focuses)) == 0:
+			return item_(text, Unanswerable, noCallerWhy(focuses))
 		case !sigChanged:
 			return item_(text, Supported, "no signature of the item's changed symbols changed")
+		case len(callersOf(breaking)) == 0:
+			return item_(text, Unanswerable, noCallerWhy(breaking))
 		case callersOutside == 0:
 			return item_(text, Supported, "no caller outside the item")
 		}
@@ -408,16 +452,32 @@ func topicChecklist(q *asked, res *review.Result, item *review.BoardItem, focuse
 	}
 	switch q.topic {
 	case topicErrors:
-		var dropped, checked []string
-		for _, lk := range q.lookups {
-			for _, u := range lk.uses {
-				switch h := errorHandling(review.DetectLanguage(u.Path, nil), u.Text, lk.name); {
+		var dropped, checked, noError []string
+		uses, named := 0, len(q.lookups)
+		classify := func(name string, refs []symbol.Ref) {
+			for _, u := range refs {
+				uses++
+				switch h := errorHandling(review.DetectLanguage(u.Path, nil), u.Text, name); {
 				case discarded(h):
-					dropped = append(dropped, fmt.Sprintf("%s at %s:%d: %s", lk.name, u.Path, u.Line, h))
+					dropped = append(dropped, fmt.Sprintf("%s at %s:%d: %s", name, u.Path, u.Line, h))
 				case h != "":
-					checked = append(checked, fmt.Sprintf("%s at %s:%d: %s", lk.name, u.Path, u.Line, h))
+					checked = append(checked, fmt.Sprintf("%s at %s:%d: %s", name, u.Path, u.Line, h))
 				}
 			}
+		}
+		for _, lk := range q.lookups {
+			classify(lk.name, lk.uses)
+		}
+		for _, fo := range focuses {
+			switch {
+			case !q.named(fo):
+				continue
+			case returnsNoError(fo.sym):
+				noError = append(noError, fo.sym.QualifiedName())
+			default:
+				classify(fo.sym.Name, fo.callers)
+			}
+			named++
 		}
 		calls := item_("the errors of the calls the question names are checked", Open, "no call of a named function whose handling can be read")
 		switch {
@@ -425,6 +485,14 @@ func topicChecklist(q *asked, res *review.Result, item *review.BoardItem, focuse
 			calls = item_(calls.Text, Contradicted, strings.Join(dropped, "; "))
 		case len(checked) > 0:
 			calls = item_(calls.Text, Supported, strings.Join(checked, "; "))
+		case len(noError) > 0:
+			calls = item_(calls.Text, Unanswerable, andList(noError, "and")+map[bool]string{true: " returns", false: " return"}[len(noError) == 1]+" no error: a caller has none to check")
+		case named == 0:
+			calls = item_(calls.Text, Unanswerable, "the question names no function of the code")
+		case uses == 0:
+			calls = item_(calls.Text, Unanswerable, "no call of the names the question asks about to read")
+		default:
+			calls.Evidence = fmt.Sprintf("%s of the names the question asks about; how %s a failure is not read", plural(uses, "call"), map[bool]string{true: "it treats", false: "they treat"}[uses == 1])
 		}
 		paths := item_("failure paths return or report the error", Open, "no error-handling finding; the failure paths are not executed")
 		if why := cite("Error Handling"); why != "" {
@@ -454,7 +522,10 @@ func topicChecklist(q *asked, res *review.Result, item *review.BoardItem, focuse
 			}
 		}
 		every := item_("every changed symbol is referenced from a test", Supported, "each is")
-		if len(untested) > 0 {
+		switch {
+		case len(focuses) == 0:
+			every = item_(every.Text, Unanswerable, noCallerWhy(nil))
+		case len(untested) > 0:
 			every = item_(every.Text, Open, "no test references "+strings.Join(untested, ", "))
 		}
 		if why := cite("Validation Evidence"); why != "" {
@@ -463,8 +534,11 @@ func topicChecklist(q *asked, res *review.Result, item *review.BoardItem, focuse
 		return []ChecklistItem{changed, mention, every, item_("the tests pass", Open, "reviewls runs no tests")}
 	case topicAPI:
 		sigs := item_("exported signatures are unchanged", Supported, "no exported symbol's signature changed or was removed")
-		if len(exported) > 0 {
-			sigs = item_(sigs.Text, Contradicted, "changed or removed: "+strings.Join(exported, ", "))
+		switch {
+		case len(exported) > 0:
+			sigs = item_(sigs.Text, Contradicted, "changed, renamed or removed: "+strings.Join(exported, ", "))
+		case len(focuses) == 0:
+			sigs = item_(sigs.Text, Unanswerable, noCallerWhy(nil))
 		}
 		contract := item_("no contract finding on the item", Supported, "none")
 		if why := cite("Contract"); why != "" {

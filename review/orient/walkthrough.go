@@ -28,7 +28,7 @@ func Walkthrough(cs *review.ChangeSet, areas []review.Area, risk *review.Risk, c
 			if isEntry(p, s) {
 				w.EntryPoints = append(w.EntryPoints, fmt.Sprintf("%s:%d %s", p, s.Line, s.QualifiedName()))
 			}
-			if s.Exported && c.Kind != symbol.ChangeNone && !review.IsTestPath(p) && isCallable(s.Kind) {
+			if public, _ := s.Public(); public && c.Kind != symbol.ChangeNone && !review.IsTestPath(p) && isCallable(s.Kind) {
 				w.PublicAPIs = append(w.PublicAPIs, fmt.Sprintf("%s:%d %s — %s", p, s.Line, s.Signature, changeLabel(c)))
 			}
 		}
@@ -62,14 +62,14 @@ func Walkthrough(cs *review.ChangeSet, areas []review.Area, risk *review.Risk, c
 	return w
 }
 
-// changeLabel names what the change did to a symbol: its kind, or "doc
-// comment changed" for a body change that left the declaration's text
-// as it was.
+// changeLabel names what the change did to a symbol: its kind, "renamed
+// from <old name>", or "doc comment changed" for a body change that left
+// the declaration's text as it was.
 func changeLabel(c symbol.Change) string {
 	if c.Kind == symbol.ChangeBody && docChanged(c) && c.Old.Hash != 0 && c.Old.Hash == c.Symbol.Hash {
 		return "doc comment changed"
 	}
-	return string(c.Kind)
+	return changeText(c)
 }
 
 func isCallable(k symbol.Kind) bool {

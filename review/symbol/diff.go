@@ -100,3 +100,94 @@ func changedIn(changed func(int) bool, from, to int) bool {
 	}
 	return false
 }
+
+// ChangeRenamed is a symbol that the change renamed and otherwise left as
+// it was: see [Renamed].
+const ChangeRenamed ChangeKind = "renamed"
+
+// Renamed folds, in changes (as [Diff] returns them for oldContent and
+// newContent), each added symbol and removed symbol that are one
+// declaration under a new name into a single change of kind
+// [ChangeRenamed], at the added one's place, with Old the removed one. They
+// are one declaration when they are of the same kind, in the same
+// container (or in one the change renamed), and their text is the same
+// once the symbol's own name and its container's are set aside wherever
+// they occur as identifiers (a recursive call, the receiver); an added
+// symbol pairs only with the one removed symbol of its shape, so
+// look-alike declarations (two empty functions) stay added and removed.
+// It reuses the array of changes.
+func Renamed(changes []Change, oldContent, newContent []byte) []Change {
+	var added, removed []int
+	for i, c := range changes {
+		switch c.Kind {
+		case ChangeAdded:
+			added = append(added, i)
+		case ChangeRemoved:
+			removed = append(removed, i)
+		}
+	}
+	if len(added) == 0 || len(removed) == 0 {
+		return changes
+	}
+	oldStarts, newStarts := syntax.LineStarts(oldContent), syntax.LineStarts(newContent)
+	shape := func(content []byte, starts []int32, s Symbol) uint64 {
+		return hashLines(content, starts, s.Line, s.EndLine, s.Name, s.Container)
+	}
+	// Containers first, so that their members can follow them.
+	containers := map[string]string{} // old name -> new name
+	gone := map[int]bool{}
+	pair := func(member bool) {
+		byShape := map[uint64][]int{}
+		for _, r := range removed {
+			if s := changes[r].Symbol; !gone[r] && (s.Container != "") == member {
+				k := shape(oldContent, oldStarts, s)
+				byShape[k] = append(byShape[k], r)
+			}
+		}
+		newShapes := map[uint64]int{}
+		cands := map[int]uint64{}
+		for _, a := range added {
+			if s := changes[a].Symbol; (s.Container != "") == member {
+				k := shape(newContent, newStarts, s)
+				newShapes[k]++
+				cands[a] = k
+			}
+		}
+		for _, a := range added {
+			k, ok := cands[a]
+			if !ok {
+				continue
+			}
+			s := changes[a].Symbol
+			var match []int
+			for _, r := range byShape[k] {
+				o := changes[r].Symbol
+				sameHome := o.Container == s.Container || containers[o.Container] == s.Container
+				if !gone[r] && o.Kind == s.Kind && sameHome && o.QualifiedName() != s.QualifiedName() {
+					match = append(match, r)
+				}
+			}
+			if len(match) != 1 || newShapes[k] != 1 {
+				continue
+			}
+			old := changes[match[0]].Symbol
+			changes[a] = Change{Symbol: s, Old: &old, Kind: ChangeRenamed}
+			gone[match[0]] = true
+			if !member {
+				containers[old.Name] = s.Name
+			}
+		}
+	}
+	pair(false)
+	pair(true)
+	if len(gone) == 0 {
+		return changes
+	}
+	out := make([]Change, 0, len(changes)-len(gone))
+	for i, c := range changes {
+		if !gone[i] {
+			out = append(out, c)
+		}
+	}
+	return out
+}

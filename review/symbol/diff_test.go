@@ -112,3 +112,80 @@ func TestDiffOrderAndPairing(t *testing.T) {
 		}
 	}
 }
+
+// TestRenamed checks that a declaration the change only renamed is one
+// renamed change, and that a rename with other edits, or one that could
+// pair with several removed look-alikes, stays an addition and a removal.
+func TestRenamed(t *testing.T) {
+	for _, tc := range []struct {
+		name, path, base, head string
+		want                   []string
+	}{
+		{
+			name: "function",
+			path: "args.go",
+			base: "package p\n\n// legacyArgs validates args.\nfunc legacyArgs(args []string) error {\n\tif len(args) > 0 {\n\t\treturn nil\n\t}\n\treturn nil\n}\n",
+			head: "package p\n\n// legacyArgs validates args.\nfunc legacyArgsValidator(args []string) error {\n\tif len(args) > 0 {\n\t\treturn nil\n\t}\n\treturn nil\n}\n",
+			want: []string{"legacyArgsValidator: renamed from legacyArgs"},
+		},
+		{
+			name: "recursive function",
+			path: "m.go",
+			base: "package p\n\nfunc fact(n int) int {\n\tif n < 2 {\n\t\treturn 1\n\t}\n\treturn n * fact(n-1)\n}\n",
+			head: "package p\n\nfunc factorial(n int) int {\n\tif n < 2 {\n\t\treturn 1\n\t}\n\treturn n * factorial(n-1)\n}\n",
+			want: []string{"factorial: renamed from fact"},
+		},
+		{
+			name: "renamed and edited",
+			path: "m.go",
+			base: "package p\n\nfunc fact(n int) int {\n\treturn n\n}\n",
+			head: "package p\n\nfunc factorial(n int) int {\n\treturn n + 1\n}\n",
+			want: []string{"factorial: added", "fact: removed"},
+		},
+		{
+			name: "one-letter name",
+			path: "m.go",
+			base: "package p\n\nfunc f(x int) int { return x + 0x1f }\n",
+			head: "package p\n\nfunc g(x int) int { return x + 0x1f }\n",
+			want: []string{"g: renamed from f"},
+		},
+		{
+			name: "look-alikes",
+			path: "m.go",
+			base: "package p\n\nfunc a() {}\n\nfunc b() {}\n",
+			head: "package p\n\nfunc c() {}\n",
+			want: []string{"c: added", "a: removed", "b: removed"},
+		},
+		{
+			name: "type and its methods",
+			path: "store.go",
+			base: "package p\n\ntype store struct{ n int }\n\nfunc (s *store) Len() int { return s.n }\n",
+			head: "package p\n\ntype Store struct{ n int }\n\nfunc (s *Store) Len() int { return s.n }\n",
+			want: []string{"Store: renamed from store", "Store.n: renamed from store.n", "Store.Len: renamed from store.Len"},
+		},
+		{
+			name: "python",
+			path: "telemetry.py",
+			base: "def _send(event):\n    print(event)\n\n\ndef keep():\n    pass\n",
+			head: "def send(event):\n    print(event)\n\n\ndef keep():\n    pass\n",
+			want: []string{"send: renamed from _send", "keep: unchanged"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lang := review.DetectLanguage(tc.path, nil)
+			base, head := []byte(tc.base), []byte(tc.head)
+			changes := Diff(Extract(tc.path, base, lang), Extract(tc.path, head, lang), head, nil)
+			var got []string
+			for _, c := range Renamed(changes, base, head) {
+				s := c.Symbol.QualifiedName() + ": " + string(c.Kind)
+				if c.Kind == ChangeRenamed {
+					s += " from " + c.Old.QualifiedName()
+				}
+				got = append(got, s)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Renamed (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -523,3 +523,31 @@ func (o *orderedSet) add(s string) {
 	o.seen[s] = true
 	o.list = append(o.list, s)
 }
+
+// GoResults returns the result types of a Go function or method, as
+// written in its signature; ok is false for another kind of symbol or
+// language, or a signature that does not parse.
+func (s Symbol) GoResults() (results []string, ok bool) {
+	if s.Kind != KindFunction && s.Kind != KindMethod || review.DetectLanguage(s.Path, nil) != review.LangGo {
+		return nil, false
+	}
+	src := "package p\n" + s.Signature + "\n"
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	if err != nil || len(f.Decls) != 1 {
+		return nil, false
+	}
+	fd, isFunc := f.Decls[0].(*ast.FuncDecl)
+	if !isFunc {
+		return nil, false
+	}
+	results = []string{}
+	if fd.Type.Results != nil {
+		for _, r := range fd.Type.Results.List {
+			t := src[r.Type.Pos()-1 : r.Type.End()-1]
+			for range max(1, len(r.Names)) {
+				results = append(results, t)
+			}
+		}
+	}
+	return results, true
+}

@@ -2,6 +2,8 @@ package symbol
 
 import (
 	"bytes"
+	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -94,6 +96,46 @@ func (s Symbol) QualifiedName() string {
 		return s.Name
 	}
 	return s.Container + "." + s.Name
+}
+
+// Public reports whether s is part of its package's or module's public
+// surface, and when not although it is [Symbol.Exported], why: a member of
+// a Go type that is not exported, or of a Python class or module whose
+// name is private (a leading underscore: `_Cache.get`, `_telemetry.report`,
+// anything under `_internal/`). Other languages fold their containers into
+// Exported already.
+func (s Symbol) Public() (public bool, why string) {
+	if !s.Exported {
+		return false, ""
+	}
+	switch review.DetectLanguage(s.Path, nil).Family() {
+	case review.LangGo:
+		if s.Container != "" && !isUpper(s.Container) {
+			return false, "it belongs to the unexported type " + s.Container
+		}
+	case review.LangPython:
+		if s.Container != "" && !pyExported(s.Container) {
+			return false, "it belongs to the private class " + s.Container
+		}
+		elems := strings.Split(strings.TrimSuffix(strings.TrimSuffix(s.Path, ".py"), ".pyi"), "/")
+		for i, e := range elems {
+			if !pyExported(e) {
+				kind := "package"
+				if i == len(elems)-1 {
+					kind = "module"
+				}
+				return false, fmt.Sprintf("its %s %s is private (a leading underscore)", kind, e)
+			}
+		}
+	}
+	return true, ""
+}
+
+// isUpper reports a name that starts with an upper-case letter: an
+// exported Go identifier.
+func isUpper(name string) bool {
+	r, _ := utf8.DecodeRuneInString(name)
+	return unicode.IsUpper(r)
 }
 
 // Extract returns the symbols of a file: top-level declarations, methods,
@@ -243,7 +285,9 @@ func contains(list []string, s string) bool {
 
 // hashLines returns the FNV-1a hash of lines from..to of content, each
 // without trailing white space and without the indentation of line from.
-func hashLines(content []byte, starts []int32, from, to int) uint64 {
+// Every identifier spelled as one of masked hashes as one placeholder
+// byte, so that a declaration hashes the same under another name.
+func hashLines(content []byte, starts []int32, from, to int, masked ...string) uint64 {
 	if from < 1 || from > len(starts) {
 		return 0
 	}
@@ -256,12 +300,47 @@ func hashLines(content []byte, starts []int32, from, to int) uint64 {
 			indent = l[:len(l)-len(bytes.TrimLeft(l, " \t"))]
 		}
 		l = bytes.TrimPrefix(bytes.TrimRight(l, " \t\r"), indent)
-		for _, c := range l {
-			h = (h ^ uint64(c)) * prime64
+		if len(masked) == 0 {
+			for _, c := range l {
+				h = (h ^ uint64(c)) * prime64
+			}
+		} else {
+			for i := 0; i < len(l); {
+				j := identEnd(l, i)
+				switch {
+				case j == i:
+					h = (h ^ uint64(l[i])) * prime64
+					j++
+				case slices.Contains(masked, string(l[i:j])):
+					h *= prime64 // the placeholder, a zero byte
+				default:
+					for _, c := range l[i:j] {
+						h = (h ^ uint64(c)) * prime64
+					}
+				}
+				i = j
+			}
 		}
 		h = (h ^ '\n') * prime64
 	}
 	return h | 1 // never 0, which means unknown
+}
+
+// identEnd returns the end of the identifier that starts at l[i], or i
+// when none starts there (inside a longer word, or not a letter).
+func identEnd(l []byte, i int) int {
+	if !identByte(l[i]) || l[i] >= '0' && l[i] <= '9' || i > 0 && identByte(l[i-1]) {
+		return i
+	}
+	j := i
+	for j < len(l) && identByte(l[j]) {
+		j++
+	}
+	return j
+}
+
+func identByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
 // lineText returns line n (1-based) of content without its line break.

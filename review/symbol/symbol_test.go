@@ -1,6 +1,7 @@
 package symbol
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -400,5 +401,61 @@ func TestExtractGoUnterminatedComment(t *testing.T) {
 		if len(syms) == 0 || syms[0].Doc != "" {
 			t.Errorf("%q: symbols %+v, want the declaration without a doc", src, syms)
 		}
+	}
+}
+
+// TestPublic checks which exported symbols are part of the public surface:
+// not the members of an unexported Go type, nor anything of a private
+// Python class, module or package.
+func TestPublic(t *testing.T) {
+	for _, tc := range []struct {
+		path, src string
+		want      map[string]string // qualified name -> "public" or the reason it is not
+	}{
+		{"store/store.go", "package store\n\ntype Store struct{ Name string }\n\nfunc (s *Store) Get() {}\n\ntype cache struct{ Size int }\n\nfunc (c *cache) Get() {}\n\nfunc helper() {}\n",
+			map[string]string{"Store": "public", "Store.Name": "public", "Store.Get": "public", "cache": "-", "cache.Size": "it belongs to the unexported type cache",
+				"cache.Get": "it belongs to the unexported type cache", "helper": "-"}},
+		{"src/click/_telemetry.py", "KEY = 1\n\n\ndef report(event):\n    pass\n",
+			map[string]string{"KEY": "its module _telemetry is private (a leading underscore)", "report": "its module _telemetry is private (a leading underscore)"}},
+		{"src/click/_internal/io.py", "def read():\n    pass\n",
+			map[string]string{"read": "its package _internal is private (a leading underscore)"}},
+		{"src/click/utils.py", "def echo():\n    pass\n\n\ndef _report_open():\n    pass\n\n\nclass _Buf:\n    def write(self):\n        pass\n\n\nclass Out:\n    def __init__(self):\n        pass\n",
+			map[string]string{"echo": "public", "_report_open": "-", "_Buf": "-", "_Buf.write": "it belongs to the private class _Buf", "Out": "public", "Out.__init__": "public"}},
+		{"src/click/__init__.py", "def main():\n    pass\n", map[string]string{"main": "public"}},
+		{"web/app.ts", "export function run() {}\nfunction local() {}\n", map[string]string{"run": "public", "local": "-"}},
+	} {
+		got := map[string]string{}
+		for _, s := range Extract(tc.path, []byte(tc.src), review.DetectLanguage(tc.path, nil)) {
+			public, why := s.Public()
+			switch {
+			case public:
+				got[s.QualifiedName()] = "public"
+			case why == "":
+				got[s.QualifiedName()] = "-"
+			default:
+				got[s.QualifiedName()] = why
+			}
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: Public (-want +got):\n%s", tc.path, diff)
+		}
+	}
+}
+
+// TestGoResults checks the result types read from Go signatures.
+func TestGoResults(t *testing.T) {
+	src := "package p\n\nfunc (c *Command) WriteUsageFile(path string) {}\n\nfunc Load(p string) (cfg *Config, n int, err error) { return }\n\nfunc Open() (io.ReadCloser, error) { return nil, nil }\n\ntype Config struct{}\n"
+	got := map[string]string{}
+	for _, s := range Extract("cmd.go", []byte(src), review.LangGo) {
+		if res, ok := s.GoResults(); ok {
+			got[s.QualifiedName()] = strings.Join(res, ", ") + ";"
+		}
+	}
+	want := map[string]string{"Command.WriteUsageFile": ";", "Load": "*Config, int, error;", "Open": "io.ReadCloser, error;"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("GoResults (-want +got):\n%s", diff)
+	}
+	if _, ok := (Symbol{Name: "f", Kind: KindFunction, Path: "f.py", Signature: "def f()"}).GoResults(); ok {
+		t.Error("GoResults of a Python function: ok")
 	}
 }

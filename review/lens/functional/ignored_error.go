@@ -23,6 +23,7 @@ var IgnoredError = &lens.Rule{
 		Severity:    review.SeverityMedium,
 		Languages:   []review.Language{review.LangGo},
 		Depth:       review.DepthStandard,
+		Fixable:     true,
 		Summary:     "Error result dropped",
 		Doc: "A call whose error is dropped, as a bare statement or with `_ =`, lets the program carry on after a " +
 			"failure: a file that was never written, a transaction that was rolled back, a scan that read nothing. " +
@@ -43,7 +44,11 @@ var IgnoredError = &lens.Rule{
 			"another error (cleanup on a failure path), a call whose line or the comment above says the error is " +
 			"ignored on purpose (\"best effort\", \"ignore\", `//nolint`), os.Setenv with a literal key, and calls " +
 			"in tests outside the curated list. An explicit `_ = f()` is reported only where the error means lost " +
-			"or invalid data.",
+			"or invalid data. The quick fix checks the error as the call returns it (`_, err :=` for a call that also " +
+			"returns a value) and handles it as the enclosing function allows: returned wrapped, with the zero values " +
+			"of the other results; `t.Fatalf` in a test; `log.Fatalf` in main; in a function the change adds that " +
+			"returns nothing, a new error result. Elsewhere (a function that existed before or has other results, a " +
+			"function literal) the suggestion says what to decide, as a new result changes the function's callers.",
 		Bad:  "os.WriteFile(path, data, 0o644)\nreturn nil",
 		Good: "if err := os.WriteFile(path, data, 0o644); err != nil {\n\treturn fmt.Errorf(\"save %s: %w\", path, err)\n}\nreturn nil",
 	},
@@ -348,6 +353,7 @@ func methodOfAny(methods map[string]map[string]bool, name string) bool {
 
 type ignoredErrorCheck struct {
 	p       *lens.Pass
+	fd      *ast.FuncDecl // the declaration being walked
 	g       *syntax.GoFile
 	test    bool
 	funcs   map[string]bool
@@ -373,6 +379,7 @@ type ignoredErrorCheck struct {
 }
 
 func (c *ignoredErrorCheck) decl(fd *ast.FuncDecl) {
+	c.fd = fd
 	c.kinds = map[string]valueKind{}
 	c.locals = map[string]bool{}
 	c.types = map[string]string{}
@@ -396,9 +403,9 @@ func (c *ignoredErrorCheck) decl(fd *ast.FuncDecl) {
 			if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && len(n.Rhs) == 1 {
 				switch {
 				case n.Tok == token.ASSIGN && allBlank(n.Lhs):
-					c.check(n, call, true, deferred(stack))
+					c.check(n, call, true, stack)
 				case len(n.Lhs) > 1 && isBlank(n.Lhs[len(n.Lhs)-1]) && !allBlank(n.Lhs) && !ifInit(stack):
-					c.checkBlank(n, call)
+					c.checkBlank(n, call, stack)
 				}
 			}
 			c.typer.assign(n)
@@ -407,7 +414,7 @@ func (c *ignoredErrorCheck) decl(fd *ast.FuncDecl) {
 			c.typer.spec(n)
 		case *ast.ExprStmt:
 			if call, ok := n.X.(*ast.CallExpr); ok && !beforeErrorReturn(stack, fd) {
-				c.check(n, call, false, deferred(stack))
+				c.check(n, call, false, stack)
 			}
 		}
 		return true
@@ -567,8 +574,10 @@ func writeFlags(f *review.File, call *ast.CallExpr) bool {
 		strings.Contains(flags, "O_APPEND") || strings.Contains(flags, "O_CREATE")
 }
 
-// check reports call when its dropped error matters.
-func (c *ignoredErrorCheck) check(stmt ast.Stmt, call *ast.CallExpr, explicit, inDefer bool) {
+// check reports call when its dropped error matters; stack holds the
+// statement.
+func (c *ignoredErrorCheck) check(stmt ast.Stmt, call *ast.CallExpr, explicit bool, stack []ast.Node) {
+	inDefer := deferred(stack)
 	line := c.g.Line(stmt.Pos())
 	if !c.p.Changed(line) {
 		return
@@ -587,19 +596,20 @@ func (c *ignoredErrorCheck) check(stmt ast.Stmt, call *ast.CallExpr, explicit, i
 	if explicit {
 		how = "discarded with `_ =`"
 	}
-	code := lens.GoText(c.p.File, call)
-	if len(code) > 60 || strings.Contains(code, "\n") {
-		code = name + "(...)"
+	_, results, _ := c.typer.callee(call)
+	if !goapi.ReturnsError(results) {
+		results = nil // not the callee the rule named
 	}
+	fix, suggested := c.errorFix(stmt, call, name, results, stack)
 	c.p.Report(lens.Report{
-		Line:     line,
-		EndLine:  c.g.Line(stmt.End()),
-		Severity: info.sev,
-		Symbol:   c.g.EnclosingFunc(line),
-		Title:    fmt.Sprintf("Error of %s %s", name, how),
-		Message:  fmt.Sprintf("The error returned by %s is %s: %s.", name, how, info.effect),
-		Suggested: fmt.Sprintf("Check the error and return it with context, e.g. `if err := %s; err != nil { return fmt.Errorf(\"...: %%w\", err) }`, "+
-			"or handle it explicitly.", code),
+		Line:      line,
+		EndLine:   c.g.Line(stmt.End()),
+		Severity:  info.sev,
+		Symbol:    c.g.EnclosingFunc(line),
+		Title:     fmt.Sprintf("Error of %s %s", name, how),
+		Message:   fmt.Sprintf("The error returned by %s is %s: %s.", name, how, info.effect),
+		Suggested: suggested,
+		Fix:       fix,
 	})
 }
 
@@ -619,7 +629,7 @@ func (c *ignoredErrorCheck) generic(call *ast.CallExpr) (string, errCallee, bool
 
 // checkBlank reports `v, _ := f()` where the blank is f's error: v is then
 // used although the call may have failed.
-func (c *ignoredErrorCheck) checkBlank(as *ast.AssignStmt, call *ast.CallExpr) {
+func (c *ignoredErrorCheck) checkBlank(as *ast.AssignStmt, call *ast.CallExpr, stack []ast.Node) {
 	line := c.g.Line(as.Pos())
 	if c.test || !c.p.Changed(line) || constantArgs(call) || acknowledged(c.p.File, line) {
 		return
@@ -628,6 +638,7 @@ func (c *ignoredErrorCheck) checkBlank(as *ast.AssignStmt, call *ast.CallExpr) {
 	if !ok || len(res) != len(as.Lhs) || !goapi.ReturnsError(res) || conventionallyUnchecked(name, call, c.typer) || fallback(call, c.typer) {
 		return
 	}
+	fix, suggested := c.blankFix(as, name, stack)
 	c.p.Report(lens.Report{
 		Line:     line,
 		EndLine:  c.g.Line(as.End()),
@@ -636,7 +647,8 @@ func (c *ignoredErrorCheck) checkBlank(as *ast.AssignStmt, call *ast.CallExpr) {
 		Title:    fmt.Sprintf("Error of %s discarded with `_`", name),
 		Message: fmt.Sprintf("The error returned by %s is assigned to `_`, and %s is used as if the call had succeeded: "+
 			"on failure it holds a zero or partial value.", name, lens.GoText(c.p.File, as.Lhs[0])),
-		Suggested: "Name the error and check it before using the result: `v, err := ...; if err != nil { return ... }`.",
+		Suggested: suggested,
+		Fix:       fix,
 	})
 }
 

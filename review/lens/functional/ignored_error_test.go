@@ -2,6 +2,7 @@ package functional
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/reviewls/reviewls/internal/treetest"
@@ -36,5 +37,46 @@ func TestIgnoredErrorPackageDecls(t *testing.T) {
 	}
 	if want := []int{6, 7, 10, 12}; !slices.Equal(lines, want) {
 		t.Errorf("findings on lines %v, want %v (save, d.Flush, util.SetMode, cmd.Start)", lines, want)
+	}
+}
+
+// TestIgnoredErrorFix checks the fix and the suggestion of a dropped error
+// against the call's results and the enclosing function's: the issue's
+// `f.WriteString(c.UsageString())` in a method the change adds, which
+// returns nothing, gets `_, err :=`, an error result and a wrapped return;
+// the same method in a file where it existed before gets advice, not a
+// fix that would change its callers.
+func TestIgnoredErrorFix(t *testing.T) {
+	const before = "package cobra\n\nimport \"os\"\n\ntype Command struct{}\n\nfunc (c *Command) UsageString() string { return \"\" }\n"
+	const method = "\n// WriteUsageFile writes the usage to path.\nfunc (c *Command) WriteUsageFile(path string) {\n\tf, err := os.Create(path)\n\tif err != nil {\n\t\treturn\n\t}\n\tdefer f.Close()\n\tf.WriteString(c.UsageString())\n}\n"
+	added := lenstest.Modified("command.go", before, before+method)
+	got := lenstest.Check(t, IgnoredError, added, 0, nil)
+	if len(got) != 1 || got[0].Fix == nil {
+		t.Fatalf("findings %+v, want one with a fix", got)
+	}
+	fixed, err := review.ApplyEdits(added.Content, got[0].Fix.Edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "package cobra\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\ntype Command struct{}\n\nfunc (c *Command) UsageString() string { return \"\" }\n" +
+		"\n// WriteUsageFile writes the usage to path.\nfunc (c *Command) WriteUsageFile(path string) error {\n\tf, err := os.Create(path)\n\tif err != nil {\n\t\treturn err\n\t}\n\tdefer f.Close()\n" +
+		"\tif _, err := f.WriteString(c.UsageString()); err != nil {\n\t\treturn fmt.Errorf(\"write string: %w\", err)\n\t}\n\treturn nil\n}\n"
+	if string(fixed) != want {
+		t.Errorf("fixed file\n%s\nwant\n%s", fixed, want)
+	}
+	const suggested = "Command.WriteUsageFile returns no error, so its caller cannot learn that this call failed: give it an error result and return the error wrapped, " +
+		"`if _, err := f.WriteString(c.UsageString()); err != nil { return fmt.Errorf(\"write string: %w\", err) }` (the quick fix does both)."
+	if got[0].SuggestedFix != suggested {
+		t.Errorf("suggestion\n got %q\nwant %q", got[0].SuggestedFix, suggested)
+	}
+
+	// The method existed before: a new result would change its callers.
+	existing := lenstest.Modified("command.go", before+strings.Replace(method, "\tf.WriteString(c.UsageString())\n", "", 1), before+method)
+	got = lenstest.Check(t, IgnoredError, existing, 0, nil)
+	if len(got) != 1 || got[0].Fix != nil {
+		t.Fatalf("findings %+v, want one without a fix", got)
+	}
+	if want := "(no quick fix: the new result changes its callers), or handle the failure here."; !strings.HasSuffix(got[0].SuggestedFix, want) {
+		t.Errorf("suggestion %q, want it to end %q", got[0].SuggestedFix, want)
 	}
 }

@@ -60,6 +60,9 @@ func main() {
 						lines = append(lines, "M\t"+tname+"\t"+m.Name()+"\t"+results(m.Type().(*types.Signature)))
 					}
 				}
+				if z := zero(named.Underlying()); z != "" {
+					lines = append(lines, "Z\t"+tname+"\t"+z)
+				}
 				if st, ok := named.Underlying().(*types.Struct); ok {
 					for i := range st.NumFields() {
 						f := st.Field(i)
@@ -85,6 +88,29 @@ func main() {
 		log.Fatal(err)
 	}
 	log.Printf("%d lines, %d bytes", len(lines), buf.Len())
+}
+
+// zero renders the zero value of a type of the given underlying type as
+// goapi.API.Zeros spells it ("" when it has none to spell).
+func zero(u types.Type) string {
+	switch u := u.(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return "false"
+		case u.Info()&types.IsString != 0:
+			return `""`
+		case u.Info()&types.IsNumeric != 0:
+			return "0"
+		case u.Kind() == types.UnsafePointer:
+			return "nil"
+		}
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return "nil"
+	case *types.Struct, *types.Array:
+		return "{}"
+	}
+	return ""
 }
 
 // results renders a signature's result types, tab-separated ("-" for

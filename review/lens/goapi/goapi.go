@@ -33,11 +33,16 @@ type API struct {
 	Methods map[string]map[string][]string
 	// Fields maps a named struct type to its fields' types.
 	Fields map[string]map[string]string
+	// Zeros maps a named type to its zero value: "nil", "0", `""`,
+	// "false", or "{}" for an empty composite literal of the type. A type
+	// declared in the reviewed package as another named type maps to "="
+	// and that type ("=Celsius", "=time.Duration").
+	Zeros map[string]string
 }
 
 func newAPI() *API {
 	return &API{Funcs: map[string][]string{}, Vars: map[string]string{},
-		Methods: map[string]map[string][]string{}, Fields: map[string]map[string]string{}}
+		Methods: map[string]map[string][]string{}, Fields: map[string]map[string]string{}, Zeros: map[string]string{}}
 }
 
 func (a *API) addMethod(typ, name string, results []string) {
@@ -74,6 +79,8 @@ var Std = sync.OnceValue(func() *API {
 			a.addMethod(f[1], f[2], resultList(f[3:]))
 		case f[0] == "D" && len(f) == 4:
 			a.addField(f[1], f[2], f[3])
+		case f[0] == "Z" && len(f) == 3:
+			a.Zeros[f[1]] = f[2]
 		}
 	}
 	return a

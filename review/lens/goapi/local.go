@@ -140,6 +140,9 @@ func (a *API) mergeInto(b *API) {
 			b.addField(t, k, v)
 		}
 	}
+	for k, v := range a.Zeros {
+		b.Zeros[k] = v
+	}
 }
 
 // fileDecls are the declarations of one sibling file.
@@ -209,6 +212,9 @@ func declsOf(file *ast.File) *API {
 			for _, s := range d.Specs {
 				switch s := s.(type) {
 				case *ast.TypeSpec:
+					if z := ZeroOf(s.Type, imports); z != "" {
+						a.Zeros[s.Name.Name] = z
+					}
 					st, ok := s.Type.(*ast.StructType)
 					if !ok {
 						continue
@@ -232,6 +238,52 @@ func declsOf(file *ast.File) *API {
 		}
 	}
 	return a
+}
+
+// ZeroOf spells the zero value of a type written t, as [API.Zeros] does:
+// a named type other than a predeclared one is "=" and its name, to be
+// looked up; "" when the form does not tell (a generic instance).
+func ZeroOf(t ast.Expr, imports map[string]string) string {
+	switch x := t.(type) {
+	case *ast.ParenExpr:
+		return ZeroOf(x.X, imports)
+	case *ast.StarExpr, *ast.MapType, *ast.ChanType, *ast.FuncType, *ast.InterfaceType:
+		return "nil"
+	case *ast.ArrayType:
+		if x.Len == nil {
+			return "nil"
+		}
+		return "{}"
+	case *ast.StructType:
+		return "{}"
+	case *ast.Ident:
+		if z := builtinZero(x.Name); z != "" {
+			return z
+		}
+		return "=" + x.Name
+	case *ast.SelectorExpr:
+		if t := TypeString(x, imports); t != "" {
+			return "=" + t
+		}
+	}
+	return ""
+}
+
+// builtinZero spells the zero value of a predeclared type, "" for another
+// name.
+func builtinZero(name string) string {
+	switch name {
+	case "bool":
+		return "false"
+	case "string":
+		return `""`
+	case "error", "any":
+		return "nil"
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr",
+		"float32", "float64", "complex64", "complex128", "byte", "rune":
+		return "0"
+	}
+	return ""
 }
 
 // Imports maps the local names of file's imports to their paths.

@@ -4,10 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"go/ast"
+	"go/importer"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"io"
 	"os/exec"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -19,11 +23,17 @@ import (
 )
 
 // CheckFixes applies the fix of every finding rule reports on f, one at a
-// time, and asserts that the fixed file still parses and that the rule no
-// longer reports that finding. It returns the number of fixes checked.
+// time, and asserts that the fixed file still parses, that a Go file has
+// no type error the original did not have (see [TypeErrors]), and that the
+// rule no longer reports that finding. It returns the number of fixes
+// checked.
 func CheckFixes(t *testing.T, rule *lens.Rule, f *review.File) int {
 	t.Helper()
 	n := 0
+	var before map[string]int
+	if f.Language == review.LangGo {
+		before = TypeErrors(f.Content)
+	}
 	for _, fd := range Check(t, rule, f, 0, nil) {
 		if fd.Fix == nil {
 			continue
@@ -38,6 +48,19 @@ func CheckFixes(t *testing.T, rule *lens.Rule, f *review.File) int {
 			t.Errorf("%s:%d: after fix %q the file no longer parses: %v\n%s", f.Path, fd.Span.StartLine, fd.Fix.Title, err, fixed)
 			continue
 		}
+		if before != nil {
+			var added []string
+			for msg, k := range TypeErrors(fixed) {
+				if k > before[msg] {
+					added = append(added, msg)
+				}
+			}
+			if len(added) > 0 {
+				sort.Strings(added)
+				t.Errorf("%s:%d: after fix %q the file does not compile: %s\n%s", f.Path, fd.Span.StartLine, fd.Fix.Title, strings.Join(added, "; "), fixed)
+				continue
+			}
+		}
 		g := NewFile(f.Path, fixed)
 		for _, again := range Check(t, rule, g, 0, nil) {
 			if again.ID == fd.ID || again.Span.StartLine == fd.Span.StartLine && again.Title == fd.Title {
@@ -46,6 +69,39 @@ func CheckFixes(t *testing.T, rule *lens.Rule, f *review.File) int {
 		}
 	}
 	return n
+}
+
+// stdImporter imports the standard library from its export data for
+// [TypeErrors], and caches what it imported; stdMu guards it.
+var (
+	stdMu       sync.Mutex
+	stdImporter = importer.Default()
+)
+
+// TypeErrors type-checks a Go file alone as its package, with go/types and
+// the standard library, and counts its errors by message (without their
+// positions, so that the errors of two versions of a file compare). A
+// fixture refers to other files of its package and to modules that are
+// not at hand, so its own count is not zero; what a fix must not do is add
+// to it.
+func TypeErrors(content []byte) map[string]int {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "fixed.go", content, parser.SkipObjectResolution)
+	if err != nil {
+		return map[string]int{err.Error(): 1}
+	}
+	out := map[string]int{}
+	stdMu.Lock()
+	defer stdMu.Unlock()
+	conf := types.Config{Importer: stdImporter, Error: func(err error) {
+		if te, ok := err.(types.Error); ok {
+			out[te.Msg]++
+			return
+		}
+		out[err.Error()]++
+	}}
+	conf.Check(file.Name.Name, fset, []*ast.File{file}, nil) // the errors are in out
+	return out
 }
 
 // Parses reports whether content is syntactically valid in lang, using

@@ -38,3 +38,26 @@ func TestParses(t *testing.T) {
 		}
 	}
 }
+
+// TestTypeErrors checks the type check the fix tests trust: a file that
+// compiles against the standard library has no error, and the fix the
+// issue reported (one value from WriteString's two, a return of a value
+// from a function without results) has both of its errors.
+func TestTypeErrors(t *testing.T) {
+	good := "package p\n\nimport \"os\"\n\nfunc W(path, s string) error {\n\tf, err := os.Create(path)\n\tif err != nil {\n\t\treturn err\n\t}\n\tdefer f.Close()\n\t_, err = f.WriteString(s)\n\treturn err\n}\n"
+	if errs := TypeErrors([]byte(good)); len(errs) != 0 {
+		t.Errorf("errors in a file that compiles: %v", errs)
+	}
+	bad := "package p\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc W(path, s string) {\n\tf, _ := os.Create(path)\n\tif err := f.WriteString(s); err != nil {\n\t\treturn fmt.Errorf(\"write: %w\", err)\n\t}\n}\n"
+	errs := TypeErrors([]byte(bad))
+	var msgs []string
+	for m := range errs {
+		msgs = append(msgs, m)
+	}
+	all := strings.Join(msgs, "\n")
+	for _, want := range []string{"assignment mismatch: 1 variable but f.WriteString returns 2 values", "too many return values"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("errors %q lack %q", msgs, want)
+		}
+	}
+}
