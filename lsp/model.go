@@ -136,7 +136,7 @@ func (ss *session) askModel(ctx context.Context, eng *engine.Engine, res *review
 	progress := ss.srv.beginProgress(ctx, "reviewls", fmt.Sprintf("Asking %s at %s", m.Model, m.Host))
 	out, err := eng.ModelReview(ctx, res)
 	if progress != nil {
-		msg := "cancelled"
+		msg := "model review cancelled"
 		if err == nil {
 			msg = out.Model.Summary
 		}

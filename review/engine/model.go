@@ -163,15 +163,26 @@ func (e *Engine) carriedModel(cs *review.ChangeSet, mr review.ModelReview) []*re
 	return out
 }
 
-// modelContextOf memoises on a file the code around its change that the
+// modelContextOf keeps on a file the code around its change that the
 // model reviewer shows beside it: an unchanged file's request stays the
 // same, so its cached answer applies.
-var modelContextOf review.Memo[*llm.Context]
+var modelContextOf review.Memo[*fileContext]
+
+// fileContext is a file's context for the model reviewer, once found in
+// full: a search a cancelled review cut short is not kept (it would
+// change the request, and the key its answer is cached under), and is
+// made again by the next review.
+type fileContext struct {
+	mu sync.Mutex
+	c  *llm.Context
+}
 
 // modelChange is what the model reviewer reviews of res: every file of
 // the change set (it never sends the skipped ones), the code around each
-// sent file's change, and the rule findings already reported.
-func (e *Engine) modelChange(res *review.Result) llm.Change {
+// sent file's change, and the rule findings already reported. It returns
+// ctx's error when ctx ends first: the searches stop, leaving the next
+// review to the cores.
+func (e *Engine) modelChange(ctx context.Context, res *review.Result) (llm.Change, error) {
 	cs := res.ChangeSet
 	ws := e.Workspace(cs.Target)
 	ch := llm.Change{Files: cs.Files, Context: map[string]*llm.Context{}}
@@ -187,14 +198,20 @@ func (e *Engine) modelChange(res *review.Result) llm.Change {
 		}) {
 			continue
 		}
-		ch.Context[f.Path] = modelContextOf.Of(f, func() *llm.Context {
-			// Not the run's context: a search cut short would change the
-			// request, and with it the key its answer is cached under.
-			enc, rel := orient.ChangeContext(context.Background(), ws, cs, f, e.ChangedSymbols(cs.Target, f), orient.DefaultContextLimits)
-			return &llm.Context{Enclosing: llmSymbols(enc), Related: llmSymbols(rel)}
-		})
+		fc := modelContextOf.Of(f, func() *fileContext { return &fileContext{} })
+		fc.mu.Lock()
+		if fc.c == nil {
+			enc, rel := orient.ChangeContext(ctx, ws, cs, f, e.ChangedSymbols(cs.Target, f), orient.DefaultContextLimits)
+			if err := ctx.Err(); err != nil {
+				fc.mu.Unlock()
+				return llm.Change{}, err
+			}
+			fc.c = &llm.Context{Enclosing: llmSymbols(enc), Related: llmSymbols(rel)}
+		}
+		ch.Context[f.Path] = fc.c
+		fc.mu.Unlock()
 	}
-	return ch
+	return ch, nil
 }
 
 // llmSymbols converts context symbols to the model reviewer's.
@@ -225,7 +242,10 @@ func (e *Engine) ModelReview(ctx context.Context, res *review.Result) (*review.R
 		return res, nil
 	}
 	rev := e.model.rev
-	ch := e.modelChange(res)
+	ch, err := e.modelChange(ctx, res)
+	if err != nil {
+		return nil, err
+	}
 	var l *llm.Ledger
 	if res.Model.CacheOnly {
 		l = rev.ReviewCached(ctx, ch, res.Redactor)

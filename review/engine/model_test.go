@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -261,5 +262,28 @@ func TestModelReviewRulesConfig(t *testing.T) {
 		if !slices.Equal(got, tc.want) || out.Model.Counts.Confirmed != 1 {
 			t.Errorf("rules %+v: model findings of severity %q, want %q (the ledger confirmed %d)", tc.rc, got, tc.want, out.Model.Counts.Confirmed)
 		}
+	}
+}
+
+// TestModelReviewCancelled checks that a model review whose context ends
+// first returns its error and asks nothing, and that the context it cut
+// short is not kept: the next model review sends the whole of it.
+func TestModelReviewCancelled(t *testing.T) {
+	s := llmtest.New(t, llmtest.Config{Handler: llmtest.Replies(offByOneAnswer)})
+	eng := modelEngine(t, calcRepo(t, offByOne), s, review.ModelConfig{})
+	res, err := eng.Run(t.Context(), review.Request{Model: review.ModelAsk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := eng.ModelReview(ctx, res); !errors.Is(err, context.Canceled) || len(s.Received()) != 0 {
+		t.Fatalf("cancelled: %v, %d requests received; want context.Canceled and none", err, len(s.Received()))
+	}
+	if _, err := eng.ModelReview(t.Context(), res); err != nil {
+		t.Fatal(err)
+	}
+	if chats := s.Chats(); len(chats) != 1 || !strings.Contains(chats[0].Messages[1].Content, "`report`, a caller of changed code") {
+		t.Errorf("after a cancelled review, %d requests; want one with the whole context", len(chats))
 	}
 }

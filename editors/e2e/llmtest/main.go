@@ -3,11 +3,12 @@
 // server process beside the editor. The e2e scripts build it from this
 // module:
 //
-//	llmtest -findings FILE -url FILE -events FILE [-hang-on TEXT] [-context N]
+//	llmtest -findings FILE -url FILE -events FILE [-hang-on TEXT] [-delay D] [-context N]
 //
 // Every chat request is answered with the candidates of -findings (a JSON
-// array of llmtest.Finding), except one whose body holds -hang-on: that
-// one hangs until the client gives up or cancels it. The base URL (for a
+// array of llmtest.Finding), after -delay (as a model thinking; the
+// benchmarks use it), except one whose body holds -hang-on: that one
+// hangs until the client gives up or cancels it. The base URL (for a
 // model endpoint setting) is written to -url once the server listens, and
 // each request's events are appended to -events, one line each: "received
 // N", "hang N", "answered N" or "cancelled N" (the client went away
@@ -36,6 +37,7 @@ func main() {
 	events := flag.String("events", "", "append each request's events to this file")
 	hangOn := flag.String("hang-on", "", "hang every request whose body holds this text")
 	ctxSize := flag.Int("context", 8192, "the context size the server reports (llama.cpp's /props)")
+	delay := flag.Duration("delay", 0, "answer after this long, unless the client gives up first")
 	flag.Parse()
 	if *findings == "" || *urlFile == "" || *events == "" {
 		log.Fatal("llmtest: -findings, -url and -events are required")
@@ -60,6 +62,7 @@ func main() {
 		fmt.Fprintf(out, "%s %d\n", event, n)
 	}
 	answer := llmtest.Answer(fs...)
+	answer.Delay = *delay
 	s := llmtest.Start(llmtest.Config{Flavor: llmtest.LlamaCpp, Context: *ctxSize, Notify: record,
 		Handler: func(c *llmtest.Chat) llmtest.Reply {
 			for _, m := range c.Messages {

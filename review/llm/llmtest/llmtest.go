@@ -21,6 +21,7 @@ import (
 	"net/http/httptest"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Flavor is the server whose context-size endpoint the test server
@@ -117,6 +118,9 @@ type Reply struct {
 	// Hang makes the server never answer: it waits until the client gives
 	// up or the test ends.
 	Hang bool
+	// Delay makes the server wait this long before it answers, as a model
+	// thinking does, unless the client gives up first.
+	Delay time.Duration
 	// Cut ends a streamed answer after this many content chunks, without
 	// a finish reason or [DONE]; 0 streams it whole.
 	Cut int
@@ -262,6 +266,18 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 	}
 	for k, v := range reply.Header {
 		w.Header().Set(k, v)
+	}
+	if reply.Delay > 0 {
+		t := time.NewTimer(reply.Delay)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-r.Context().Done():
+			s.notify(n, "cancelled")
+			return
+		case <-s.done:
+			return
+		}
 	}
 	switch {
 	case reply.Hang:
