@@ -175,11 +175,26 @@ func (c *contextFinder) shown(s symbol.Symbol, rel Relation, content []byte) (Co
 	return ContextSymbol{Symbol: s, Relation: rel, Body: bodyOf(content, s)}, true
 }
 
+// maxCallerRefs bounds the uses of a changed function read for its
+// callers; searchSlice is how many files a search reads between two looks
+// at the context, a few milliseconds' work.
+const (
+	maxCallerRefs = 50
+	searchSlice   = 256
+)
+
 // callers returns up to n functions that call s, outside the symbol
 // itself, non-test files first.
 func (c *contextFinder) callers(s symbol.Symbol, n int) []ContextSymbol {
 	c.searches++
-	refs, _ := symbol.References(c.ws.Root(), searchFiles(c.ws, c.cs, c.f.Language), overlayOf(c.cs), s.Name, &s, 50)
+	// In slices of files, so that a cancelled review stops the search.
+	var refs []symbol.Ref
+	paths, overlay := searchFiles(c.ws, c.cs, c.f.Language), overlayOf(c.cs)
+	for len(paths) > 0 && len(refs) < maxCallerRefs && c.ctx.Err() == nil {
+		n := min(len(paths), searchSlice)
+		found, _ := symbol.References(c.ws.Root(), paths[:n], overlay, s.Name, &s, maxCallerRefs-len(refs))
+		refs, paths = append(refs, found...), paths[n:]
+	}
 	slices.SortStableFunc(refs, func(a, b symbol.Ref) int {
 		switch {
 		case a.InTest == b.InTest:
