@@ -16,18 +16,11 @@
 //
 // Usage:
 //
-//	go run ./eval/replay run  [-list eval/commits.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [-audit FILE] [model flags] [-- review flags]
-//	go run ./eval/replay defects [-list eval/defects.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [model flags] [-- review flags]
+//	go run ./eval/replay run  [-list eval/commits.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [-audit FILE] [-- review flags]
+//	go run ./eval/replay defects [-list eval/defects.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [-- review flags]
+//	go run ./eval/replay bugfixes [-list eval/bugfixes.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [-- review flags]
 //	go run ./eval/replay pick [-mirrors DIR] [-n 10] [-first-parent=false] owner/name
-//
-// The model flags turn on the model reviewer (docs/model.md) for every
-// review: -model NAME, -model-endpoint URL, -model-transcript DIR (made
-// absolute: the reviews run in the clones) and -model-replay. With a
-// transcript and -model-replay nothing is asked: each request without an
-// answer is written to DIR/pending/<key>.json for someone to answer in
-// DIR/<key>.response.json, and the next run reads the answers. run and
-// defects then also print the ledger's dispositions over every review,
-// and count the model's findings apart from the rules'.
+//	go run ./eval/replay draw [-mirrors DIR] [-seed 27] [-until DATE] [-n 20] owner/name...
 //
 // defects measures recall on real defects: each listed fix commit is
 // replayed reversed — the fix checked out, the diff back to its parent
@@ -35,10 +28,22 @@
 // removed, and the review must report it (perspective, file, line ± 1 and
 // severity; see eval/defects.tsv).
 //
+// bugfixes measures recall on an unselected sample of real bug fixes
+// (eval/bugfixes.tsv, drawn with draw): each is replayed reversed as
+// defects does, and a bug is caught by any finding, a rule's or the model
+// reviewer's, on its file within one line of it. It prints recall per
+// project and per language, the findings that caught nothing, and the sum
+// of the model review ledgers when the reviews wrote them. Review flags
+// after -- reach the binary: with the model reviewer's flags the review
+// writes its artifact folder, where the ledger is (model-review.json).
+//
 // pick prints non-merge commits of a repository that a reviewer would meet
 // in daily work — 1–15 files, at most 300 changed lines, at least one
 // source file, not a dependency bump — spread evenly over the newest 200
 // such commits, as commits.tsv lines.
+//
+// draw prints the eligible bug fixes of each repository in the order of a
+// seeded draw (see eligible and drawRank), for eval/bugfixes.tsv.
 package main
 
 import (
@@ -52,6 +57,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -61,7 +67,7 @@ import (
 func main() {
 	log.SetFlags(0)
 	if len(os.Args) < 2 {
-		log.Fatal("usage: replay run|defects|pick [flags]")
+		log.Fatal("usage: replay run|defects|bugfixes|pick|draw [flags]")
 	}
 	switch os.Args[1] {
 	case "run":
@@ -70,8 +76,12 @@ func main() {
 		pick(os.Args[2:])
 	case "defects":
 		defects(os.Args[2:])
+	case "bugfixes":
+		bugfixes(os.Args[2:])
+	case "draw":
+		draw(os.Args[2:])
 	default:
-		log.Fatalf("unknown subcommand %q (run, defects or pick)", os.Args[1])
+		log.Fatalf("unknown subcommand %q (run, defects, bugfixes, pick or draw)", os.Args[1])
 	}
 }
 
@@ -127,139 +137,11 @@ type note struct {
 }
 
 type reviewOutput struct {
-	Findings    []finding    `json:"findings"`
-	Notes       []note       `json:"notes"`
-	ModelReview *modelReview `json:"model_review"`
+	Findings []finding `json:"findings"`
+	Notes    []note    `json:"notes"`
+	// Ledger is the model review's, when the review wrote one.
+	Ledger *ledger `json:"-"`
 }
-
-// modelReview is what the review's JSON report says of the model review.
-type modelReview struct {
-	Status string `json:"status"`
-	Reason string `json:"reason"`
-	Counts *struct {
-		Requests, Candidates, Confirmed, Relocated int
-		Refuted, Unverified                        map[string]int
-		PromptTokens                               int   `json:"prompt_tokens"`
-		CompletionTokens                           int   `json:"completion_tokens"`
-		ElapsedMS                                  int64 `json:"elapsed_ms"`
-	} `json:"counts"`
-}
-
-// modelFlags are the flags that turn on the model reviewer of every
-// review, passed through to the binary.
-type modelFlags struct {
-	name, endpoint, transcript *string
-	replay                     *bool
-}
-
-func addModelFlags(fs *flag.FlagSet) *modelFlags {
-	return &modelFlags{
-		name:       fs.String("model", "", "ask the model reviewer `NAME` in every review (reviewls --model)"),
-		endpoint:   fs.String("model-endpoint", "", "the model's base `URL` (reviewls --model-endpoint)"),
-		transcript: fs.String("model-transcript", "", "record the model's requests and answers in `DIR` (reviewls --model-transcript)"),
-		replay:     fs.Bool("model-replay", false, "answer the model's requests from -model-transcript, asking nothing"),
-	}
-}
-
-// args returns the review flags of m.
-func (m *modelFlags) args() []string {
-	var out []string
-	if *m.name != "" {
-		out = append(out, "--model", *m.name)
-	}
-	if *m.endpoint != "" {
-		out = append(out, "--model-endpoint", *m.endpoint)
-	}
-	if *m.transcript != "" {
-		abs, err := filepath.Abs(*m.transcript)
-		if err != nil {
-			log.Fatal(err)
-		}
-		out = append(out, "--model-transcript", abs)
-	}
-	if *m.replay {
-		out = append(out, "--model-replay")
-	}
-	return out
-}
-
-// ledgerTally adds up the model reviews of a run of replays.
-type ledgerTally struct {
-	reviews, ran                                       int
-	requests, candidates, confirmed, relocated, tokens int
-	elapsedMS                                          int64
-	refuted, unverified, states                        map[string]int
-}
-
-func (l *ledgerTally) add(m *modelReview) {
-	if m == nil {
-		return
-	}
-	if l.states == nil {
-		l.refuted, l.unverified, l.states = map[string]int{}, map[string]int{}, map[string]int{}
-	}
-	l.reviews++
-	l.states[m.Status]++
-	c := m.Counts
-	if c == nil {
-		return
-	}
-	l.ran++
-	l.requests += c.Requests
-	l.candidates += c.Candidates
-	l.confirmed += c.Confirmed
-	l.relocated += c.Relocated
-	l.tokens += c.PromptTokens + c.CompletionTokens
-	l.elapsedMS += c.ElapsedMS
-	for r, n := range c.Refuted {
-		l.refuted[r] += n
-	}
-	for r, n := range c.Unverified {
-		l.unverified[r] += n
-	}
-}
-
-// print writes the ledger's dispositions over every review, when the
-// model reviewer was on.
-func (l *ledgerTally) print() {
-	if l.reviews == 0 {
-		return
-	}
-	fmt.Printf("\nmodel review: %d reviews (%s), %d requests\n\n| disposition | reason | count |\n|---|---|---|\n", l.reviews, byCount(l.states), l.requests)
-	fmt.Printf("| candidates | | %d |\n| confirmed | | %d (%d relocated) |\n", l.candidates, l.confirmed, l.relocated)
-	for _, r := range sortedByCount(l.refuted) {
-		fmt.Printf("| refuted | %s | %d |\n", r, l.refuted[r])
-	}
-	for _, r := range sortedByCount(l.unverified) {
-		fmt.Printf("| unverified (requests) | %s | %d |\n", r, l.unverified[r])
-	}
-	fmt.Printf("\nmodel time %.1f s, %d tokens (requests answered in these runs)\n", float64(l.elapsedMS)/1000, l.tokens)
-}
-
-func sortedByCount(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if m[keys[i]] != m[keys[j]] {
-			return m[keys[i]] > m[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
-	return keys
-}
-
-func byCount(m map[string]int) string {
-	var parts []string
-	for _, k := range sortedByCount(m) {
-		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// isModel reports a finding of the model reviewer.
-func isModel(f finding) bool { return strings.HasSuffix(f.Rule, "/model") }
 
 func run(args []string) {
 	fs := flag.NewFlagSet("run", flag.ExitOnError)
@@ -268,9 +150,8 @@ func run(args []string) {
 	bin := fs.String("reviewls", "reviewls", "the reviewls binary")
 	audit := fs.String("audit", "", "write every finding as a JSON line to this file")
 	work := fs.String("work", "", "where to clone the repositories (default: a temporary directory)")
-	model := addModelFlags(fs)
 	fs.Parse(args)
-	extra := append(model.args(), fs.Args()...)
+	extra := fs.Args()
 
 	commits, err := readList(*list)
 	if err != nil {
@@ -294,17 +175,16 @@ func run(args []string) {
 	}
 
 	type perRepo struct {
-		stack          string
-		commits, finds int
-		elapsed        []time.Duration
+		stack                string
+		commits, rule, model int
+		elapsed              []time.Duration
 	}
 	repos := map[string]*perRepo{}
 	var order []string
 	byRule := map[string]int{}
 	bySev := map[string]int{}
 	var high []finding
-	total, models := 0, 0
-	var ledger ledgerTally
+	var ledger ledgerSum
 	byKind := map[string]int{}
 	for _, c := range commits {
 		dir, err := checkout(root, *mirrors, c)
@@ -322,15 +202,13 @@ func run(args []string) {
 			order = append(order, c.Repo)
 		}
 		r.commits++
-		r.finds += len(res.Findings)
+		rule, model := split(res.Findings)
+		r.rule += rule
+		r.model += model
 		r.elapsed = append(r.elapsed, took)
-		total += len(res.Findings)
-		ledger.add(res.ModelReview)
+		ledger.add(res.Ledger)
 		for _, f := range res.Findings {
 			f.Repo, f.SHA = c.Repo, c.SHA
-			if isModel(f) {
-				models++
-			}
 			byRule[f.Rule]++
 			bySev[f.Severity]++
 			if f.Severity == "Critical" || f.Severity == "High" {
@@ -350,12 +228,16 @@ func run(args []string) {
 		log.Printf("%-22s %s %3d findings %d notes %6s  %s", c.Repo, c.SHA[:10], len(res.Findings), len(res.Notes), took.Round(time.Millisecond), c.Subject)
 	}
 
-	fmt.Printf("| project | stack | commits | findings | per commit | median review |\n|---|---|---|---|---|---|\n")
+	per := func(n, commits int) float64 { return float64(n) / float64(max(commits, 1)) }
+	fmt.Printf("| project | stack | commits | rule findings | per commit | model findings | per commit | median review |\n|---|---|---|---|---|---|---|---|\n")
+	var rule, model int
 	for _, name := range order {
 		r := repos[name]
-		fmt.Printf("| %s | %s | %d | %d | %.2f | %s |\n", name, r.stack, r.commits, r.finds, float64(r.finds)/float64(r.commits), median(r.elapsed).Round(time.Millisecond))
+		rule += r.rule
+		model += r.model
+		fmt.Printf("| %s | %s | %d | %d | %.2f | %d | %.2f | %s |\n", name, r.stack, r.commits, r.rule, per(r.rule, r.commits), r.model, per(r.model, r.commits), median(r.elapsed).Round(time.Millisecond))
 	}
-	fmt.Printf("| **all** | | %d | %d | **%.2f** | |\n\n", len(commits), total, float64(total)/float64(max(len(commits), 1)))
+	fmt.Printf("| **all** | | %d | %d | **%.2f** | %d | **%.2f** | |\n\n", len(commits), rule, per(rule, len(commits)), model, per(model, len(commits)))
 
 	fmt.Printf("| rule | findings | per commit |\n|---|---|---|\n")
 	rules := make([]string, 0, len(byRule))
@@ -376,17 +258,60 @@ func run(args []string) {
 		fmt.Printf("- %s %s %s %s:%s %s\n", f.Severity, f.Repo, f.SHA[:10], f.File, f.Lines, f.Title)
 	}
 	fmt.Printf("review-level notes (no verdict weight): missing-tests %d, undocumented-api %d\n", byKind["missing-tests"], byKind["undocumented-api"])
-	if ledger.reviews > 0 {
-		fmt.Printf("\nfindings per commit: rules %.2f, model %.2f\n", float64(total-models)/float64(max(len(commits), 1)), float64(models)/float64(max(len(commits), 1)))
+	if l := ledger.String(); l != "" {
+		fmt.Println(l)
 	}
-	ledger.print()
+}
+
+// reviewArgs are the arguments of a review with default flags and extra:
+// JSON out, never failing, and no artifact folder unless extra asks for
+// the model reviewer, whose ledger is only in the folder
+// (model-review.json).
+func reviewArgs(extra []string) []string {
+	args := []string{"review", "--format", "json", "--fail-on", "never"}
+	if !slices.ContainsFunc(extra, asksModel) {
+		args = append(args, "--no-artifacts")
+	}
+	return append(args, absTranscript(extra)...)
+}
+
+// absTranscript returns extra with the folder of --model-transcript made
+// absolute: the review runs in the clone, where a relative folder would
+// be removed with the next replay's checkout.
+func absTranscript(extra []string) []string {
+	out := slices.Clone(extra)
+	for i := 0; i < len(out); i++ {
+		name, value, eq := strings.Cut(strings.TrimLeft(out[i], "-"), "=")
+		if name != "model-transcript" || !strings.HasPrefix(out[i], "-") {
+			continue
+		}
+		// The folder is the flag's own value (-model-transcript=DIR) or
+		// the next argument.
+		at, prefix := i, strings.TrimSuffix(out[i], value)
+		if !eq {
+			if i++; i == len(out) {
+				break
+			}
+			at, value, prefix = i, out[i], ""
+		}
+		if abs, err := filepath.Abs(value); err == nil {
+			out[at] = prefix + abs
+		}
+	}
+	return out
+}
+
+// asksModel reports whether a review flag is one of the model reviewer's
+// (--model, --model-endpoint ...; not --no-model).
+func asksModel(arg string) bool {
+	return strings.HasPrefix(strings.TrimLeft(arg, "-"), "model") && strings.HasPrefix(arg, "-")
 }
 
 // review runs reviewls on the work tree of dir with default flags and
-// extra, and decodes its findings.
+// extra, and decodes its findings and the model review's ledger.
 func review(bin, dir string, extra []string) (reviewOutput, time.Duration, error) {
 	start := time.Now()
-	cmd := exec.Command(bin, append([]string{"review", "--format", "json", "--fail-on", "never", "--no-artifacts"}, extra...)...)
+	cmd := exec.Command(bin, reviewArgs(extra)...)
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -401,7 +326,8 @@ func review(bin, dir string, extra []string) (reviewOutput, time.Duration, error
 			return res, took, fmt.Errorf("decode review: %v", err)
 		}
 	}
-	return res, took, nil
+	res.Ledger, err = readLedger(dir)
+	return res, took, err
 }
 
 // checkout prepares the commit's replay: a clone of the snapshot (made once
