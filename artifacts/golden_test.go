@@ -71,6 +71,9 @@ func render(t *testing.T, res *review.Result) []document {
 	for _, p := range canonical(res.Perspectives) {
 		docs = append(docs, document{FindingsFile(p), "findings", must(FindingsJSON(res, p))})
 	}
+	if res.Model.State == review.ModelRan {
+		docs = append(docs, document{"model-review.json", "model-review", must(ModelReviewJSON(res))})
+	}
 	if res.Mode == review.ModeInteractive {
 		docs = append(docs,
 			document{"dispatch-board.md", "", DispatchBoardMarkdown(res)},
@@ -86,6 +89,7 @@ var scenarios = map[string]func() *review.Result{
 	"interactive": interactiveResult,
 	"clean":       cleanResult,
 	"unborn":      unbornResult,
+	"model":       modelResult,
 }
 
 // TestGolden renders every document of every scenario and compares it with

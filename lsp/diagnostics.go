@@ -29,6 +29,8 @@ type diagnosticData struct {
 	// why. The diagnostic's message is only its headline; editors that
 	// show a diagnostic in a float of its own (Neovim) show this too.
 	Rationale string `json:"rationale"`
+	// Model names the model of a model finding.
+	Model string `json:"model,omitempty"`
 }
 
 // publisher sends diagnostics for one session: one publishDiagnostics per
@@ -187,6 +189,7 @@ func diagnostic(res *review.Result, file *review.File, m *mapper, f *review.Find
 			Severity:    f.Severity.String(),
 			Rule:        f.RuleID,
 			Rationale:   res.Redactor.String(f.Message),
+			Model:       f.Model,
 		},
 	}
 }

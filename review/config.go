@@ -92,6 +92,8 @@ type Config struct {
 	CommitReviews bool
 	// MaxFindings caps the findings a review reports.
 	MaxFindings FindingCaps
+	// Model configures the model reviewer; nil means none.
+	Model *ModelConfig
 }
 
 // FindingCaps returns the finding caps to apply, 0 meaning none.

@@ -115,6 +115,9 @@ type Finding struct {
 	// Baseline is the finding's state against what was there before: new,
 	// unchanged (pre-existing) or updated (a measure that grew a lot).
 	Baseline BaselineState
+	// Model is the name of the model whose candidate, confirmed against
+	// the diff, is this finding ("" for a rule's finding).
+	Model string
 }
 
 // BaselineState is a finding's state against the base version of its file

@@ -37,6 +37,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	color := fs.String("color", "auto", "colour the text report: auto (on a terminal, unless NO_COLOR is set), always or never")
 	showProgress := fs.Bool("progress", false, "report progress on stderr even when it is not a terminal (on a terminal a run over a moment shows a spinner)")
 	hook := fs.Bool("hook", false, "word a blocked run for a pre-commit hook: what blocked the commit and how to bypass it")
+	model := addModelFlags(fs)
 	setLogger := logFlags(fs)
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
@@ -92,13 +93,22 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
+	var opts engine.Options
+	if err := model.options(&opts); err != nil {
+		return e.errorf("%v", err)
+	}
+
 	prog := startProgress(e.stderr, *showProgress, "reading the repository")
 	defer prog.Stop()
-	eng, code := openEngine(e, dir)
+	eng, code := openEngineWith(e, dir, opts)
 	if eng == nil {
 		return code
 	}
 	defer eng.Close()
+	if err := model.check(eng); err != nil {
+		return e.errorf("%v", err)
+	}
+	req.Model = modelMode(eng, *hook)
 	// --no-artifacts writes nothing, not even the history cache; an
 	// existing cache is still read.
 	eng.Repo().SetHistoryCacheWrites(!*noWrite)
@@ -128,6 +138,11 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		return e.errorf("%v", err)
 	}
 	tellWithheld(e, sc, res)
+	// After the rules, whose findings it is told; a model that is down,
+	// slow or wrong is a line of the report, no error.
+	if res, err = askModel(ctx, e, eng, res, *showProgress); err != nil {
+		return e.errorf("%v", err)
+	}
 	text := &textReport{color: useColor(*color, e.stdout), where: relativeTo(eng.Root()), hook: *hook, again: sc.again("review")}
 	if res.ChangeSet.Empty() {
 		if *format == "text" {
@@ -158,6 +173,11 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		// The text report's header says it; the other formats keep
 		// stdout a document.
 		fmt.Fprintf(e.stderr, "reviewls: depth: %s\n", d)
+	}
+	if line := modelLine(res); line != "" && *format != "text" {
+		// The text report says it; the other formats keep stdout a
+		// document.
+		fmt.Fprintln(e.stderr, res.Redactor.String("reviewls: "+line))
 	}
 	blocking := g.blocking(res)
 	if len(blocking) == 0 {
@@ -192,11 +212,12 @@ func (g gate) blocks(f *review.Finding) bool {
 	return g.secrets && f.IsSecret() || !g.threshold.Never && f.Severity >= g.threshold.Severity
 }
 
-// blocking returns the accepted and held findings of res that block.
+// blocking returns the accepted and held findings of res that block; an
+// advisory model finding never does, as it never counts for the verdict.
 func (g gate) blocking(res *review.Result) []*review.Finding {
 	var out []*review.Finding
 	for _, f := range res.Findings {
-		if g.blocks(f) {
+		if g.blocks(f) && !res.Advisory(f) {
 			out = append(out, f)
 		}
 	}
@@ -340,12 +361,18 @@ func lastCommitHint(ctx context.Context, eng *engine.Engine, sc scope, name stri
 // cannot and returns the exit code. It reads the user's configuration and
 // trusted repositories.
 func openEngine(e *env, dir string) (*engine.Engine, int) {
+	return openEngineWith(e, dir, engine.Options{})
+}
+
+// openEngineWith is openEngine with the options the command's flags set.
+func openEngineWith(e *env, dir string, opts engine.Options) (*engine.Engine, int) {
 	if info, err := os.Stat(dir); err != nil {
 		return nil, e.errorf("%v", err)
 	} else if !info.IsDir() {
 		return nil, e.errorf("%s is not a directory", dir)
 	}
-	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv(), UserDir: engine.UserDir(os.Getenv)})
+	opts.Logger, opts.Env, opts.UserDir = e.logger, engine.ProcessEnv(), engine.UserDir(os.Getenv)
+	eng, err := engine.Open(dir, opts)
 	if err != nil {
 		return nil, openError(e, dir, err)
 	}

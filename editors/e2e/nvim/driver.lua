@@ -3,7 +3,7 @@
 -- run.sh starts it as
 --   nvim --headless --clean -c 'luafile driver.lua'
 -- (run.sh wraps it in pcall(dofile) so even a load error ends nvim)
--- with E2E_MODE (main | norepo | missing | lspconfig | render), E2E_PLUGIN (the
+-- with E2E_MODE (main | norepo | missing | lspconfig | render | model), E2E_PLUGIN (the
 -- editors/nvim folder), E2E_REVIEWLS (server binary), E2E_REPO (fixture),
 -- E2E_PLAIN (a folder outside any repository), E2E_EXPECTED
 -- (expected.json) and E2E_REPORT (JSON report path). It always ends with
@@ -1046,7 +1046,104 @@ local function render_mode()
   pcall(vim.fn.jobstop, job)
 end
 
-local modes = { main = main_mode, norepo = norepo_mode, missing = missing_mode, lspconfig = lspconfig_mode, render = render_mode, screen = screen_mode }
+-- model: the model reviewer's second wave, against the scripted model
+-- server run.sh starts (editors/e2e/llmtest): its base URL is
+-- E2E_MODEL_URL, its request events are appended to E2E_MODEL_EVENTS,
+-- and it hangs a request that holds E2E_MODEL_HANG until the client
+-- cancels it. It answers every other request with one candidate on line
+-- 11 of app/store.go.
+local function model_events()
+  local out = {}
+  for line in (read_file(env('E2E_MODEL_EVENTS', '')) or ''):gmatch('[^\n]+') do
+    table.insert(out, line)
+  end
+  return out
+end
+
+local function model_mode()
+  load_plugin()
+  reviewls.setup({
+    cmd = { reviewls_bin, 'serve' },
+    settings = { model = { endpoint = env('E2E_MODEL_URL', ''), name = 'e2e-model', context = 8192 } },
+  })
+  local file = 'app/store.go'
+  local function codes(p)
+    local out = {}
+    for _, d in ipairs(p.diagnostics) do
+      out[tostring(d.code)] = d
+    end
+    return out
+  end
+  local function latest_codes()
+    for uri, p in pairs(latest) do
+      if rel_of_uri(uri) == file then
+        return codes(p)
+      end
+    end
+    return {}
+  end
+
+  check('model-second-wave', function()
+    vim.cmd('edit ' .. vim.fn.fnameescape(repo .. '/' .. file))
+    wait(function() return latest_codes()['functional/model'] ~= nil end, 'the model diagnostic on ' .. file)
+    -- The rule diagnostics were published first, without the model's.
+    local first_rule, first_model
+    for i, p in ipairs(published) do
+      if rel_of_uri(p.uri) == file then
+        local c = codes(p)
+        if c['functional/model'] then
+          first_model = first_model or i
+        elseif c['readiness/todo-added'] then
+          first_rule = first_rule or i
+        end
+      end
+    end
+    if not first_rule or first_rule > first_model then
+      fail('the rule diagnostics were not published before the model\'s (first rule-only publication %s, first with the model %s)',
+        tostring(first_rule), tostring(first_model))
+    end
+    local d = latest_codes()['functional/model']
+    if d.range.start.line + 1 ~= 11 or not (d.data and d.data.model == 'e2e-model') then
+      fail('the model diagnostic is on line %d with data %s, want line 11 naming e2e-model', d.range.start.line + 1, vim.inspect(d.data))
+    end
+    return string.format("rule diagnostics at %d ms, the model's at %d ms", published[first_rule].t_ms, published[first_model].t_ms)
+  end)
+
+  check('model-cancel', function()
+    local buf = vim.api.nvim_get_current_buf()
+    -- An unsaved line the model server hangs on, reviewed now: the
+    -- second wave asks the model about the buffer, and the request hangs.
+    vim.api.nvim_buf_set_lines(buf, -1, -1, false, { '// ' .. env('E2E_MODEL_HANG', '') })
+    vim.cmd('ReviewlsReview')
+    local hung
+    wait(function()
+      for _, e in ipairs(model_events()) do
+        hung = e:match('^hang (%d+)$') or hung
+      end
+      return hung ~= nil
+    end, 'the model request holding the edit to hang')
+    local before = #model_events()
+    for _, e in ipairs(model_events()) do
+      if e == 'cancelled ' .. hung then
+        fail('request %s was cancelled before the edit', hung)
+      end
+    end
+    local edited = now()
+    vim.api.nvim_buf_set_lines(buf, -1, -1, false, { '// typing' })
+    wait(function()
+      local events = model_events()
+      for i = before + 1, #events do
+        if events[i] == 'cancelled ' .. hung then
+          return true
+        end
+      end
+      return false
+    end, 'the edit to cancel model request ' .. hung)
+    return string.format('request %s cancelled %d ms after the edit', hung, now() - edited)
+  end)
+end
+
+local modes = { main = main_mode, norepo = norepo_mode, missing = missing_mode, lspconfig = lspconfig_mode, render = render_mode, screen = screen_mode, model = model_mode }
 local ok, err = xpcall(function()
   assert(modes[mode], 'unknown E2E_MODE ' .. mode)()
 end, debug.traceback)

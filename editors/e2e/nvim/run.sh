@@ -6,13 +6,15 @@
 #   REVIEWLS=/abs/path/reviewls editors/e2e/nvim/run.sh   # else built here
 #   KEEP_WORK=1 keeps the temp dir (kept anyway on failure).
 #
-# Five nvim runs, each under `timeout`: main (diagnostics, code action,
+# Six nvim runs, each under `timeout`: main (diagnostics, code action,
 # commands, unsaved fix, the secret's quick fix, shutdown), norepo (a file
 # outside any repository), missing (a missing server binary), lspconfig (the
-# config table alone) and render (the diagnostic float and the hover as a
+# config table alone), render (the diagnostic float and the hover as a
 # second nvim draws them in a 160x40 terminal; the screens are kept in
 # .cache/float.txt and .cache/hover.txt beside this script, or in
-# E2E_CAPTURES).
+# E2E_CAPTURES) and model (the model reviewer against a scripted model
+# server, editors/e2e/llmtest: the rule diagnostics first, the model's
+# second, and an edit cancelling a model request in flight).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -44,14 +46,30 @@ declare -A want=(
   [missing]="missing-binary"
   [lspconfig]="lspconfig-table"
   [render]="float hover"
+  [model]="model-second-wave model-cancel"
 )
 
+# The model run's own fixture, and a scripted model server built from this
+# module (editors/e2e/llmtest): it answers with one candidate on line 11
+# of app/store.go and hangs a request that holds the marker.
+"$root/editors/e2e/fixture.sh" "$work/model-repo" >/dev/null
+(cd "$root" && go build -o "$work/llmtest" ./editors/e2e/llmtest) || e2e_die "go build ./editors/e2e/llmtest failed"
+printf '[{"File": "app/store.go", "Line": 11, "Quote": "v := s.records[key]", "Severity": "medium", "Title": "A missing key returns the empty string, as a stored empty string does"}]\n' >"$work/model-findings.json"
+"$work/llmtest" -findings "$work/model-findings.json" -url "$work/model-url" -events "$work/model-events" -hang-on E2E-HANG-MARKER &
+llm_pid=$!
+trap 'kill "$llm_pid" 2>/dev/null; e2e_cleanup' EXIT
+for _ in $(seq 100); do [[ -s $work/model-url ]] && break; sleep 0.1; done
+[[ -s $work/model-url ]] || e2e_die "the model server did not start"
+
 total_start=$(date +%s%N)
-for mode in main norepo missing lspconfig render; do
+for mode in main norepo missing lspconfig render model; do
   out=$work/nvim-$mode.out
   start=$(date +%s%N)
   rc=0
-  E2E_MODE=$mode E2E_REPORT=$work/report-$mode.json \
+  repo=$work/repo
+  [[ $mode == model ]] && repo=$work/model-repo
+  E2E_MODE=$mode E2E_REPORT=$work/report-$mode.json E2E_REPO=$repo \
+    E2E_MODEL_URL=$(cat "$work/model-url") E2E_MODEL_EVENTS=$work/model-events E2E_MODEL_HANG=E2E-HANG-MARKER \
     timeout -k 5 "$NVIM_TIMEOUT" nvim --headless --clean \
     -c "lua local ok, e = pcall(dofile, '$here/driver.lua') if not ok then io.stdout:write('FAIL driver: ' .. tostring(e) .. '\\n') vim.cmd('cquit 2') end" </dev/null >"$out" 2>"$work/nvim-$mode.err" || rc=$?
   ms=$((($(date +%s%N) - start) / 1000000))
