@@ -66,7 +66,7 @@ func usage(w io.Writer) {
 	for _, c := range cmds {
 		width = max(width, len(c.name))
 	}
-	fmt.Fprintf(w, "Usage: reviewls <command> [-C DIR] [flags] [args]\n\nCommands:\n")
+	fmt.Fprintf(w, "Usage: reviewls <command> [flags] [args]\n\nCommands:\n")
 	for _, c := range cmds {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
 	}
@@ -216,13 +216,13 @@ func (s scope) args(name string, target bool, extra ...string) []string {
 	if s.dir != "." && s.dir != "" {
 		args = append(args, "-C", s.dir)
 	}
-	if target && s.staged {
-		args = append(args, "--staged")
-	}
-	if target && s.base != "" {
-		args = append(args, "--base", s.base)
-	}
 	if target {
+		if s.staged {
+			args = append(args, "--staged")
+		}
+		if s.base != "" {
+			args = append(args, "--base", s.base)
+		}
 		args = append(args, s.flags...)
 	}
 	return append(args, extra...)
