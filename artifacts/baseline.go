@@ -67,20 +67,42 @@ func WriteBaseline(root, rel string, b *review.Baseline, opts Options) error {
 	if err != nil {
 		return err
 	}
-	r, err := os.OpenRoot(root)
+	r, err := openBaselineTarget(root, rel)
 	if err != nil {
-		return fmt.Errorf("open repository root: %w", err)
+		return err
 	}
 	defer r.Close()
-	if err := checkBaselineTarget(r, root, rel); err != nil {
-		return fmt.Errorf("write baseline %s: %w", rel, err)
-	}
 	if dir := filepath.Dir(filepath.FromSlash(rel)); dir != "." {
 		if err := r.MkdirAll(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("write baseline: %w", err)
 		}
 	}
 	return writeAtomic(r, rel, data)
+}
+
+// CheckBaselineTarget returns the error WriteBaseline would return for
+// where it writes, without writing: nil when a baseline may be written
+// (or rewritten) at rel.
+func CheckBaselineTarget(root, rel string) error {
+	r, err := openBaselineTarget(root, rel)
+	if err == nil {
+		r.Close()
+	}
+	return err
+}
+
+// openBaselineTarget opens the repository root for writing a baseline at
+// rel, once checkBaselineTarget allows it.
+func openBaselineTarget(root, rel string) (*os.Root, error) {
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, fmt.Errorf("open repository root: %w", err)
+	}
+	if err := checkBaselineTarget(r, root, rel); err != nil {
+		r.Close()
+		return nil, fmt.Errorf("write baseline %s: %w", rel, err)
+	}
+	return r, nil
 }
 
 // checkBaselineTarget refuses to write a baseline at rel, inside the

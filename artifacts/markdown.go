@@ -18,10 +18,21 @@ func ReviewMarkdown(res *review.Result, d Disclaimer) []byte {
 	return newView(res, Options{}).reviewMarkdown(d, nil)
 }
 
+// ReviewMarkdownFrom is ReviewMarkdown to be read elsewhere than in the
+// artifact folder (printed on a terminal): its links to files start from
+// linkRoot, the path to the repository's root ("" from the root, "../"
+// from a folder in it), and again renders the commands it suggests, which
+// repeat the review with more arguments.
+func ReviewMarkdownFrom(res *review.Result, d Disclaimer, linkRoot string, again func(extra ...string) string) []byte {
+	v := newView(res, Options{})
+	v.linkRoot, v.again = linkRoot, again
+	return v.reviewMarkdown(d, nil)
+}
+
 // reviewMarkdown renders review.md; extras are the folder-relative
 // explanation and walkback files to link (interactive runs).
 func (v *view) reviewMarkdown(d Disclaimer, extras []string) []byte {
-	m := &md{red: v.red}
+	m := v.md()
 	v.mdHeader(m)
 	v.mdChangedFiles(m)
 	v.mdFindings(m)
@@ -65,7 +76,7 @@ func (v *view) mdHeader(m *md) {
 		{"Date", v.now.Format(reviewedAtLayout)},
 		{"Findings", fmt.Sprintf("%d critical, %d high, %d medium, %d low (%d total)", c.Critical, c.High, c.Medium, c.Low, c.Total())},
 		{"Perspectives", orText(strings.Join(perspectives, ", "), "none")},
-		{"Depth", v.depth.String()},
+		{"Depth", m.prose(DepthSummary(v.depth, v.res.Analysis, v.again))},
 		{"Verdict", v.verdict.Display() + v.heldNote() + v.advisoryNote()},
 	})
 	desc := strings.TrimSpace(v.risk.Brief.Intent)
@@ -172,13 +183,9 @@ func (v *view) mdFindings(m *md) {
 // no findings of the review) and says how to list them.
 func (v *view) mdPreexisting(m *md) {
 	if n := len(v.res.PreExisting); n > 0 {
-		m.para(fmt.Sprintf("%s in touched code; run `reviewls review --show-preexisting` to list them.", PreexistingCount(n)))
+		m.para(PreexistingHint(n, v.again) + ".")
 	}
 }
-
-// PreexistingCount words a number of pre-existing findings: "1 pre-existing
-// finding", "3 pre-existing findings".
-func PreexistingCount(n int) string { return plural(n, "pre-existing finding") }
 
 // language returns the language id of a changed path.
 func (v *view) language(p string) review.Language {
@@ -281,9 +288,6 @@ func (v *view) mdRisk(m *md) {
 	}
 	m.bullet(rec)
 	m.bullet("**Depth used:** " + v.depth.String() + " — " + v.rationale)
-	if a := v.res.Analysis.String(); a != "" {
-		m.bullet("**Type-aware analysis:** " + strings.TrimPrefix(a, "type-aware analysis "))
-	}
 	if w := v.res.Withheld; w != "" {
 		m.bullet("**Not done:** " + w)
 	}

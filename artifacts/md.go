@@ -17,6 +17,9 @@ import (
 type md struct {
 	buf bytes.Buffer
 	red *review.Redactor
+	// root is the path from where the document is read to the
+	// repository's root, which its links to files start with.
+	root string
 }
 
 // line writes one line; format and args follow fmt.Sprintf.
@@ -158,8 +161,8 @@ func longestRun(s string, c byte) int {
 const repoRel = "../../../../"
 
 // fileLink renders an openable link to line of path (0: the file), relative
-// to the review folder, with "#L<line>" anchors that editors and forges
-// understand.
+// to where the document is read (the review folder, unless printed), with
+// "#L<line>" anchors that editors and forges understand.
 func (m *md) fileLink(p string, line, end int) string {
 	text := QuotePath(p)
 	if line > 0 {
@@ -172,7 +175,7 @@ func (m *md) fileLink(p string, line, end int) string {
 	for i, s := range segs {
 		segs[i] = url.PathEscape(s)
 	}
-	href := repoRel + strings.Join(segs, "/")
+	href := m.root + strings.Join(segs, "/")
 	if line > 0 {
 		href += "#L" + strconv.Itoa(line)
 	}

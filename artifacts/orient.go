@@ -19,7 +19,7 @@ func DispatchBoardMarkdown(res *review.Result) []byte {
 }
 
 func (v *view) boardMarkdown() []byte {
-	m := &md{red: v.red}
+	m := v.md()
 	m.heading(1, "Dispatch board: "+v.branch())
 	m.para(fmt.Sprintf("Review areas of the %s. Phase: %s.", v.targetDescription(), v.phase))
 	board := v.board()
@@ -183,7 +183,7 @@ func WalkthroughMarkdown(res *review.Result) []byte {
 }
 
 func (v *view) walkthroughMarkdown() []byte {
-	m := &md{red: v.red}
+	m := v.md()
 	w := v.res.Walkthrough
 	if w == nil {
 		w = &review.Walkthrough{}

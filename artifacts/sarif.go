@@ -207,7 +207,7 @@ func (v *view) sarif() sarifLog {
 			Message:   sarifText{Text: sarifMessage(f)},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
 				ArtifactLocation: sarifArtifact{URI: sarifURI(f.Span.Path), URIBaseID: srcRoot},
-				Region:           sarifSpan(f.Span),
+				Region:           sarifSpan(f.Span, Column(v.cs, f)),
 			}}},
 		}
 		r.PartialFingerprints = map[string]string{fingerprintKey: findingID(f)}
@@ -308,19 +308,33 @@ func sarifURI(p string) string {
 	return (&url.URL{Path: p}).EscapedPath()
 }
 
-// sarifSpan converts a span to a SARIF region, nil when it has no line.
-func sarifSpan(s review.Span) *sarifRegion {
+// sarifSpan converts a span to a SARIF region starting at column col (as
+// Column gives it), nil when it has no line. A span of whole lines has no
+// endColumn: the region ends with its last line, as SARIF reads it.
+func sarifSpan(s review.Span, col int) *sarifRegion {
 	if s.StartLine < 1 {
 		return nil
 	}
-	r := &sarifRegion{StartLine: s.StartLine, EndLine: s.Last()}
-	if s.StartCol > 0 {
-		r.StartColumn = s.StartCol
-		if s.EndCol > 0 {
-			r.EndColumn = s.EndCol
-		}
+	r := &sarifRegion{StartLine: s.StartLine, StartColumn: col, EndLine: s.Last()}
+	if s.StartCol > 0 && s.EndCol > 0 {
+		r.EndColumn = s.EndCol
 	}
 	return r
+}
+
+// Column is the 1-based column a finding starts at, as every output
+// shows it: its own column or, for a finding about whole lines, its first
+// line's first non-blank byte (1 when the line is blank or unknown).
+func Column(cs *review.ChangeSet, f *review.Finding) int {
+	if f.Span.StartCol > 0 {
+		return f.Span.StartCol
+	}
+	if file := cs.File(f.Span.Path); file != nil {
+		if lines := file.TextLines(); f.Span.StartLine >= 1 && f.Span.StartLine <= len(lines) {
+			return max(review.FirstNonBlank(lines[f.Span.StartLine-1]), 1)
+		}
+	}
+	return 1
 }
 
 // sarifFixOf converts a finding's machine-applicable fix. An edit of whole

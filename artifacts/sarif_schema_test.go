@@ -2,6 +2,7 @@ package artifacts
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -74,5 +75,51 @@ func TestSARIFMatchesSchema(t *testing.T) {
 	}
 	if check(`{"version": "2.1.0", "runs": [{"tool": {"driver": {}}}]}`) == nil {
 		t.Error("a driver without a name passes the schema")
+	}
+}
+
+// TestSARIFRegions checks that every result about a line says where on
+// it, as the text report and the editors do: startLine, startColumn (the
+// first non-blank byte for a finding about whole lines) and endLine, and
+// endColumn where the finding has one.
+func TestSARIFRegions(t *testing.T) {
+	type region struct {
+		StartLine, StartColumn, EndLine, EndColumn int
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Locations []struct {
+					PhysicalLocation struct {
+						Region *region `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	for name, build := range scenarios {
+		res := build()
+		data, err := SARIF(res, testOpts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, &log); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, r := range log.Runs[0].Results {
+			reg := r.Locations[0].PhysicalLocation.Region
+			if reg == nil {
+				continue
+			}
+			n++
+			if reg.StartColumn < 1 || reg.EndLine < reg.StartLine || reg.EndColumn < 0 {
+				t.Errorf("%s: %s: region %+v, want a startColumn and an endLine", name, r.RuleID, *reg)
+			}
+		}
+		if name == "workflow" && n < 3 {
+			t.Errorf("workflow: %d results with a region, want the scenario's findings", n)
+		}
 	}
 }

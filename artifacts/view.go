@@ -41,6 +41,11 @@ type view struct {
 	rationale   string
 	provenance  review.Provenance
 	rules       map[string]review.RuleInfo
+	// linkRoot leads from where the markdown is read to the repository's
+	// root; again renders a command that repeats the review with more
+	// arguments, as the markdown suggests it.
+	linkRoot string
+	again    func(extra ...string) string
 }
 
 func newView(res *review.Result, opts Options) *view {
@@ -116,7 +121,13 @@ func newView(res *review.Result, opts Options) *view {
 		v.rules[r.ID] = r
 	}
 	v.red = newRedactor(res)
+	v.linkRoot, v.again = repoRel, ReviewAgain(v.target)
 	return v
+}
+
+// md starts a markdown document of the view.
+func (v *view) md() *md {
+	return &md{red: v.red, root: v.linkRoot}
 }
 
 // canonical returns the distinct valid perspectives of ps in canonical

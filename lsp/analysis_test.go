@@ -70,7 +70,7 @@ func trusting(t *testing.T, dir string) string {
 func TestUntrustedRepositoryTold(t *testing.T) {
 	dir := repo(t, map[string]string{"go.mod": "module example.com/m\n\ngo 1.22\n", "creds/creds.go": showBase,
 		".reviewls.yaml": "depth: comprehensive\n"})
-	const told = "reviewls: .reviewls.yaml asks for depth: comprehensive (runs the Go toolchain); not done: this repository is not trusted (run 'reviewls trust' to allow it)"
+	const told = "reviewls: .reviewls.yaml asks for depth: comprehensive (runs the Go toolchain); not done: this repository is not trusted (run `reviewls trust` to allow it)"
 	env := lsptest.New(t, dir, lsptest.Config{Options: lsp.Options{UserDir: t.TempDir()}})
 	env.WriteFile("creds/creds.go", showPrintf)
 	env.Await(lsptest.MessageContaining(told), lsptest.LogContaining("type-aware analysis skipped: not requested, and this repository is not trusted"),

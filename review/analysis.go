@@ -44,6 +44,10 @@ type Analysis struct {
 	// Reason says why it was skipped, or what to do about a timeout, in
 	// a few words.
 	Reason string
+	// NotRequested says it was skipped only because nobody asked for it:
+	// the depth is comprehensive, but only recommended; asking for
+	// comprehensive depth runs it.
+	NotRequested bool
 	// Budget bounds the analysis when it runs.
 	Budget time.Duration
 }

@@ -6,7 +6,12 @@
 # test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. editors/e2e/lib.sh
 editors/e2e/deps.sh
+# The Go modules first, in one line rather than a "go: downloading" line
+# each from go test.
+e2e_quietly test.sh go mod download
+echo "test.sh: Go modules in the module cache ($e2e_took s)"
 # cmd/reviewls (the real binary over the matrix and scripts) takes 3.5
 # minutes with -race on 2 cores from empty caches; a busy machine can
 # take several times that, so the limit is raised from go test's 10 min.

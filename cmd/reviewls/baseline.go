@@ -16,7 +16,7 @@ import (
 	"github.com/reviewls/reviewls/review/engine"
 )
 
-// runBaseline implements 'reviewls baseline create|update|check [PATH]'.
+// runBaseline implements 'reviewls baseline create|update|check [-C DIR]'.
 // The baseline records the findings of a scan of every file committed at
 // HEAD (see engine.ScanTree), never a secret; check exits 1 when the
 // committed tree has findings outside it, 2 when the baseline is missing
@@ -24,10 +24,11 @@ import (
 func runBaseline(ctx context.Context, e *env, args []string) int {
 	flags := flag.NewFlagSet("baseline", flag.ContinueOnError)
 	flags.Usage = func() {
-		fmt.Fprintf(flags.Output(), `Usage: reviewls baseline create|update|check [flags] [PATH]
+		fmt.Fprintf(flags.Output(), `Usage: reviewls baseline create|update|check [-C DIR] [flags]
 
 Records, rewrites or checks the baseline of the repository that contains
-PATH (default: the current directory): the fingerprints of the findings of
+DIR (default: the current directory; a last argument PATH names it as -C
+does): the fingerprints of the findings of
 every file committed at HEAD — not the staged or unstaged changes, which a
 review judges — in %s at the repository root (or where the
 configuration's baseline key points). Reviews report the findings the
@@ -43,6 +44,8 @@ Flags:
 `, review.BaselineFile)
 		flags.PrintDefaults()
 	}
+	var sc scope
+	dirFlag(flags, &sc.dir)
 	setLogger := logFlags(flags)
 	pos, code, ok := parseFlags(e, flags, args)
 	if !ok {
@@ -57,14 +60,10 @@ Flags:
 	if sub != "create" && sub != "update" && sub != "check" {
 		return e.errorf("baseline: unknown subcommand %q (want create, update or check)", sub)
 	}
-	if len(pos) > 1 {
-		return e.errorf("baseline %s takes at most one PATH, got %d", sub, len(pos))
+	if code, ok := pathArg(e, "baseline "+sub, &sc, pos); !ok {
+		return code
 	}
-	dir := "."
-	if len(pos) == 1 {
-		dir = pos[0]
-	}
-	eng, code := openEngine(e, dir)
+	eng, code := openEngine(e, sc.dir)
 	if eng == nil {
 		return code
 	}
@@ -74,9 +73,12 @@ Flags:
 	var old *review.Baseline
 	switch _, err := os.Lstat(filepath.Join(eng.Root(), filepath.FromSlash(rel))); {
 	case sub == "create" && err == nil:
-		return e.errorf("baseline %s already exists (run 'reviewls baseline update' to rewrite it)", rel)
+		if err := artifacts.CheckBaselineTarget(eng.Root(), rel); err != nil {
+			return e.errorf("%v", err)
+		}
+		return e.errorf("baseline %s already exists (run %s to rewrite it)", rel, sc.dirHint("baseline update"))
 	case sub != "create" && errors.Is(err, fs.ErrNotExist):
-		return e.errorf("no baseline at %s (run 'reviewls baseline create' first)", rel)
+		return e.errorf("no baseline at %s (run %s first)", rel, sc.dirHint("baseline create"))
 	case sub == "check":
 		if old, err = artifacts.ReadBaseline(eng.Root(), rel); err != nil {
 			return e.errorf("%v", err)
@@ -140,7 +142,7 @@ Flags:
 		drop = append(drop, "the secrets")
 	}
 	if len(drop) > 0 {
-		fmt.Fprintf(&b, "run 'reviewls baseline update' to drop %s\n", strings.Join(drop, " and "))
+		fmt.Fprintf(&b, "run %s to drop %s\n", sc.dirHint("baseline update"), strings.Join(drop, " and "))
 	}
 	fmt.Fprint(e.stdout, b.String())
 	if len(outside) > 0 {

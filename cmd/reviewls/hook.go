@@ -29,6 +29,12 @@ type gitHook struct {
 	args string
 }
 
+// line is the line that runs the hook from another hook script, as a
+// message shows it.
+func (h gitHook) line() string {
+	return "`reviewls " + h.args + " || exit 1`"
+}
+
 // gitHooks returns the hooks 'reviewls hook install' writes.
 func gitHooks(failOn review.FailOn) []gitHook {
 	return []gitHook{
@@ -62,19 +68,20 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// runHook implements 'reviewls hook install|uninstall [PATH]', which
+// runHook implements 'reviewls hook install|uninstall [-C DIR]', which
 // manage the pre-commit and commit-msg hooks, and 'reviewls hook
 // commit-msg FILE', which the commit-msg hook runs.
 func runHook(_ context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("hook", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), `Usage: reviewls hook install|uninstall [flags] [PATH]
+		fmt.Fprintf(fs.Output(), `Usage: reviewls hook install|uninstall [-C DIR] [flags]
        reviewls hook commit-msg FILE
 
 install (or uninstall) writes (or removes) two git hooks in the repository
-that contains PATH (default: the current directory): pre-commit, which runs
-'reviewls review --staged' and blocks a commit that reaches --fail-on, and
-commit-msg, which blocks a commit whose message holds a secret.
+that contains DIR (default: the current directory; a last argument PATH
+names it as -C does): pre-commit, which runs reviewls review --staged and
+blocks a commit that reaches --fail-on, and commit-msg, which blocks a
+commit whose message holds a secret.
 
 commit-msg is what the commit-msg hook runs: it exits 1, naming each secret
 redacted, when the message in FILE holds one in a line git keeps (comment
@@ -86,6 +93,8 @@ Flags:
 	}
 	force := fs.Bool("force", false, "replace (or remove) hooks that reviewls did not install")
 	failOn := fs.String("fail-on", "high", "severity that blocks the commit: critical, high, medium or low")
+	var sc scope
+	dirFlag(fs, &sc.dir)
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
 		return code
@@ -94,15 +103,15 @@ Flags:
 		fs.Usage()
 		return exitUsage
 	}
-	action, dir := pos[0], "."
+	action := pos[0]
 	if action == "commit-msg" {
 		if len(pos) != 2 {
 			return e.errorf("hook commit-msg takes the commit message FILE git passes to the hook")
 		}
 		return commitMsg(e, pos[1])
 	}
-	if len(pos) == 2 {
-		dir = pos[1]
+	if code, ok := pathArg(e, "hook "+action, &sc, pos[1:]); !ok {
+		return code
 	}
 	if action != "install" && action != "uninstall" {
 		return e.errorf("unknown hook action %q (want install, uninstall or commit-msg)", action)
@@ -111,7 +120,7 @@ Flags:
 	if err != nil || threshold.Never {
 		return e.errorf("--fail-on: want critical, high, medium or low, got %q", *failOn)
 	}
-	repo, err := engine.OpenRepo(dir, engine.ProcessEnv())
+	repo, err := engine.OpenRepo(sc.dir, engine.ProcessEnv())
 	if err != nil {
 		return e.errorf("%v", err)
 	}
@@ -137,7 +146,7 @@ Flags:
 		st.ours = bytes.Contains(existing, []byte(h.marker))
 		if st.exists && !st.ours && !*force {
 			if action == "install" {
-				return e.errorf("%s already exists and was not installed by reviewls; pass --force to replace it, or run 'reviewls %s' from it", st.path, st.args)
+				return e.errorf("%s already exists and was not installed by reviewls; pass --force to replace it, or add %s to it", st.path, st.line())
 			}
 			return e.errorf("%s was not installed by reviewls; pass --force to remove it", st.path)
 		}

@@ -20,19 +20,11 @@ type loopRun struct {
 	res *review.Result
 }
 
-// loopTarget is what a loop command reviews: the work tree holding dir,
-// its local changes, or only the staged ones, or the branch from its
-// merge-base with base, as reviewls review takes them.
-type loopTarget struct {
-	dir    string
-	staged bool
-	base   string
-}
-
 // openLoop reviews the target interactively, keeping the loop state
 // (board ids, statuses, human choices) of the branch's last interactive
-// review. It returns an exit code when it cannot.
-func openLoop(ctx context.Context, e *env, lt loopTarget) (*loopRun, int) {
+// review. It returns an exit code when it cannot. name and args are the
+// command's, for the hint of an empty review.
+func openLoop(ctx context.Context, e *env, lt scope, name string, args ...string) (*loopRun, int) {
 	dir := lt.dir
 	eng, code := openEngine(e, dir)
 	if eng == nil {
@@ -45,13 +37,15 @@ func openLoop(ctx context.Context, e *env, lt loopTarget) (*loopRun, int) {
 		eng.Close()
 		return nil, e.errorf("%v", err)
 	}
-	tellWithheld(e, res)
+	tellWithheld(e, lt, res)
 	if res.ChangeSet.Empty() {
-		eng.Close()
 		hint := ""
-		if lt.base == "" && !lt.staged {
-			hint = "; for a branch or a commit, pass --base as to reviewls review (--base HEAD~1 for the last commit)"
+		if lt.base == "" {
+			if h := lastCommitHint(ctx, eng, lt, name, args...); h != "" {
+				hint = "; to review the last commit, run " + h
+			}
 		}
+		eng.Close()
 		return nil, e.errorf("no changes to review (%s)%s", describeTarget(res.ChangeSet.Target), hint)
 	}
 	return &loopRun{eng: eng, res: res}, 0
@@ -68,17 +62,17 @@ func (lr *loopRun) save(e *env) int {
 
 // loopFlags parses the common flags of the loop commands: -C DIR (the
 // work tree), the review target (--staged, --base REF) and logging.
-func loopFlags(e *env, name, usage string, args []string) ([]string, loopTarget, int, bool) {
+func loopFlags(e *env, name, usage string, args []string) ([]string, scope, int, bool) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usage)
 		fmt.Fprint(fs.Output(), "\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	var lt loopTarget
-	fs.StringVar(&lt.dir, "C", ".", "the work tree (any path inside it)")
-	fs.BoolVar(&lt.staged, "staged", false, "the staged changes only (index vs HEAD), as reviewls review --staged")
-	fs.StringVar(&lt.base, "base", "", "the branch diff from merge-base(`REF`, HEAD) to the work tree, as reviewls review --base")
+	var lt scope
+	dirFlag(fs, &lt.dir)
+	targetFlags(fs, &lt, "the staged changes only (index vs HEAD), as reviewls review --staged",
+		"the branch diff from merge-base(`REF`, HEAD) to the work tree, as reviewls review --base")
 	setLogger := logFlags(fs)
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
@@ -101,7 +95,7 @@ func confirmedLoop(ctx context.Context, e *env, name, usage string, args []strin
 	if len(pos) > 0 {
 		return nil, e.errorf("%s takes no arguments", name)
 	}
-	lr, code := openLoop(ctx, e, lt)
+	lr, code := openLoop(ctx, e, lt, name)
 	if lr == nil {
 		return nil, code
 	}
@@ -152,7 +146,7 @@ func runExplain(ctx context.Context, e *env, args []string) int {
 	if len(pos) != 1 {
 		return e.errorf("explain takes one FILE:LINE[:COL] or SYMBOL")
 	}
-	lr, code := openLoop(ctx, e, lt)
+	lr, code := openLoop(ctx, e, lt, "explain", pos...)
 	if lr == nil {
 		return code
 	}
@@ -238,14 +232,14 @@ func repoRelative(root, file string) (string, error) {
 }
 
 func runInvestigate(ctx context.Context, e *env, args []string) int {
-	pos, lt, code, ok := loopFlags(e, "investigate", "Usage: reviewls investigate [-C DIR] [--staged | --base REF] ITEM \"question\"\n\nInvestigates a question about a board item: definitions, callers,\ntests, history of the touched lines, findings, and the lens's checklist.\nWrites walkback/<item>-<NNN>-register-2.md.\n", args)
+	pos, lt, code, ok := loopFlags(e, "investigate", "Usage: reviewls investigate [-C DIR] [--staged | --base REF] ITEM \"question\"\n\nInvestigates a question about a board item: definitions, callers,\ntests, history of the touched lines, findings, and the lens's checklist.\nWrites the investigation into walkback/ in the artifact folder.\n", args)
 	if !ok {
 		return code
 	}
 	if len(pos) != 2 || strings.TrimSpace(pos[1]) == "" {
 		return e.errorf("investigate takes ITEM and a question, e.g. reviewls investigate board-1 \"is the lock released on every path?\"")
 	}
-	lr, code := openLoop(ctx, e, lt)
+	lr, code := openLoop(ctx, e, lt, "investigate", pos...)
 	if lr == nil {
 		return code
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"os"
 	"path/filepath"
@@ -15,9 +14,7 @@ var update = flag.Bool("update", false, "rewrite the expected output in test scr
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"reviewls": func() {
-			os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-		},
+		"reviewls": func() { os.Exit(scriptReviewls()) },
 	})
 }
 
@@ -69,7 +66,7 @@ func scriptParams(dir string) testscript.Params {
 			} {
 				env.Setenv(kv[0], kv[1])
 			}
-			return nil
+			return checkHints(env)
 		},
 		Cmds: cmds,
 	}

@@ -19,11 +19,13 @@ var formats = []string{"text", "json", "markdown", "sarif", "river"}
 func runReview(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("review", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: reviewls review [flags] [PATH]\n\nReviews the changes of the work tree that contains PATH (default: the current\ndirectory) and writes the artifact folder under .copilot-tracking/.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: reviewls review [-C DIR] [flags]\n\nReviews the changes of the work tree that contains DIR (default: the current\ndirectory) and writes the artifact folder under .copilot-tracking/. A last\nargument PATH names the work tree as -C does.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	staged := fs.Bool("staged", false, "review only the staged changes (index vs HEAD), as a pre-commit hook does")
-	base := fs.String("base", "", "review the branch diff from merge-base(`REF`, HEAD) to the work tree")
+	var sc scope
+	dirFlag(fs, &sc.dir)
+	targetFlags(fs, &sc, "review only the staged changes (index vs HEAD), as a pre-commit hook does",
+		"review the branch diff from merge-base(`REF`, HEAD) to the work tree")
 	profile := fs.String("profile", "", "perspective profile: standard, full or custom")
 	perspectives := fs.String("perspectives", "", "comma-separated perspectives (implies --profile custom): functional, standards, accessibility, security, readiness")
 	depth := fs.String("depth", "", "depth tier: basic, standard or comprehensive (default: the recommended depth; only an asked-for comprehensive runs the type-aware analysis)")
@@ -42,16 +44,18 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	setLogger(e)
-	if len(pos) > 1 {
-		return e.errorf("review takes at most one PATH, got %d", len(pos))
+	if code, ok := pathArg(e, "review", &sc, pos); !ok {
+		return code
 	}
-	dir := "."
-	if len(pos) == 1 {
-		dir = pos[0]
+	dir := sc.dir
+	for _, f := range [][2]string{{"profile", *profile}, {"perspectives", *perspectives}, {"depth", *depth}} {
+		if f[1] != "" {
+			sc.flags = append(sc.flags, "--"+f[0], f[1])
+		}
 	}
 
-	req := review.Request{Dir: dir, Staged: *staged, Base: *base}
-	if *staged && *base != "" {
+	req := review.Request{Dir: dir, Staged: sc.staged, Base: sc.base}
+	if sc.staged && sc.base != "" {
 		return e.errorf("--staged and --base cannot be combined: a staged review is always against HEAD")
 	}
 	var err error
@@ -133,21 +137,22 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return e.errorf("%v", err)
 	}
-	tellWithheld(e, res)
+	tellWithheld(e, sc, res)
 	// After the rules, whose findings it is told; a model that is down,
 	// slow or wrong is a line of the report, no error.
 	if res, err = askModel(ctx, e, eng, res, *showProgress); err != nil {
 		return e.errorf("%v", err)
 	}
+	text := &textReport{color: useColor(*color, e.stdout), where: relativeTo(eng.Root()), hook: *hook, again: sc.again("review")}
 	if res.ChangeSet.Empty() {
 		if *format == "text" {
-			fmt.Fprintf(e.stdout, "no changes to review (%s)\n%s", describeTarget(res.ChangeSet.Target), noChangesHint(res.ChangeSet.Target))
+			fmt.Fprintf(e.stdout, "no changes to review (%s)\n%s", describeTarget(res.ChangeSet.Target), noChangesHint(ctx, eng, sc, res.ChangeSet.Target))
 			return exitOK
 		}
 		fmt.Fprintf(e.stderr, "reviewls: no changes to review (%s)\n", describeTarget(res.ChangeSet.Target))
 		// The other formats print their document with nothing in it: a
 		// consumer (CI uploading SARIF, say) must not get zero bytes.
-		if err := printResult(e, res, *format, "", eng.Root(), nil, false); err != nil {
+		if err := printResult(e, res, *format, "", eng.Root(), text, false); err != nil {
 			return e.errorf("%v", err)
 		}
 		return exitOK
@@ -161,12 +166,13 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 		folder = written.Dir
 	}
-	text := &textReport{color: useColor(*color, e.stdout), where: relativeTo(eng.Root()), hook: *hook}
 	if err := printResult(e, res, *format, folder, eng.Root(), text, *showPre); err != nil {
 		return e.errorf("%v", err)
 	}
-	if a := res.Analysis; a.State == review.AnalysisSkipped || a.State == review.AnalysisTimedOut {
-		fmt.Fprintf(e.stderr, "reviewls: %s\n", a)
+	if d := artifacts.DepthSummary(res.Depth, res.Analysis, sc.again("review")); *format != "text" && d != res.Depth.String() {
+		// The text report's header says it; the other formats keep
+		// stdout a document.
+		fmt.Fprintf(e.stderr, "reviewls: depth: %s\n", d)
 	}
 	if line := modelLine(res); line != "" && *format != "text" {
 		// The text report says it; the other formats keep stdout a
@@ -308,17 +314,47 @@ func hookBlocked(blocking []*review.Finding, g gate) string {
 
 // noChangesHint says, after an empty review, what else could be reviewed:
 // a fresh clone has no local changes, and the useful first run is its
-// last commit or its branch.
-func noChangesHint(t review.Target) string {
+// last commit or its branch. It offers only what has something to review.
+func noChangesHint(ctx context.Context, eng *engine.Engine, sc scope, t review.Target) string {
 	switch {
 	case t.Unborn:
 		return "Add files to review them before the first commit.\n"
 	case t.Kind == review.BranchDiff:
 		return "The work tree has nothing beyond " + artifacts.QuotePath(t.BaseRef) + ".\n"
-	case t.Staged:
-		return "Nothing is staged: `git add` what you will commit, or run `reviewls review` for all local changes.\n"
+	case t.Staged && hasChanges(ctx, eng, ""):
+		sc.staged = false
+		return "Nothing is staged: `git add` what you will commit, or run " + sc.hint("review") + " for all local changes.\n"
 	}
-	return "The work tree and the index match HEAD. To review the last commit: reviewls review --base HEAD~1\n"
+	msg := "The work tree and the index match HEAD."
+	if t.Staged {
+		msg = "Nothing is staged, and the work tree matches HEAD."
+	}
+	if h := lastCommitHint(ctx, eng, sc, "review"); h != "" {
+		msg += " To review the last commit, run " + h + "."
+	}
+	return msg + "\n"
+}
+
+// hasChanges reports whether a review of the local changes, or of the
+// branch from base, has changed paths to look at: false too when it
+// cannot tell (no such base, trees a partial clone has not fetched).
+func hasChanges(ctx context.Context, eng *engine.Engine, base string) bool {
+	t, err := eng.Repo().Resolve(ctx, false, base)
+	if err != nil {
+		return false
+	}
+	changes, err := eng.Repo().Status(ctx, t)
+	return err == nil && len(changes) > 0
+}
+
+// lastCommitHint is the command that runs name with args on the last
+// commit (--base HEAD~1), or "" when there is nothing to review there.
+func lastCommitHint(ctx context.Context, eng *engine.Engine, sc scope, name string, args ...string) string {
+	if !hasChanges(ctx, eng, "HEAD~1") {
+		return ""
+	}
+	sc.staged, sc.base = false, "HEAD~1"
+	return sc.hint(name, args...)
 }
 
 // openEngine opens the repository of the directory dir, or prints why it
@@ -370,7 +406,9 @@ func printResult(e *env, res *review.Result, format, folder, root string, text *
 	case "markdown":
 		var d artifacts.Disclaimer
 		if d, err = artifacts.LoadDisclaimer(root); err == nil {
-			out = artifacts.ReviewMarkdown(res, d)
+			// On stdout, the links to the repository's files lead from
+			// the current directory, not from the artifact folder.
+			out = artifacts.ReviewMarkdownFrom(res, d, linkRoot(root), text.again)
 		}
 	case "sarif":
 		out, err = artifacts.SARIF(res, opts)
@@ -400,8 +438,17 @@ func artifactOptions() artifacts.Options {
 
 // tellWithheld says on stderr which settings of an untrusted repository's
 // .reviewls.yaml the run did not honour, and how to allow them.
-func tellWithheld(e *env, res *review.Result) {
+func tellWithheld(e *env, sc scope, res *review.Result) {
 	if res.Withheld != "" {
-		fmt.Fprintf(e.stderr, "reviewls: %s\n", res.Withheld)
+		fmt.Fprintf(e.stderr, "reviewls: %s\n", sc.localize(res.Withheld))
 	}
+}
+
+// linkRoot is the path from the current directory to the repository's
+// root, as a markdown link prefix ("", "../", "repo/").
+func linkRoot(root string) string {
+	if rel := relativeTo(root)("."); rel != "." {
+		return rel + "/"
+	}
+	return ""
 }

@@ -53,7 +53,7 @@ func runRules(_ context.Context, e *env, args []string) int {
 			}
 			fmt.Fprintf(e.stdout, "%-42s %-8s %-13s %s%s\n", r.ID, severityOf(r), r.Depth, r.Summary, fix)
 		}
-		fmt.Fprintf(e.stdout, "\n%d rules. [note]: a whole-change rule that writes a review-level note, never a line finding.\n'reviewls rules <id>' shows one in full.\n", len(rules))
+		fmt.Fprintf(e.stdout, "\n%d rules. [note]: a whole-change rule that writes a review-level note, never a line finding.\n`reviewls rules <id>` shows one in full.\n", len(rules))
 	case 1:
 		for _, r := range rules {
 			if r.ID == pos[0] {
@@ -61,7 +61,7 @@ func runRules(_ context.Context, e *env, args []string) int {
 				return exitOK
 			}
 		}
-		return e.errorf("unknown rule %q (run 'reviewls rules' for the catalog)", pos[0])
+		return e.errorf("unknown rule %q (run `reviewls rules` for the catalog)", pos[0])
 	default:
 		return e.errorf("rules takes at most one RULE-ID, got %d", len(pos))
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"regexp"
 	"strings"
 
 	"github.com/reviewls/reviewls/artifacts"
@@ -60,11 +61,16 @@ func commands() []command {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintf(w, "Usage: reviewls <command> [flags] [args]\n\nCommands:\n")
-	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	cmds := commands()
+	width := 0
+	for _, c := range cmds {
+		width = max(width, len(c.name))
 	}
-	fmt.Fprintf(w, "\nRun 'reviewls <command> -h' for a command's flags.\n")
+	fmt.Fprintf(w, "Usage: reviewls <command> [flags] [args]\n\nCommands:\n")
+	for _, c := range cmds {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
+	}
+	fmt.Fprintf(w, "\nThe commands that work on a work tree take -C DIR: the work tree that\ncontains DIR (default: the current directory).\nRun `reviewls <command> -h` for a command's flags.\n")
 }
 
 // run is the testable main: it returns the exit code. Everything it
@@ -94,9 +100,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		names = append(names, c.name)
 	}
 	if s := suggest.Closest(name, names); s != "" {
-		return e.errorf("unknown command %q: did you mean %q? (run 'reviewls help' for the commands)", name, s)
+		return e.errorf("unknown command %q: did you mean %q? (run `reviewls help` for the commands)", name, s)
 	}
-	return e.errorf("unknown command %q (run 'reviewls help' for the commands)", name)
+	return e.errorf("unknown command %q (run `reviewls help` for the commands)", name)
 }
 
 // parseFlags parses fs over args, allowing flags after positional
@@ -132,7 +138,7 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) ([]string, int, bool) {
 // flagError reports a flag that did not parse: an unknown one with the
 // closest defined flag, a bad value with the flag's own message.
 func flagError(e *env, fs *flag.FlagSet, err error) int {
-	help := fmt.Sprintf("run 'reviewls %s -h' for its flags", fs.Name())
+	help := fmt.Sprintf("run %s for its flags", artifacts.Hint(fs.Name(), "-h"))
 	const unknown = "flag provided but not defined: -"
 	if name, ok := strings.CutPrefix(err.Error(), unknown); ok {
 		var names []string
@@ -160,4 +166,97 @@ func logFlags(fs *flag.FlagSet) func(e *env) {
 		}
 		e.logger = slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: l}))
 	}
+}
+
+// scope is what a command works on: the work tree that contains dir
+// (-C DIR) and, for the commands that review, the target: the local
+// changes, only the staged ones, or the branch from its merge-base with
+// base, and the flags that select what the review checks (--profile,
+// --perspectives, --depth). Its hints repeat it, so that they work as
+// printed.
+type scope struct {
+	dir    string
+	staged bool
+	base   string
+	flags  []string
+}
+
+// dirFlag adds -C DIR to fs, the one way every command that works on a
+// work tree names it (as git -C does).
+func dirFlag(fs *flag.FlagSet, dir *string) {
+	fs.StringVar(dir, "C", ".", "work on the work tree that contains `DIR`")
+}
+
+// targetFlags adds --staged and --base REF to fs.
+func targetFlags(fs *flag.FlagSet, s *scope, staged, base string) {
+	fs.BoolVar(&s.staged, "staged", false, staged)
+	fs.StringVar(&s.base, "base", "", base)
+}
+
+// pathArg takes a trailing PATH argument of the commands that took one
+// before -C (review, status, hook, baseline, trust): it names the work
+// tree as -C does. It returns an exit code when both name one.
+func pathArg(e *env, name string, s *scope, pos []string) (int, bool) {
+	switch {
+	case len(pos) > 1:
+		return e.errorf("%s takes at most one PATH, got %d", name, len(pos)), false
+	case len(pos) == 0:
+		return 0, true
+	case s.dir != "." && s.dir != pos[0]:
+		return e.errorf("%s: -C %s and the PATH %s name two work trees; give one", name, s.dir, pos[0]), false
+	}
+	s.dir = pos[0]
+	return 0, true
+}
+
+// args returns the arguments that run the command name on the same work
+// tree (and target, with target set), with extra ones.
+func (s scope) args(name string, target bool, extra ...string) []string {
+	args := strings.Fields(name)
+	if s.dir != "." && s.dir != "" {
+		args = append(args, "-C", s.dir)
+	}
+	if target {
+		if s.staged {
+			args = append(args, "--staged")
+		}
+		if s.base != "" {
+			args = append(args, "--base", s.base)
+		}
+		args = append(args, s.flags...)
+	}
+	return append(args, extra...)
+}
+
+// hint renders the command that runs name on the same work tree and
+// target, with extra arguments, as a hint.
+func (s scope) hint(name string, extra ...string) string {
+	return artifacts.Hint(s.args(name, true, extra...)...)
+}
+
+// dirHint is hint for a command that takes no target (trust, baseline).
+func (s scope) dirHint(name string, extra ...string) string {
+	return artifacts.Hint(s.args(name, false, extra...)...)
+}
+
+// again returns the hint that repeats the command name with more
+// arguments, for the renderers that add them.
+func (s scope) again(name string) func(extra ...string) string {
+	return func(extra ...string) string { return s.hint(name, extra...) }
+}
+
+// hintCommand matches a hint to a command that takes -C, as the engine
+// words them for the current directory ("run `reviewls trust` to allow
+// it").
+var hintCommand = regexp.MustCompile("`reviewls (review|status|board|walkthrough|explain|investigate|baseline [a-z]+|hook [a-z]+|trust|validate)\\b")
+
+// localize makes the hints of a message from the engine name the work
+// tree the command ran on, when it is not the current directory.
+func (s scope) localize(msg string) string {
+	if s.dir == "." || s.dir == "" {
+		return msg
+	}
+	return hintCommand.ReplaceAllStringFunc(msg, func(h string) string {
+		return h + " -C " + artifacts.ShellWord(s.dir)
+	})
 }

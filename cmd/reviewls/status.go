@@ -18,28 +18,25 @@ import (
 func runStatus(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("status", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: reviewls status [--staged] [--base REF] [PATH]\n\nLists the changed paths a review would cover, one per line: the areas that\nhold changes (S staged, U unstaged, ? untracked), the status, and the path.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: reviewls status [-C DIR] [--staged | --base REF]\n\nLists the changed paths a review would cover, one per line: the areas that\nhold changes (S staged, U unstaged, ? untracked), the status, and the path.\nA last argument PATH names the work tree as -C does.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	staged := fs.Bool("staged", false, "only the staged changes (index vs HEAD)")
-	base := fs.String("base", "", "the branch diff from merge-base(`REF`, HEAD) to the work tree")
+	var sc scope
+	dirFlag(fs, &sc.dir)
+	targetFlags(fs, &sc, "only the staged changes (index vs HEAD)", "the branch diff from merge-base(`REF`, HEAD) to the work tree")
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
 		return code
 	}
-	if len(pos) > 1 {
-		return e.errorf("status takes at most one PATH, got %d", len(pos))
+	if code, ok := pathArg(e, "status", &sc, pos); !ok {
+		return code
 	}
-	dir := "."
-	if len(pos) == 1 {
-		dir = pos[0]
-	}
-	repo, code := openRepo(e, dir)
+	repo, code := openRepo(e, sc.dir)
 	if repo == nil {
 		return code
 	}
 	defer repo.Close()
-	t, err := repo.Resolve(ctx, *staged, *base)
+	t, err := repo.Resolve(ctx, sc.staged, sc.base)
 	if err != nil {
 		return e.errorf("%v", err)
 	}

@@ -44,6 +44,9 @@ type textReport struct {
 	// hook leaves the advice on held secrets to the blocked hook's
 	// message (hookBlocked), which gives it for every blocking secret.
 	hook bool
+	// again renders the command that repeats the review with more
+	// arguments, for the report's hints.
+	again func(extra ...string) string
 }
 
 func (r *textReport) Write(p []byte) (int, error) {
@@ -113,7 +116,7 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 		// Every review checks for secrets, whatever the selection.
 		fmt.Fprintf(r, " + %s (secrets only)", joinPerspectives(res.SecretsOnly))
 	}
-	fmt.Fprintf(r, " · depth: %s\n", res.Depth)
+	fmt.Fprintf(r, " · depth: %s\n", artifacts.DepthSummary(res.Depth, res.Analysis, r.again))
 
 	findings := slices.Clone(res.Findings)
 	sort.SliceStable(findings, func(i, j int) bool {
@@ -142,12 +145,12 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 		}
 	}
 	if n := len(res.PreExisting); n > 0 && showPre {
-		fmt.Fprintf(r, "\n%s in touched code (already there; they count toward nothing):\n", artifacts.PreexistingCount(n))
+		fmt.Fprintf(r, "\n%s:\n", artifacts.PreexistingSummary(n))
 		for _, p := range res.PreExisting {
 			writeFinding(r, cs, p.Finding, " (in the "+p.Source+")")
 		}
 	} else if n > 0 {
-		fmt.Fprintf(r, "\n%s in touched code; run `reviewls review --show-preexisting` to list them\n", artifacts.PreexistingCount(n))
+		fmt.Fprintf(r, "\n%s\n", artifacts.PreexistingHint(n, r.again))
 	}
 	if s := artifacts.CutSummary(res.Cut); s != "" {
 		fmt.Fprintf(r, "\n%s\n", s)
@@ -191,7 +194,7 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 // severity, rule and title on one line, followed by note, then the
 // rationale (and a secret's fingerprint) indented.
 func writeFinding(r *textReport, cs *review.ChangeSet, f *review.Finding, note string) {
-	r.paint(styleBold, fmt.Sprintf("%s:%d:%d:", artifacts.QuotePath(r.where(f.Span.Path)), f.Span.StartLine, column(cs, f)))
+	r.paint(styleBold, fmt.Sprintf("%s:%d:%d:", artifacts.QuotePath(r.where(f.Span.Path)), f.Span.StartLine, artifacts.Column(cs, f)))
 	r.Write([]byte(" "))
 	r.paint(severityStyle(f.Severity), strings.ToLower(f.Severity.String()))
 	if f.Model != "" {
@@ -203,21 +206,6 @@ func writeFinding(r *textReport, cs *review.ChangeSet, f *review.Finding, note s
 	if f.IsSecret() {
 		fmt.Fprintf(r, "    fingerprint: %s\n", f.SecretFingerprint())
 	}
-}
-
-// column is the 1-based column a finding's line starts at: its own
-// column, or for a whole-line finding the line's first non-blank byte.
-func column(cs *review.ChangeSet, f *review.Finding) int {
-	if f.Span.StartCol > 0 {
-		return f.Span.StartCol
-	}
-	if file := cs.File(f.Span.Path); file != nil {
-		if lines := file.TextLines(); f.Span.StartLine >= 1 && f.Span.StartLine <= len(lines) {
-			line := lines[f.Span.StartLine-1]
-			return len(line) - len(strings.TrimLeft(line, " \t")) + 1
-		}
-	}
-	return 1
 }
 
 // heldSummary lists the secrets that an inline ignore hid but that still

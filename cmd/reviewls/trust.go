@@ -13,22 +13,23 @@ import (
 	"github.com/reviewls/reviewls/review/engine"
 )
 
-// runTrust implements 'reviewls trust [--revoke | --list] [PATH]': the
+// runTrust implements 'reviewls trust [-C DIR] [--revoke | --list]': the
 // user's decision that a repository's .reviewls.yaml may use the settings
 // that run tools, recorded with a hash of the file (see review/config).
 func runTrust(_ context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("trust", flag.ContinueOnError)
 	user := engine.UserDir(os.Getenv)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), `Usage: reviewls trust [--revoke | --list] [PATH]
+		fmt.Fprintf(fs.Output(), `Usage: reviewls trust [-C DIR] [--revoke | --list]
 
-Trusts the repository that contains PATH (default: the current directory)
-with its %[1]s as it is now. A repository's %[1]s may tune rules,
-severities, ignores and caps; the settings that run tools — depth:
-comprehensive and analysis.budget, which run the Go toolchain over the
-repository's code — are honoured only from the command line, the editor,
-your own %[2]s, or a repository you trusted. A change to the file
-needs trusting again.
+Trusts the repository that contains DIR (default: the current directory;
+a last argument PATH names it as -C does) with its %[1]s as it is
+now. A repository's %[1]s may tune rules, severities, ignores and
+caps; the settings that run tools — depth: comprehensive and
+analysis.budget, which run the Go toolchain over the repository's code —
+are honoured only from the command line, the editor, your own
+%[2]s, or a repository you trusted. A change to the
+file needs trusting again.
 
 The trusted repositories are recorded, with the SHA-256 of their %[1]s,
 in %[3]s.
@@ -39,28 +40,27 @@ Flags:
 	}
 	revoke := fs.Bool("revoke", false, "stop trusting the repository")
 	list := fs.Bool("list", false, "list the trusted repositories and whether their configuration changed since")
+	var sc scope
+	dirFlag(fs, &sc.dir)
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
 		return code
 	}
+	if code, ok := pathArg(e, "trust", &sc, pos); !ok {
+		return code
+	}
 	switch {
-	case len(pos) > 1:
-		return e.errorf("trust takes at most one PATH, got %d", len(pos))
 	case *revoke && *list:
 		return e.errorf("trust: --revoke and --list do not go together")
-	case *list && len(pos) > 0:
-		return e.errorf("trust --list takes no PATH")
+	case *list && sc.dir != ".":
+		return e.errorf("trust --list takes no work tree")
 	case user == "":
 		return e.errorf("trust: no folder to record it in: set $HOME or $XDG_CONFIG_HOME")
 	}
 	if *list {
 		return listTrusted(e, user)
 	}
-	dir := "."
-	if len(pos) == 1 {
-		dir = pos[0]
-	}
-	repo, code := openRepo(e, dir)
+	repo, code := openRepo(e, sc.dir)
 	if repo == nil {
 		return code
 	}

@@ -13,20 +13,23 @@ import (
 func runValidate(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: reviewls validate [DIR]\n\nValidates every JSON artifact in DIR (default: the artifact folder of the\ncurrent branch) against the embedded JSON schemas. Exits 1 when a file is invalid.\n")
+		fmt.Fprintf(fs.Output(), "Usage: reviewls validate [-C DIR] [FOLDER]\n\nValidates every JSON artifact in FOLDER (default: the artifact folder of the\ncurrent branch of the work tree that contains DIR) against the embedded JSON\nschemas. Exits 1 when a file is invalid.\n\nFlags:\n")
+		fs.PrintDefaults()
 	}
+	var sc scope
+	dirFlag(fs, &sc.dir)
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
 		return code
 	}
 	if len(pos) > 1 {
-		return e.errorf("validate takes at most one DIR, got %d", len(pos))
+		return e.errorf("validate takes at most one FOLDER, got %d", len(pos))
 	}
 	var dir string
 	if len(pos) == 1 {
 		dir = pos[0]
 	} else {
-		repo, err := engine.OpenRepo(".", engine.ProcessEnv())
+		repo, err := engine.OpenRepo(sc.dir, engine.ProcessEnv())
 		if err != nil {
 			return e.errorf("%v", err)
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -16,7 +17,15 @@ func version() string {
 }
 
 func runVersion(_ context.Context, e *env, args []string) int {
-	if len(args) > 0 {
+	fs := flag.NewFlagSet("version", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: reviewls version\n\nPrints the version of reviewls, and the Go release and platform it was built with.\n")
+	}
+	pos, code, ok := parseFlags(e, fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
 		return e.errorf("version takes no arguments")
 	}
 	fmt.Fprintf(e.stdout, "reviewls %s (%s %s/%s)\n", version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)

@@ -356,7 +356,7 @@ func (p *parser) rules(cfg *review.Config, k, v *yaml.Node) error {
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		id, val := v.Content[i], v.Content[i+1]
 		if p.known != nil && !slices.Contains(p.known, id.Value) {
-			return p.errorf(id, "rules: unknown rule %q (run 'reviewls rules' for the catalog)", id.Value)
+			return p.errorf(id, "rules: unknown rule %q (run `reviewls rules` for the catalog)", id.Value)
 		}
 		if val.Kind != yaml.ScalarNode {
 			return p.errorf(val, "rules.%s: want off or a severity", id.Value)
@@ -581,7 +581,7 @@ func (p *parser) allowSecrets(cfg *review.Config, k, v *yaml.Node) error {
 			return p.errorf(v.Content[i], "allow-secrets: %q is not a secret fingerprint (want <rule-id>:<path>:<16 hex digits>, as a blocked review prints it)", review.Redact(fp))
 		}
 		if p.known != nil && !slices.Contains(p.known, m[1]) {
-			return p.errorf(v.Content[i], "allow-secrets: unknown rule %q (run 'reviewls rules' for the catalog)", m[1])
+			return p.errorf(v.Content[i], "allow-secrets: unknown rule %q (run `reviewls rules` for the catalog)", m[1])
 		}
 		if !review.IsSecretRule(m[1]) {
 			return p.errorf(v.Content[i], "allow-secrets: %s finds no secrets, so this entry would allow nothing (the secret rules are %s)", m[1], strings.Join(review.SecretRules, ", "))

@@ -117,11 +117,11 @@ const (
 func (s Standing) why() string {
 	switch s {
 	case Changed:
-		return "its " + FileName + " changed since you trusted it (run 'reviewls trust' again to allow it)"
+		return "its " + FileName + " changed since you trusted it (run `reviewls trust` again to allow it)"
 	case NoUserDir:
 		return "this repository is not trusted, and there is no user folder to trust it in (set $HOME or $XDG_CONFIG_HOME)"
 	}
-	return "this repository is not trusted (run 'reviewls trust' to allow it)"
+	return "this repository is not trusted (run `reviewls trust` to allow it)"
 }
 
 // Withheld is a privileged setting of an untrusted repository's file that

@@ -42,7 +42,7 @@ func TestResolveUntrusted(t *testing.T) {
 	if diff := cmp.Diff(want, res.Config); diff != "" {
 		t.Errorf("untrusted config (-want +got):\n%s", diff)
 	}
-	if got, want := WithheldLine(res.Withheld, res.Standing), ".reviewls.yaml asks for depth: comprehensive (runs the Go toolchain) and analysis.budget: 1m0s (runs the Go toolchain); not done: this repository is not trusted (run 'reviewls trust' to allow it)"; got != want || res.Standing != Untrusted {
+	if got, want := WithheldLine(res.Withheld, res.Standing), ".reviewls.yaml asks for depth: comprehensive (runs the Go toolchain) and analysis.budget: 1m0s (runs the Go toolchain); not done: this repository is not trusted (run `reviewls trust` to allow it)"; got != want || res.Standing != Untrusted {
 		t.Errorf("withheld = %q (standing %d), want %q", got, res.Standing, want)
 	}
 
@@ -62,7 +62,7 @@ func TestResolveUntrusted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := WithheldLine(res.Withheld, res.Standing), ".reviewls.yaml asks for depth: comprehensive (runs the Go toolchain); not done: its .reviewls.yaml changed since you trusted it (run 'reviewls trust' again to allow it)"; got != want || res.Standing != Changed || res.Config.Depth.Valid() {
+	if got, want := WithheldLine(res.Withheld, res.Standing), ".reviewls.yaml asks for depth: comprehensive (runs the Go toolchain); not done: its .reviewls.yaml changed since you trusted it (run `reviewls trust` again to allow it)"; got != want || res.Standing != Changed || res.Config.Depth.Valid() {
 		t.Errorf("changed: withheld %q (standing %d), depth %v; want %q and no depth", got, res.Standing, res.Config.Depth, want)
 	}
 
@@ -92,7 +92,7 @@ func TestResolveUntrustedModel(t *testing.T) {
 	if res.Config.Model != nil {
 		t.Errorf("untrusted model = %+v, want none", res.Config.Model)
 	}
-	if got, want := WithheldLine(res.Withheld, res.Standing), ".reviewls.yaml asks for model.endpoint: https://collect.example.com/v1 (sends code to a model endpoint); not done: this repository is not trusted (run 'reviewls trust' to allow it)"; got != want {
+	if got, want := WithheldLine(res.Withheld, res.Standing), ".reviewls.yaml asks for model.endpoint: https://collect.example.com/v1 (sends code to a model endpoint); not done: this repository is not trusted (run `reviewls trust` to allow it)"; got != want {
 		t.Errorf("withheld = %q, want %q", got, want)
 	}
 

