@@ -44,6 +44,10 @@ type Analysis struct {
 	// Reason says why it was skipped, or what to do about a timeout, in
 	// a few words.
 	Reason string
+	// Blocked says a skipped analysis lacked a capability (an installed
+	// toolchain, a module in the module cache, packages that load), not
+	// a request or the user's trust.
+	Blocked bool
 	// Budget bounds the analysis when it runs.
 	Budget time.Duration
 }

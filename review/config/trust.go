@@ -32,8 +32,7 @@ import (
 // and what that does; [Resolve] drops the setting of every row that an
 // untrusted repository's file asks for (and the user's file does not set
 // itself), and says so in one line. Later privileged keys are one row
-// each: model (sends code to a model endpoint) and gates (runs project
-// commands).
+// each: model (sends code to a model endpoint), say.
 
 // privilege is a setting a repository's file may use only when trusted.
 type privilege struct {
@@ -57,6 +56,12 @@ var privileged = []privilege{
 	}},
 	{key: "analysis", does: "runs the Go toolchain", asks: func(c *review.Config) (string, bool) {
 		return "analysis.budget: " + c.AnalysisBudget.String(), c.AnalysisBudget > 0
+	}},
+	// The project gates are commands of the repository's choosing, run
+	// by the shell in the work tree (and only with --gates): a cloned
+	// repository must never get its reader to run them.
+	{key: "gates", does: "runs project commands with --gates", asks: func(c *review.Config) (string, bool) {
+		return "gates", len(c.Gates) > 0
 	}},
 }
 
