@@ -621,19 +621,17 @@ func nextWork(in DecisionInput, blocking, stubs, policy []DecisionItem, failed [
 
 // explain writes the summary and the rationale of d.
 func explain(in DecisionInput, d Decision, stubs, policy []DecisionItem, failed []GateResult) (summary, rationale string) {
-	verification := "Verification " + string(d.Readiness)
-	if len(d.Gaps) > 0 {
-		var what []string
-		for _, g := range d.Gaps {
-			if g.Points > 0 {
-				what = append(what, string(g.ID))
-			}
-		}
-		if len(what) > 0 {
-			verification += ": " + strings.Join(what, ", ")
+	var open []string
+	for _, g := range d.Gaps {
+		if g.Points > 0 {
+			open = append(open, string(g.ID))
 		}
 	}
-	verification += "."
+	gaps := ""
+	if len(open) > 0 {
+		gaps = " (" + strings.Join(open, ", ") + ")"
+	}
+	verification := "Verification " + string(d.Readiness) + gaps + "."
 	reviewed := fmt.Sprintf("%d of %d changed files reviewed", in.Reviewed, in.Files)
 	switch d.Recommendation {
 	case RecommendNull:
@@ -666,9 +664,10 @@ func explain(in DecisionInput, d Decision, stubs, policy []DecisionItem, failed 
 		return fmt.Sprintf("Minor changes only: %s (%s). %s", plural(len(d.Minor), "finding"), worst(d.Minor), verification),
 			"Only Low or Medium findings of standards, documentation or readiness, or Low ones of other perspectives: nothing is a defect that blocks merging."
 	}
-	summary = "No source changes identified; " + reviewed + ". " + verification
+	summary = "No source changes identified (" + reviewed + "). " + verification
 	if d.Readiness != VerificationComplete {
-		summary = "No source changes identified; verification " + string(d.Readiness) + ": this approval covers what the review could check (" + reviewed + "). " + verification
+		summary = "No source changes identified (" + reviewed + "); verification " + string(d.Readiness) + gaps +
+			": this approval covers only what the review could check."
 	}
 	return summary, "No finding requires a change and no gate failed."
 }
@@ -716,7 +715,7 @@ func evidence(in DecisionInput) []string {
 		}
 	}
 	if in.HistoryCommits > 0 {
-		out = append(out, fmt.Sprintf("history of the touched paths: %d commits", in.HistoryCommits))
+		out = append(out, "history of the touched paths: "+plural(in.HistoryCommits, "commit"))
 	}
 	return out
 }
