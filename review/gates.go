@@ -65,12 +65,15 @@ type GateRun struct {
 	Results []GateResult
 }
 
-// Ran reports whether the gates ran.
-func (g GateRun) Ran() bool { return len(g.Results) > 0 }
+// Ran reports whether the gates ran; g may be nil.
+func (g *GateRun) Ran() bool { return g != nil && len(g.Results) > 0 }
 
 // Failed returns the gates that ran and failed (a timeout is a gap, not
-// a failure).
-func (g GateRun) Failed() []GateResult {
+// a failure); g may be nil.
+func (g *GateRun) Failed() []GateResult {
+	if g == nil {
+		return nil
+	}
 	var out []GateResult
 	for _, r := range g.Results {
 		if !r.Passed() && !r.TimedOut {
