@@ -139,6 +139,41 @@ type reviewSummary struct {
 	Depth    string               `json:"depth"`
 	Persp    []review.Perspective `json:"perspectives"`
 	Folder   string               `json:"artifactFolder,omitempty"`
+	// Decision is the review decision in the words the editors show.
+	Decision *decisionSummary `json:"decision,omitempty"`
+}
+
+// decisionSummary is the review decision as the editors show it: the
+// recommendation in words, readiness, confidence, and the gaps with what
+// closes them.
+type decisionSummary struct {
+	Recommendation review.Recommendation `json:"recommendation"`
+	Words          string                `json:"words"`
+	Readiness      review.Verification   `json:"readiness"`
+	Confidence     float64               `json:"confidence"`
+	Summary        string                `json:"summary"`
+	Gaps           []gapSummary          `json:"gaps"`
+}
+
+type gapSummary struct {
+	ID      review.GapID `json:"id"`
+	Text    string       `json:"text"`
+	Closure string       `json:"closure"`
+}
+
+// summarizeDecision converts a result's decision; nil when it has none.
+func summarizeDecision(d *review.Decision) *decisionSummary {
+	if d == nil {
+		return nil
+	}
+	out := &decisionSummary{Recommendation: d.Recommendation, Words: d.Recommendation.Words(), Readiness: d.Readiness,
+		Confidence: d.Confidence(), Summary: d.Summary, Gaps: []gapSummary{}}
+	for _, g := range d.Gaps {
+		if g.Points > 0 {
+			out.Gaps = append(out.Gaps, gapSummary{ID: g.ID, Text: g.Text, Closure: g.Closure})
+		}
+	}
+	return out
 }
 
 func summarize(ss *session, res *review.Result) reviewSummary {
@@ -157,6 +192,7 @@ func summarize(ss *session, res *review.Result) reviewSummary {
 		sum.Depth = res.Depth.String()
 	}
 	sum.Findings = len(res.Findings)
+	sum.Decision = summarizeDecision(res.Decision)
 	if !res.ChangeSet.Empty() {
 		sum.Folder = ss.artifactFolder(res.ChangeSet.Target)
 	}

@@ -250,13 +250,6 @@ func (d *Decision) TopGap() (Gap, bool) {
 	return top, true
 }
 
-// Line is the decision in one line of words, as the terminal and the
-// editors say it: "Needs more work · readiness incomplete · confidence
-// 0.75".
-func (d *Decision) Line() string {
-	return fmt.Sprintf("%s · readiness %s · confidence %.2f", d.Recommendation.Words(), d.Readiness, d.Confidence())
-}
-
 // Policy rule ids and the stub rule's: the findings that make a review
 // reject or call the change insufficient.
 const (
