@@ -128,6 +128,7 @@ func defects(args []string) {
 	repos := map[string]bool{}
 	var misses []string
 	caught, findings := 0, 0
+	byRecommendation := map[string]int{}
 	for _, d := range cases {
 		repos[d.Repo] = true
 		dir, err := clone(root, *mirrors, d.Repo)
@@ -148,6 +149,7 @@ func defects(args []string) {
 		}
 		t.cases++
 		findings += len(res.Findings)
+		byRecommendation[res.recommendation()]++
 		hit := false
 		var near []string
 		for _, f := range res.Findings {
@@ -171,7 +173,7 @@ func defects(args []string) {
 			}
 			misses = append(misses, m)
 		}
-		log.Printf("%-6s %-26s %-22s %s %s:%d (%d findings, %s)", mark, d.Class, d.Repo, d.SHA[:10], d.Path, d.Line, len(res.Findings), took.Round(1e6))
+		log.Printf("%-6s %-26s %-22s %s %s:%d (%d findings, %s, %s)", mark, d.Class, d.Repo, d.SHA[:10], d.Path, d.Line, len(res.Findings), res.recommendation(), took.Round(1e6))
 	}
 
 	fmt.Printf("%d defects from %d repositories\n\n| class | defects | caught | recall |\n|---|---|---|---|\n", len(cases), len(repos))
@@ -186,6 +188,7 @@ func defects(args []string) {
 	}
 	fmt.Printf("| **all** | %d | %d | **%.0f%%** |\n\n", len(cases), caught, 100*float64(caught)/float64(max(len(cases), 1)))
 	fmt.Printf("findings on the reversed fixes: %d (%.2f per case)\n\n", findings, float64(findings)/float64(max(len(cases), 1)))
+	fmt.Printf("Decisions on the reversed fixes (docs/decision.md):\n\n%s\n", recommendationTable(byRecommendation, "defects"))
 	if len(misses) > 0 {
 		fmt.Println("Missed:")
 		for _, m := range misses {

@@ -5,7 +5,8 @@
 // tree — and reviewed by the reviewls binary with default flags, the way a
 // developer would see it before committing. The findings are counted per
 // commit and per rule and printed as markdown tables, the review-level
-// notes (no verdict weight) by kind after them; every finding and note is
+// notes (no verdict weight) by kind after them, then the decisions: how
+// many reviews gave each recommendation; every finding and note is
 // also written, with its source line, to a JSON-lines file for a hand
 // audit.
 //
@@ -24,7 +25,8 @@
 // replayed reversed — the fix checked out, the diff back to its parent
 // applied — so the change under review re-introduces the defect the fix
 // removed, and the review must report it (perspective, file, line ± 1 and
-// severity; see eval/defects.tsv).
+// severity; see eval/defects.tsv); the recommendations of those reviews
+// are counted too.
 //
 // pick prints non-merge commits of a repository that a reviewer would meet
 // in daily work — 1–15 files, at most 300 changed lines, at least one
@@ -120,6 +122,42 @@ type note struct {
 type reviewOutput struct {
 	Findings []finding `json:"findings"`
 	Notes    []note    `json:"notes"`
+	Decision *struct {
+		Recommendation string `json:"recommendation"`
+		Readiness      string `json:"verification_readiness"`
+	} `json:"decision"`
+}
+
+// recommendation is the review's recommendation, "none" when the report
+// has no decision (an older binary, or nothing to review).
+func (r reviewOutput) recommendation() string {
+	if r.Decision == nil {
+		return "none"
+	}
+	return r.Decision.Recommendation
+}
+
+// recommendationOrder lists the recommendations in the order of their
+// precedence (docs/decision.md), then "none".
+var recommendationOrder = []string{"null", "reject", "insufficient-but-promising", "needs-more-work", "minor-changes", "accept-as-is", "none"}
+
+// recommendationTable renders how many reviews gave each recommendation,
+// with what, for the decisions on a corpus; what ("commits", "defects")
+// names the reviews. A recommendation no review gave is left out.
+func recommendationTable(counts map[string]int, what string) string {
+	var b strings.Builder
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	fmt.Fprintf(&b, "| recommendation | %s | share |\n|---|---|---|\n", what)
+	for _, r := range recommendationOrder {
+		if n := counts[r]; n > 0 {
+			fmt.Fprintf(&b, "| %s | %d | %.0f%% |\n", r, n, 100*float64(n)/float64(total))
+		}
+	}
+	fmt.Fprintf(&b, "| **all** | %d | |\n", total)
+	return b.String()
 }
 
 func run(args []string) {
@@ -165,6 +203,7 @@ func run(args []string) {
 	var high []finding
 	total := 0
 	byKind := map[string]int{}
+	byRecommendation := map[string]int{}
 	for _, c := range commits {
 		dir, err := checkout(root, *mirrors, c)
 		if err != nil {
@@ -181,6 +220,7 @@ func run(args []string) {
 			order = append(order, c.Repo)
 		}
 		r.commits++
+		byRecommendation[res.recommendation()]++
 		r.finds += len(res.Findings)
 		r.elapsed = append(r.elapsed, took)
 		total += len(res.Findings)
@@ -202,7 +242,7 @@ func run(args []string) {
 				auditOut.Encode(n)
 			}
 		}
-		log.Printf("%-22s %s %3d findings %d notes %6s  %s", c.Repo, c.SHA[:10], len(res.Findings), len(res.Notes), took.Round(time.Millisecond), c.Subject)
+		log.Printf("%-22s %s %3d findings %d notes %-26s %6s  %s", c.Repo, c.SHA[:10], len(res.Findings), len(res.Notes), res.recommendation(), took.Round(time.Millisecond), c.Subject)
 	}
 
 	fmt.Printf("| project | stack | commits | findings | per commit | median review |\n|---|---|---|---|---|---|\n")
@@ -231,6 +271,7 @@ func run(args []string) {
 		fmt.Printf("- %s %s %s %s:%s %s\n", f.Severity, f.Repo, f.SHA[:10], f.File, f.Lines, f.Title)
 	}
 	fmt.Printf("review-level notes (no verdict weight): missing-tests %d, undocumented-api %d\n", byKind["missing-tests"], byKind["undocumented-api"])
+	fmt.Printf("\nDecisions (docs/decision.md):\n\n%s", recommendationTable(byRecommendation, "commits"))
 }
 
 // review runs reviewls on the work tree of dir with default flags and
