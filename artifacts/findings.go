@@ -24,7 +24,10 @@ type FindingsReport struct {
 	// TypeAwareAnalysis is what became of the type-aware analysis (merged
 	// report only).
 	TypeAwareAnalysis *AnalysisReport `json:"type_aware_analysis,omitempty"`
-	RiskAssessment    string          `json:"risk_assessment"`
+	// ModelReview is what became of the model review (merged report
+	// only).
+	ModelReview    *ModelReport `json:"model_review,omitempty"`
+	RiskAssessment string       `json:"risk_assessment"`
 	// PreexistingCount and PreExisting describe the findings on the
 	// change's lines that were already there (no findings of the review);
 	// PreExisting is listed only on request.
@@ -109,6 +112,8 @@ type ReportFinding struct {
 	// means new. PreexistingIn says where a pre-existing one was found.
 	BaselineState review.BaselineState `json:"baseline_state,omitempty"`
 	PreexistingIn string               `json:"preexisting_in,omitempty"`
+	// Model names the model that proposed a model finding.
+	Model string `json:"model,omitempty"`
 }
 
 // reportFinding is finding f numbered n, its title tagged with its
@@ -133,6 +138,7 @@ func reportFinding(n int, f *review.Finding, merged bool) ReportFinding {
 		RuleID:       f.RuleID,
 		Perspective:  f.Perspective,
 		LineState:    f.LineState,
+		Model:        f.Model,
 	}
 	if f.Baseline == review.BaselineUpdated {
 		rf.BaselineState = f.Baseline
@@ -213,7 +219,7 @@ func (v *view) findingsReport(p review.Perspective) FindingsReport {
 	}
 	if p == "" {
 		r.Summary = fmt.Sprintf("reviewls reviewed %s: %s across %s; verdict %s%s.",
-			v.targetDescription(), findingCount(counts), fileCount(len(r.ChangedFiles)), v.verdict, v.heldNote())
+			v.targetDescription(), findingCount(counts), fileCount(len(r.ChangedFiles)), v.verdict, v.heldNote()+v.advisoryNote())
 		r.PositiveChanges = nonEmpty(v.res.Positive)
 		r.TestingRecommendations = nonEmpty(v.res.Testing)
 		r.RecommendedActions = nonEmpty(v.res.Actions)
@@ -225,6 +231,7 @@ func (v *view) findingsReport(p review.Perspective) FindingsReport {
 		r.RecommendedSpecialistReviews = v.specialistReviews()
 		r.Notes = reportNotes(v.res.Notes)
 		r.TypeAwareAnalysis = analysisReport(v.res.Analysis)
+		r.ModelReview = modelReport(v.res.Model)
 		r.NotShown = notShown(v.res)
 		r.Decision = v.decisionDoc()
 	} else {

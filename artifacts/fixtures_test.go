@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/llm"
 )
 
 // Secrets planted in the fixtures; no written byte may contain them.
@@ -315,5 +316,75 @@ func unbornResult() *review.Result {
 		},
 		Perspectives: []review.Perspective{review.Functional, review.Standards, review.Readiness},
 		Finished:     finished,
+	}
+}
+
+// modelResult is a review in which the model reviewer ran: one confirmed
+// candidate, advisory (high, yet the verdict approves), one refuted as a
+// duplicate of the rule finding, and a request the endpoint timed out on.
+func modelResult() *review.Result {
+	calc := &review.File{
+		Path: "calc/calc.go", Status: review.StatusModified, Language: review.LangGo, Unstaged: true, Added: 2, Deleted: 1,
+		Hunks: []review.Hunk{{OldStart: 5, OldLines: 3, NewStart: 5, NewLines: 4, Lines: []string{
+			" \ttotal := 0",
+			"-\tfor _, x := range xs {",
+			"+\tfor i := 0; i <= len(xs); i++ {",
+			"+\t\tx := xs[i] // TODO: clamp",
+			" \t\ttotal += x",
+		}}},
+		Lines:   map[int]review.LineState{6: review.LineUnstaged, 7: review.LineUnstaged},
+		Content: []byte("package calc\n\n// Sum adds xs.\nfunc Sum(xs []int) int {\n\ttotal := 0\n\tfor i := 0; i <= len(xs); i++ {\n\t\tx := xs[i] // TODO: clamp\n\t\ttotal += x\n\t}\n\treturn total\n}\n"),
+	}
+	cs := &review.ChangeSet{
+		Root: "/home/dev/src/calc",
+		Target: review.Target{Kind: review.LocalChanges, Provider: "unknown", BaseRef: "HEAD", HeadRef: "refs/heads/main",
+			HeadSHA: headSHA, BaseSHA: headSHA, Branch: "main"},
+		Files: []*review.File{calc},
+	}
+	todo := &review.Finding{
+		ID: review.Fingerprint("readiness/todo-added", calc.Path, "Sum", "x := xs[i] // TODO: clamp"), RuleID: "readiness/todo-added",
+		Perspective: review.Readiness, Category: "Completeness", Severity: review.SeverityLow, Title: "TODO added",
+		Message: "The change adds a TODO.", Span: review.Span{Path: calc.Path, StartLine: 7}, Symbol: "Sum",
+		CurrentCode: "\t\tx := xs[i] // TODO: clamp", LineState: review.LineUnstaged,
+	}
+	cand := llm.Candidate{File: calc.Path, Line: 6, Quote: "for i := 0; i <= len(xs); i++ {", Perspective: "functional", Severity: "high",
+		Title: "The loop reads one element past the end of xs", Rationale: "i reaches len(xs), and xs[i] panics.",
+		SuggestedFix: "for i := 0; i < len(xs); i++ {", Confidence: "high"}
+	dup := llm.Candidate{File: calc.Path, Line: 7, Quote: "x := xs[i] // TODO: clamp", Perspective: "readiness", Severity: "low",
+		Title: "A TODO is left", Rationale: "The clamp is not done.", Confidence: "medium"}
+	model := &review.Finding{
+		ID: review.Fingerprint("functional/model", calc.Path, "Sum", "for i := 0; i <= len(xs); i++ {"), RuleID: "functional/model",
+		Perspective: review.Functional, Category: llm.Category, Model: "qwen2.5-coder:7b", Severity: review.SeverityHigh,
+		Title: cand.Title, Message: cand.Rationale, Span: review.Span{Path: calc.Path, StartLine: 6}, Symbol: "Sum",
+		CurrentCode: "\tfor i := 0; i <= len(xs); i++ {", SuggestedFix: cand.SuggestedFix, Confidence: review.ConfidenceHigh,
+		LineState: review.LineUnstaged,
+	}
+	ledger := &llm.Ledger{
+		Model: "qwen2.5-coder:7b", Endpoint: "127.0.0.1:11434", Context: llm.ContextSize{Tokens: 8192, Source: "Ollama /api/show"},
+		Requests: []llm.RequestRecord{
+			{Key: "0123456789abcdef", Files: []string{calc.Path}, Tokens: 812, Mode: llm.ModeSchema, Answered: true, Candidates: 2,
+				Usage: llm.Usage{PromptTokens: 830, CompletionTokens: 120}, ElapsedMS: 2140},
+			{Key: "fedcba9876543210", Files: []string{"calc/more.go"}, Tokens: 400, Mode: llm.ModeSchema, ElapsedMS: 120000},
+		},
+		Entries: []llm.Entry{
+			{ID: "c1", Request: "0123456789abcdef", Candidate: &cand, Disposition: llm.Confirmed, Evidence: "line 6 of calc/calc.go changed and read the quote", FindingID: model.ID},
+			{ID: "c2", Request: "0123456789abcdef", Candidate: &dup, Disposition: llm.Refuted, Reason: llm.ReasonDuplicate, Evidence: "rule finding readiness/todo-added already reports calc/calc.go:7"},
+			{ID: "u1", Request: "fedcba9876543210", Files: []string{"calc/more.go"}, Disposition: llm.Unverified, Reason: llm.ReasonTimeout, Evidence: "no answer within 2m0s"},
+		},
+		NotSent: []llm.NotSent{{Path: "go.sum", Why: "skipped: lock file"}},
+		Counts: llm.Counts{Candidates: 2, Confirmed: 1, Refuted: map[llm.Reason]int{llm.ReasonDuplicate: 1},
+			Unverified: map[llm.Reason]int{llm.ReasonTimeout: 1}},
+		Usage: llm.Usage{PromptTokens: 830, CompletionTokens: 120}, ElapsedMS: 122140,
+	}
+	return &review.Result{
+		ChangeSet:    cs,
+		Perspectives: []review.Perspective{review.Functional, review.Standards, review.Readiness},
+		Findings:     []*review.Finding{model, todo},
+		Counts:       review.Counts{High: 1, Low: 1},
+		Verdict:      review.VerdictApproveWithComments,
+		Model: review.ModelReview{State: review.ModelRan, Model: "qwen2.5-coder:7b", Host: "127.0.0.1:11434", Summary: ledger.Summary(),
+			Ledger: ledger.JSON(), Counts: review.ModelCounts{Requests: 2, Candidates: 2, Confirmed: 1, Refuted: map[string]int{"duplicate": 1},
+				Unverified: map[string]int{"timeout": 1}, PromptTokens: 830, CompletionTokens: 120, Elapsed: 122140 * time.Millisecond}},
+		Finished: finished,
 	}
 }

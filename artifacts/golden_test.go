@@ -73,6 +73,9 @@ func render(t *testing.T, res *review.Result) []document {
 	for _, p := range canonical(res.Perspectives) {
 		docs = append(docs, document{FindingsFile(p), "findings", must(FindingsJSON(res, p))})
 	}
+	if res.Model.State == review.ModelRan {
+		docs = append(docs, document{"model-review.json", "model-review", must(ModelReviewJSON(res))})
+	}
 	if res.Mode == review.ModeInteractive {
 		docs = append(docs,
 			document{"dispatch-board.md", "", DispatchBoardMarkdown(res)},
@@ -88,6 +91,7 @@ var scenarios = map[string]func() *review.Result{
 	"interactive": decided(interactiveResult),
 	"clean":       decided(cleanResult),
 	"unborn":      decided(unbornResult),
+	"model":       decided(modelResult),
 }
 
 // decided returns build with the result's decision made as the engine

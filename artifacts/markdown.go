@@ -32,6 +32,7 @@ func (v *view) reviewMarkdown(d Disclaimer, extras []string) []byte {
 	v.mdActionsAndOutOfScope(m)
 	v.mdSpecialists(m)
 	v.mdRisk(m)
+	v.mdModel(m)
 	v.mdCalibration(m)
 	v.mdLimitations(m)
 	v.mdOrientation(m, extras)
@@ -69,7 +70,7 @@ func (v *view) mdHeader(m *md) {
 		{"Findings", fmt.Sprintf("%d critical, %d high, %d medium, %d low (%d total)", c.Critical, c.High, c.Medium, c.Low, c.Total())},
 		{"Perspectives", orText(strings.Join(perspectives, ", "), "none")},
 		{"Depth", v.depth.String()},
-		{"Verdict", v.verdict.Display() + v.heldNote()},
+		{"Verdict", v.verdict.Display() + v.heldNote() + v.advisoryNote()},
 	})
 	desc := strings.TrimSpace(v.risk.Brief.Intent)
 	if desc == "" {
@@ -135,6 +136,13 @@ func (v *view) mdFindings(m *md) {
 		m.line("- **Category:** %s", m.prose(category(f)))
 		m.line("- **Location:** %s", loc)
 		m.line("- **Rule:** %s", m.code(f.RuleID))
+		if f.Model != "" {
+			how := "confirmed against the diff"
+			if v.res.Advisory(f) {
+				how += " (advisory)"
+			}
+			m.line("- **Model:** %s, %s", m.code(f.Model), how)
+		}
 		if f.Skill != "" {
 			m.line("- **Skill:** %s", m.prose(f.Skill))
 		}
@@ -300,7 +308,7 @@ func (v *view) mdRisk(m *md) {
 		rows = append(rows, []string{m.code(string(e.Signal)), string(e.Availability), m.prose(plainEvidence(e.Evidence))})
 	}
 	m.table([]string{"Signal", "Availability", "Evidence"}, rows)
-	m.para("**Verdict:** " + v.verdict.Display() + v.heldNote())
+	m.para("**Verdict:** " + v.verdict.Display() + v.heldNote() + v.advisoryNote())
 }
 
 func (v *view) mdLimitations(m *md) {

@@ -117,6 +117,9 @@ func (v *view) river() riverArtifact {
 			Status:   "open",
 			Reviewer: f.RuleID,
 		}
+		if f.Model != "" {
+			rf.Reviewer += " (" + f.Model + ")"
+		}
 		if f.Span.StartLine >= 1 {
 			rf.Line = f.Span.StartLine
 			if end := f.Span.Last(); end > f.Span.StartLine {
@@ -176,6 +179,9 @@ func (v *view) river() riverArtifact {
 	// note has no verdict weight. debug is River's place for the rest.
 	if notes := reportNotes(v.res.Notes); len(notes) > 0 {
 		dbg["notes"] = notes
+	}
+	if mr := modelReport(v.res.Model); mr != nil {
+		dbg["modelReview"] = mr
 	}
 	a.Debug = map[string]any{"reviewls": dbg}
 	return a

@@ -82,6 +82,14 @@ type sarifResult struct {
 	BaselineState       string             `json:"baselineState,omitempty"`
 	Fixes               []sarifFix         `json:"fixes,omitempty"`
 	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+	// Properties name the model of a model finding, and whether it is
+	// advisory (counts for no gate).
+	Properties *sarifResultProp `json:"properties,omitempty"`
+}
+
+type sarifResultProp struct {
+	Model    string `json:"model"`
+	Advisory bool   `json:"advisory"`
 }
 
 type sarifLocation struct {
@@ -213,6 +221,9 @@ func (v *view) sarif() sarifLog {
 		r.BaselineState = string(e.state)
 		if fix := sarifFixOf(f); fix != nil {
 			r.Fixes = []sarifFix{*fix}
+		}
+		if f.Model != "" {
+			r.Properties = &sarifResultProp{Model: f.Model, Advisory: v.res.Advisory(f)}
 		}
 		if s := e.suppressed; s != nil {
 			kind := "external"

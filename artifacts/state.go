@@ -42,6 +42,7 @@ type ArtifactIndex struct {
 	DispatchBoard    string   `json:"dispatch_board,omitempty"`
 	Walkthrough      string   `json:"walkthrough,omitempty"`
 	EmissionRecord   string   `json:"emission_record,omitempty"`
+	ModelReview      string   `json:"model_review,omitempty"`
 	Explanations     []string `json:"explanations,omitempty"`
 	Walkbacks        []string `json:"walkbacks,omitempty"`
 }
@@ -98,6 +99,12 @@ func (v *view) metadata(extras []string) MetadataDoc {
 			}
 		}
 		m.Artifacts = idx
+	}
+	if v.hasLedger() {
+		if m.Artifacts == nil {
+			m.Artifacts = &ArtifactIndex{}
+		}
+		m.Artifacts.ModelReview = FileModelReview
 	}
 	return m
 }

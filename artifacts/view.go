@@ -273,9 +273,15 @@ func (v *view) issues(p review.Perspective) map[string]int {
 }
 
 // verdictOf is the verdict of the findings of perspective p ("" for
-// all) counted in counts, with the held secrets of p: one outcome with
-// the gate, which counts them.
+// all) counted in counts, without the advisory model findings of p and
+// with its held secrets: one outcome with the gate, which counts the
+// same.
 func (v *view) verdictOf(p review.Perspective, counts review.Counts) review.Verdict {
+	for _, f := range v.findings {
+		if v.res.Advisory(f) && (p == "" || f.Perspective == p) {
+			counts.Remove(f.Severity)
+		}
+	}
 	for _, s := range v.res.Held() {
 		if p == "" || s.Finding.Perspective == p {
 			counts.Add(s.Finding.Severity)

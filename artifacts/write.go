@@ -195,6 +195,9 @@ func (v *view) documents(folder string, d Disclaimer, extras []string) ([]file, 
 	addJSON(FileDiffState, "diff-state", v.diffState())
 	addJSON(FileManifest, "dispatch-manifest", v.manifest())
 	addJSON(FileRiver, "review-artifact", v.river())
+	if v.hasLedger() {
+		addJSON(FileModelReview, "model-review", v.modelReview())
+	}
 	if v.interactive() {
 		add(FileBoard, v.boardMarkdown())
 		add(FileWalkthrough, v.walkthroughMarkdown())
@@ -338,7 +341,7 @@ func listExtras(dir string) ([]string, error) {
 // explanations/ and walkback/) and whatever belongs to someone else.
 func isArtifactName(name string) bool {
 	switch name {
-	case FileReview, FileMetadata, FileDiffState, FileManifest, FileRiver, "orientation-walkthrough.md":
+	case FileReview, FileMetadata, FileDiffState, FileManifest, FileRiver, FileModelReview, "orientation-walkthrough.md":
 		return true
 	}
 	p, ok := strings.CutSuffix(name, "-findings.json")

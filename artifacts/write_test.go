@@ -121,6 +121,36 @@ func TestWriteWorkflowFileSet(t *testing.T) {
 	}
 }
 
+// TestWriteModelReview checks that a review the model reviewer ran in
+// writes its ledger, model-review.json, listed in the workflow metadata's
+// artifacts, and that the next review without one removes it.
+func TestWriteModelReview(t *testing.T) {
+	root := t.TempDir()
+	res := modelResult()
+	w := writeOK(t, root, res)
+	ledger := filepath.Join(w.Dir, FileModelReview)
+	if err := schemas.Validate("model-review", readFile(t, ledger)); err != nil {
+		t.Error(err)
+	}
+	var m struct {
+		Artifacts map[string]any `json:"artifacts"`
+	}
+	if err := json.Unmarshal(readFile(t, filepath.Join(w.Dir, FileMetadata)), &m); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(map[string]any{"model_review": FileModelReview}, m.Artifacts); diff != "" {
+		t.Errorf("metadata artifacts (-want +got):\n%s", diff)
+	}
+	if err := Validate(w.Dir); err != nil {
+		t.Error(err)
+	}
+	res.Model = review.ModelReview{}
+	w = writeOK(t, root, res)
+	if _, err := os.Stat(ledger); !errors.Is(err, fs.ErrNotExist) || !slices.Contains(w.Removed, ledger) {
+		t.Errorf("after a review without the model: %s stat %v, removed %q", FileModelReview, err, w.Removed)
+	}
+}
+
 func TestWriteInteractiveFileSet(t *testing.T) {
 	root := t.TempDir()
 	res := interactiveResult()

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/engine"
 )
 
 // The type-aware analysis phase. A review runs with the analysis deferred
@@ -20,21 +21,37 @@ import (
 // analysis pending again. A skipped or timed-out analysis is told in
 // window/logMessage, once per distinct message.
 
-// analysisPhase is the session's background analysis.
-type analysisPhase struct {
+// phase is a background phase of a session: the one running, which the
+// next change cancels.
+type phase struct {
 	mu     sync.Mutex
 	cancel context.CancelFunc // of the running phase; nil when none
-	told   string             // the last message sent
 }
 
 // stop cancels the running phase, if any.
-func (a *analysisPhase) stop() {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.cancel != nil {
-		a.cancel()
-		a.cancel = nil
+func (p *phase) stop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cancel != nil {
+		p.cancel()
+		p.cancel = nil
 	}
+}
+
+// start records the cancel of a new phase, cancelling the running one.
+func (p *phase) start(cancel context.CancelFunc) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cancel != nil {
+		p.cancel()
+	}
+	p.cancel = cancel
+}
+
+// analysisPhase is the session's background analysis.
+type analysisPhase struct {
+	phase
+	told string // the last message sent (guarded by mu)
 }
 
 // analyzeLater starts the analysis res left pending, for generation id
@@ -44,38 +61,53 @@ func (ss *session) analyzeLater(res *review.Result, versions map[string]int32, i
 		ss.tellAnalysis(res.Analysis)
 		return
 	}
+	// The next change cancels the phase: a burst of saves starts it
+	// once, after the last.
+	ss.secondWave(&ss.analysis.phase, id, versions, ss.srv.opts.AnalysisDelay, func(ctx context.Context, eng *engine.Engine) (*review.Result, error) {
+		if ss.onAnalyze != nil {
+			ss.onAnalyze(id)
+		}
+		return eng.Analyze(ctx, res)
+	}, func(out *review.Result) {
+		ss.logger.Debug("type-aware analysis done", "mod_id", id, "state", out.Analysis.State, "findings", len(out.Findings))
+		ss.tellAnalysis(out.Analysis)
+	})
+}
+
+// secondWave runs work, a continuation of the run of generation id whose
+// documents had versions, in the background as phase p, after the
+// session stayed quiet for delay (none when 0), and publishes its result
+// whole; done sees it first. The next change cancels it: a change either
+// comes first (and it does not start) or cancels it. A result that a
+// newer generation, or a later continuation of the same run, replaced is
+// not published.
+func (ss *session) secondWave(p *phase, id uint64, versions map[string]int32, delay time.Duration,
+	work func(context.Context, *engine.Engine) (*review.Result, error), done func(out *review.Result)) {
 	ss.engMu.Lock()
 	eng := ss.eng
 	ss.engMu.Unlock()
-	// Under modMu, so that a change either comes first (and this phase
-	// does not start) or cancels it.
+	// Under modMu, so that a change either comes first or cancels it.
 	ss.modMu.Lock()
 	defer ss.modMu.Unlock()
 	if ss.closed || id != ss.modID {
 		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	ss.analysis.stop()
-	ss.analysis.mu.Lock()
-	ss.analysis.cancel = cancel
-	ss.analysis.mu.Unlock()
+	p.start(cancel)
 	ss.wg.Add(1)
 	go func() {
 		defer ss.wg.Done()
 		defer cancel()
-		// The next change cancels the phase: a burst of saves starts it
-		// once, after the last.
-		quiet := time.NewTimer(ss.srv.opts.AnalysisDelay)
-		defer quiet.Stop()
-		select {
-		case <-quiet.C:
-		case <-ctx.Done():
-			return
+		if delay > 0 {
+			quiet := time.NewTimer(delay)
+			defer quiet.Stop()
+			select {
+			case <-quiet.C:
+			case <-ctx.Done():
+				return
+			}
 		}
-		if ss.onAnalyze != nil {
-			ss.onAnalyze(id)
-		}
-		out, err := eng.Analyze(ctx, res)
+		out, err := work(ctx, eng)
 		if err != nil {
 			return // stale or cancelled: a newer review is on its way
 		}
@@ -90,15 +122,14 @@ func (ss *session) analyzeLater(res *review.Result, versions map[string]int32, i
 		ss.modMu.Lock()
 		stale := ss.closed || id != ss.modID || ctx.Err() != nil
 		ss.modMu.Unlock()
-		if stale {
+		if stale || !eng.Latest(out) {
 			return
 		}
 		ss.adopt(out, versions)
-		ss.logger.Debug("type-aware analysis done", "mod_id", id, "state", out.Analysis.State, "findings", len(out.Findings))
+		done(out)
 		ss.pub.publish(out, versions, nil)
 		ss.pub.announce(out)
 		ss.artifacts.settled(out)
-		ss.tellAnalysis(out.Analysis)
 	}()
 }
 

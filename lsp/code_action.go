@@ -14,6 +14,11 @@ import (
 // codeActionReviewNow is the kind of the "Review now" source action.
 const codeActionReviewNow protocol.CodeActionKind = "source.reviewls.review"
 
+// actionTitle names a code action of reviewls's: editors list the actions
+// of every server (and their own, such as VS Code's "Explain" of Copilot)
+// in one menu, where "reviewls: Explain Get" says whose it is.
+func actionTitle(title string) string { return "reviewls: " + title }
+
 // CodeAction offers, for findings under the range: the rule's quick fix,
 // and an action that inserts an ignore comment; and for the document, the
 // "Review now" source action. The ignore actions of secrets and Critical
@@ -35,9 +40,9 @@ func (s *server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 	}
 	if wants(params.Context.Only, codeActionReviewNow) {
 		actions = append(actions, protocol.CodeAction{
-			Title:   "Review now",
+			Title:   actionTitle("Review now"),
 			Kind:    codeActionReviewNow,
-			Command: &protocol.Command{Title: "Review now", Command: cmdReview, Arguments: []any{map[string]any{"uri": params.TextDocument.URI}}},
+			Command: &protocol.Command{Title: actionTitle("Review now"), Command: cmdReview, Arguments: []any{map[string]any{"uri": params.TextDocument.URI}}},
 		})
 	}
 	return append(actions, last...), nil
@@ -94,7 +99,7 @@ func (s *server) quickFixes(ss *session, rel string, params *protocol.CodeAction
 					title = "Fix: " + strings.TrimPrefix(f.Title, "["+f.Perspective.Title()+"] ")
 				}
 				actions = append(actions, protocol.CodeAction{
-					Title: title, Kind: protocol.QuickFix, Diagnostics: []protocol.Diagnostic{diag},
+					Title: actionTitle(title), Kind: protocol.QuickFix, Diagnostics: []protocol.Diagnostic{diag},
 					IsPreferred: true, Edit: edit,
 				})
 			} else {
@@ -124,11 +129,11 @@ func (s *server) quickFixes(ss *session, rel string, params *protocol.CodeAction
 func ignoreTitle(f *review.Finding) string {
 	switch {
 	case f.IsSecret():
-		return "Ignore this secret on this line (still blocks commits)"
+		return actionTitle("Ignore this secret on this line (still blocks commits)")
 	case f.Severity == review.SeverityCritical:
-		return fmt.Sprintf("Ignore this Critical finding (%s) on this line", f.RuleID)
+		return actionTitle(fmt.Sprintf("Ignore this Critical finding (%s) on this line", f.RuleID))
 	}
-	return fmt.Sprintf("Ignore %s on this line", f.RuleID)
+	return actionTitle(fmt.Sprintf("Ignore %s on this line", f.RuleID))
 }
 
 // overlaps reports whether two ranges share a position (touching counts,

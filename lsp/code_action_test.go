@@ -65,10 +65,10 @@ func TestSecretCodeActions(t *testing.T) {
 		t.Fatalf("actions = %q, want the fix, the others and the ignore", titles(actions))
 	}
 	fix := actions[0]
-	if fix.Title != "Read the secret from the environment (API_KEY)" || !fix.IsPreferred || fix.Kind != protocol.QuickFix {
+	if fix.Title != "reviewls: Read the secret from the environment (API_KEY)" || !fix.IsPreferred || fix.Kind != protocol.QuickFix {
 		t.Errorf("first action = %q (preferred %v), want the preferred environment fix; all: %q", fix.Title, fix.IsPreferred, titles(actions))
 	}
-	const ignoreTitle = "Ignore this secret on this line (still blocks commits)"
+	const ignoreTitle = "reviewls: Ignore this secret on this line (still blocks commits)"
 	i, ignore := find(actions, ignoreTitle)
 	if ignore == nil || i != len(actions)-1 || ignore.IsPreferred {
 		t.Fatalf("actions = %q, want %q last and not preferred", titles(actions), ignoreTitle)
@@ -133,7 +133,7 @@ func TestSecretWithoutFixCodeActions(t *testing.T) {
 	v := env.EditFile("deploy.yaml", "name: app\naws_key: "+secretAWS+"\n")
 	env.Await(lsptest.DiagnosticsAt("deploy.yaml", uint32(v), lsptest.WithCode("security/hardcoded-secret")))
 	actions := env.CodeActions("deploy.yaml", lineRange(1))
-	i, ignore := find(actions, "Ignore this secret on this line (still blocks commits)")
+	i, ignore := find(actions, "reviewls: Ignore this secret on this line (still blocks commits)")
 	if ignore == nil || i == 0 || i != len(actions)-1 || ignore.IsPreferred {
 		t.Fatalf("actions = %q, want the ignore last, not first, not preferred", titles(actions))
 	}
@@ -159,7 +159,7 @@ func TestCriticalAndCommentlessCodeActions(t *testing.T) {
 	v := env.EditFile("a.py", "x = 1\n<<<<<<< HEAD\ny = 1\n=======\ny = 2\n>>>>>>> other\n")
 	env.Await(lsptest.DiagnosticsAt("a.py", uint32(v), lsptest.WithCode("functional/merge-conflict-marker")))
 	actions := env.CodeActions("a.py", lineRange(1))
-	title := "Ignore this Critical finding (functional/merge-conflict-marker) on this line"
+	title := "reviewls: Ignore this Critical finding (functional/merge-conflict-marker) on this line"
 	if i, a := find(actions, title); a == nil || i == 0 || i != len(actions)-1 || a.IsPreferred {
 		t.Errorf("actions = %q, want %q last, not first, not preferred", titles(actions), title)
 	}

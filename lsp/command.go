@@ -139,8 +139,40 @@ type reviewSummary struct {
 	Depth    string               `json:"depth"`
 	Persp    []review.Perspective `json:"perspectives"`
 	Folder   string               `json:"artifactFolder,omitempty"`
+	// Model is the model review, when a model is configured.
+	Model *modelSummary `json:"model,omitempty"`
 	// Decision is the review decision in the words the editors show.
 	Decision *decisionSummary `json:"decision,omitempty"`
+}
+
+// modelSummary is what reviewls/didReview and reviewls.review say of the
+// model review: its state (pending while the second wave runs, ran,
+// unavailable), the model and host, how many findings it confirmed, and
+// the ledger in one line, or why it cannot run.
+type modelSummary struct {
+	State    review.ModelState `json:"state"`
+	Model    string            `json:"model"`
+	Host     string            `json:"host,omitempty"`
+	Remote   bool              `json:"remote,omitempty"`
+	Blocking bool              `json:"blocking"`
+	Findings int               `json:"findings"`
+	Summary  string            `json:"summary,omitempty"`
+	Reason   string            `json:"reason,omitempty"`
+}
+
+func summarizeModel(res *review.Result) *modelSummary {
+	m := res.Model
+	if m.State == review.ModelOff {
+		return nil
+	}
+	n := 0
+	for _, f := range res.Findings {
+		if f.Model != "" {
+			n++
+		}
+	}
+	return &modelSummary{State: m.State, Model: m.Model, Host: m.Host, Remote: m.Remote, Blocking: m.Blocking, Findings: n,
+		Summary: m.Summary, Reason: m.Reason}
 }
 
 // decisionSummary is the review decision as the editors show it: the
@@ -192,6 +224,7 @@ func summarize(ss *session, res *review.Result) reviewSummary {
 		sum.Depth = res.Depth.String()
 	}
 	sum.Findings = len(res.Findings)
+	sum.Model = summarizeModel(res)
 	sum.Decision = summarizeDecision(res.Decision)
 	if !res.ChangeSet.Empty() {
 		sum.Folder = ss.artifactFolder(res.ChangeSet.Target)

@@ -25,6 +25,12 @@ type diagnosticData struct {
 	LineState   string `json:"lineState"`
 	Severity    string `json:"severity"`
 	Rule        string `json:"rule"`
+	// Rationale is the finding's message (redacted): what is wrong and
+	// why. The diagnostic's message is only its headline; editors that
+	// show a diagnostic in a float of its own (Neovim) show this too.
+	Rationale string `json:"rationale"`
+	// Model names the model of a model finding.
+	Model string `json:"model,omitempty"`
 }
 
 // publisher sends diagnostics for one session: one publishDiagnostics per
@@ -164,7 +170,8 @@ func (p *publisher) clear() {
 }
 
 // diagnostic converts one finding: its message is the headline (the
-// rationale is in the hover and the rule's page, codeDescription). Its
+// rationale is in its data and the hover, the rule's documentation on its
+// page, codeDescription). Its
 // range stays on changed lines: a
 // span that also covers unchanged lines is cut to its first line.
 func diagnostic(res *review.Result, file *review.File, m *mapper, f *review.Finding) protocol.Diagnostic {
@@ -181,6 +188,8 @@ func diagnostic(res *review.Result, file *review.File, m *mapper, f *review.Find
 			LineState:   string(f.LineState),
 			Severity:    f.Severity.String(),
 			Rule:        f.RuleID,
+			Rationale:   res.Redactor.String(f.Message),
+			Model:       f.Model,
 		},
 	}
 }

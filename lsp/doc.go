@@ -36,11 +36,15 @@
 // result if a newer generation exists. The publisher then sends one
 // publishDiagnostics per file whose diagnostics changed (or that must be
 // republished after an edit), with the document version the review saw,
-// and clears files that no longer have findings.
+// and clears files that no longer have findings. Two background phases
+// may follow a published review, each publishing again when it ends and
+// cancelled by the next change: the type-aware analysis (analysis.go)
+// and the model reviewer's second wave (model.go).
 //
 // Goroutines: the jsonrpc2 connection's reader, one goroutine per message
 // (serialised), the debounce timers' callbacks, one review worker at a
-// time per session, the watcher's receive loop and batcher, and the client
-// process monitor. Each is stopped by shutdown (server.stop) and waited
-// for through server.wg.
+// time per session, its analysis and model phases (one of each), the
+// watcher's receive loop and batcher, and the client process monitor.
+// Each is stopped by shutdown (server.stop) and waited for through
+// server.wg.
 package lsp

@@ -250,18 +250,18 @@ func (s *server) loopActions(ss *session, rel string, params *protocol.CodeActio
 		// secret: no action may carry it.
 		if name := engine.DefinedInChange(res, rel, line, col); name != "" && res.Redactor.String(name) == name {
 			actions = append(actions, protocol.CodeAction{
-				Title: "Explain " + name,
+				Title: actionTitle("Explain " + name),
 				Kind:  codeActionExplain,
-				Command: &protocol.Command{Title: "Explain " + name, Command: cmdExplain,
+				Command: &protocol.Command{Title: actionTitle("Explain " + name), Command: cmdExplain,
 					Arguments: []any{map[string]any{"uri": params.TextDocument.URI, "position": params.Range.Start}}},
 			})
 		}
 	}
 	if item := itemOf(res.Board, rel); item != "" {
 		actions = append(actions, protocol.CodeAction{
-			Title: fmt.Sprintf("Investigate %s…", item),
+			Title: actionTitle(fmt.Sprintf("Investigate %s…", item)),
 			Kind:  codeActionInvestigate,
-			Command: &protocol.Command{Title: "Investigate " + item, Command: cmdInvestigate,
+			Command: &protocol.Command{Title: actionTitle("Investigate " + item), Command: cmdInvestigate,
 				Arguments: []any{map[string]any{"item": item, "question": defaultQuestion(item), "uri": params.TextDocument.URI}}},
 		})
 	}

@@ -7,11 +7,16 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/reviewls/reviewls/review/engine"
+	"github.com/reviewls/reviewls/artifacts"
+	"github.com/reviewls/reviewls/review"
 )
 
-// Hover shows, over a finding's range, the finding and its rule's
-// documentation and fix.
+// Hover shows, over a finding's range, what its diagnostic does not say:
+// the rationale, the fix and a link to the rule's documentation. The
+// headline and the rule id are the diagnostic's (VS Code shows them in the
+// same box, above this; other editors beside it), so they are not
+// repeated, and the rule's whole documentation stays behind the link: the
+// hover fits the editor's box without scrolling.
 func (s *server) Hover(ctx context.Context, params *protocol.HoverParams) (*protocol.Hover, error) {
 	ss, rel := s.sessionForURI(params.TextDocument.URI)
 	if ss == nil {
@@ -38,19 +43,26 @@ func (s *server) Hover(ctx context.Context, params *protocol.HoverParams) (*prot
 		} else {
 			b.WriteString("\n---\n\n")
 		}
-		fmt.Fprintf(&b, "**%s** · `%s` · %s\n\n%s\n", f.Title, f.RuleID, f.Severity, res.Redactor.String(f.Message))
-		if f.SuggestedFix != "" {
-			fmt.Fprintf(&b, "\n**Suggested fix:** %s\n", res.Redactor.String(f.SuggestedFix))
-		}
-		if f.Fix != nil {
-			fmt.Fprintf(&b, "\nQuick fix available: %s\n", f.Fix.Title)
-		}
-		if ri, ok := engine.Rule(f.RuleID); ok {
-			fmt.Fprintf(&b, "\n%s\n\nBad:\n```\n%s\n```\nGood:\n```\n%s\n```\n", ri.Doc, ri.Bad, ri.Good)
-		}
+		b.WriteString(hoverMarkdown(f))
 	}
 	if hit == nil {
 		return nil, nil
 	}
 	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: res.Redactor.String(b.String())}, Range: hit}, nil
+}
+
+// hoverMarkdown is one finding's part of the hover: the rationale, the
+// suggested fix and the quick fix that applies it, then "More", the
+// rule's documentation.
+func hoverMarkdown(f *review.Finding) string {
+	var b strings.Builder
+	b.WriteString(f.Message + "\n")
+	if f.SuggestedFix != "" {
+		fmt.Fprintf(&b, "\n**Fix:** %s\n", f.SuggestedFix)
+	}
+	if f.Fix != nil && f.Fix.Title != "" {
+		fmt.Fprintf(&b, "\n**Quick fix:** %s\n", f.Fix.Title)
+	}
+	fmt.Fprintf(&b, "\n[More](%s)\n", artifacts.RuleHelpURI(f.RuleID))
+	return b.String()
 }

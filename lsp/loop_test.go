@@ -321,7 +321,7 @@ func TestExplainActionAndLenses(t *testing.T) {
 	at := protocol.Range{Start: protocol.Position{Line: 14, Character: 18}, End: protocol.Position{Line: 14, Character: 18}}
 	var explain *protocol.CodeAction
 	for i, a := range env.CodeActions("store/store.go", at) {
-		if a.Title == "Explain Get" {
+		if a.Title == "reviewls: Explain Get" {
 			explain = &env.CodeActions("store/store.go", at)[i]
 		}
 	}
@@ -334,8 +334,8 @@ func TestExplainActionAndLenses(t *testing.T) {
 		line, char uint32
 		want       string
 	}{
-		{14, 10, "Explain Store"},
-		{17, 14, "Explain ErrMissing"},
+		{14, 10, "reviewls: Explain Store"},
+		{17, 14, "reviewls: Explain ErrMissing"},
 		{14, 0, ""},  // func
 		{14, 6, ""},  // the receiver s
 		{14, 21, ""}, // the parameter key

@@ -39,6 +39,10 @@ type Options struct {
 	// published review before its type-aware analysis starts; 0 means
 	// DefaultAnalysisDelay.
 	AnalysisDelay time.Duration
+	// ModelDelay is how long the session must stay quiet after a
+	// published review before the model is asked; 0 means
+	// DefaultModelDelay.
+	ModelDelay time.Duration
 	// PollInterval is how often the server rescans when the file watcher
 	// could not watch everything (the OS watch limit); 0 means
 	// DefaultPollInterval.

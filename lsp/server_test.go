@@ -116,10 +116,16 @@ func TestUntrackedSecretRedacted(t *testing.T) {
 		if d.Severity != protocol.DiagnosticSeverityError {
 			t.Errorf("severity = %v, want Error for a critical finding", d.Severity)
 		}
+		// The rationale rides in the data, for editors that show the
+		// diagnostic alone (Neovim's float), redacted like the rest.
+		const rationale = "AWS access key ID AKIA…[redacted, 20 chars] is hardcoded. Anyone who can read the repository or its history can use it until it is rotated."
+		if data, _ := d.Data.(map[string]any); data["rationale"] != rationale {
+			t.Errorf("data = %v, want the rationale %q", d.Data, rationale)
+		}
 	}
-	// A hover over the finding shows the rationale and the rule, redacted.
+	// A hover over the finding shows the rationale and the rule's page, redacted.
 	h := env.Hover("creds.go", protocol.Position{Line: 2, Character: 16})
-	if h == nil || !strings.Contains(h.Contents.Value, "security/hardcoded-secret") || strings.Contains(h.Contents.Value, secret) ||
+	if h == nil || !strings.Contains(h.Contents.Value, "docs/rules.md#security-hardcoded-secret") || strings.Contains(h.Contents.Value, secret) ||
 		!strings.Contains(h.Contents.Value, "AKIA…[redacted, 20 chars]") {
 		t.Errorf("hover = %+v", h)
 	}
@@ -166,7 +172,7 @@ func TestCodeActions(t *testing.T) {
 	var fix, ignore *protocol.CodeAction
 	for i, a := range actions {
 		switch {
-		case a.Title == "Ignore functional/bare-except on this line":
+		case a.Title == "reviewls: Ignore functional/bare-except on this line":
 			ignore = &actions[i]
 		case a.IsPreferred:
 			fix = &actions[i]
@@ -188,7 +194,7 @@ func TestCodeActions(t *testing.T) {
 	env.Await(lsptest.DiagnosticsAt("job.py", uint32(v), lsptest.Count(0)))
 
 	source := env.CodeActions("job.py", line, protocol.Source)
-	if len(source) != 1 || source[0].Title != "Review now" || source[0].Command == nil || source[0].Command.Command != "reviewls.review" {
+	if len(source) != 1 || source[0].Title != "reviewls: Review now" || source[0].Command == nil || source[0].Command.Command != "reviewls.review" {
 		t.Errorf("source actions = %+v", source)
 	}
 	env.Shutdown()

@@ -60,6 +60,11 @@ type session struct {
 
 	// analysis is the background type-aware analysis (analysis.go).
 	analysis analysisPhase
+	// model is the background model review (model.go); models keeps the
+	// model reviewer, and its cache of answers, across the engines of
+	// the session.
+	model  modelPhase
+	models *engine.Models
 
 	// resultMu guards result, its document versions, failure and the
 	// loop state.
@@ -92,14 +97,19 @@ type session struct {
 	// onAnalyze, when set (tests), is called as the background analysis of
 	// generation id starts.
 	onAnalyze func(id uint64)
+	// onModel, when set (tests), is called as the background model review
+	// asks the endpoint, with the phase's context.
+	onModel func(ctx context.Context)
 }
 
 func (s *server) newSession(folder string) (*session, error) {
-	eng, err := engine.Open(folder, s.engineOptions())
+	models := engine.NewModels()
+	eng, err := engine.Open(folder, s.engineOptions(models))
 	if err != nil {
 		return nil, err
 	}
 	ss := &session{
+		models:   models,
 		srv:      s,
 		folder:   folder,
 		root:     eng.Root(),
@@ -116,9 +126,12 @@ func (s *server) newSession(folder string) (*session, error) {
 	return ss, nil
 }
 
-// engineOptions configures the engine of a session.
-func (s *server) engineOptions() engine.Options {
-	return engine.Options{Logger: s.opts.Logger.With("component", "engine"), Env: s.opts.GitEnv, UserDir: s.opts.UserDir}
+// engineOptions configures the engine of a session whose model reviewer
+// lives in models.
+func (s *server) engineOptions(models *engine.Models) engine.Options {
+	st := s.currentSettings()
+	return engine.Options{Logger: s.opts.Logger.With("component", "engine"), Env: s.opts.GitEnv, UserDir: s.opts.UserDir,
+		Model: st.model, NoModel: st.noModel, Models: models}
 }
 
 // start loads the loop state of the branch's last interactive review,
@@ -146,6 +159,7 @@ func (ss *session) close() {
 		ss.cancelPrev()
 	}
 	ss.analysis.stop()
+	ss.model.stop()
 	ss.modMu.Unlock()
 	if ss.watcher != nil {
 		ss.watcher.Close()
@@ -173,7 +187,7 @@ func (ss *session) didModify(src modSource, mods ...modification) {
 	ss.modID++
 	for _, m := range mods {
 		ss.pending[m.path] = ss.modID
-		if src == fromEditor || src == fromSave {
+		if src == fromEditor || src == fromTyping || src == fromSave {
 			ss.mustPub[m.path] = true
 		}
 		if isConfigPath(m.path) || ss.isBaselinePath(m.path) {
@@ -183,6 +197,9 @@ func (ss *session) didModify(src modSource, mods ...modification) {
 	if src == fromGit || src == fromUser || src == fromPoll || len(mods) == 0 {
 		ss.full = ss.modID
 	}
+	// The model is asked about what is saved: typing waits for the save,
+	// anything else (a save, an open, the disk, git) asks.
+	ss.model.ask = src != fromTyping
 	if src != fromPoll && ss.full == ss.modID {
 		ss.showProgress = true
 	}
@@ -218,6 +235,7 @@ func (ss *session) scheduleAfterLocked(delay time.Duration) {
 		ss.cancelPrev()
 	}
 	ss.analysis.stop()
+	ss.model.stop()
 	genCtx, cancel := context.WithCancel(context.Background())
 	ss.cancelPrev = cancel
 	id := ss.modID
@@ -250,6 +268,7 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	}
 	defer func() { <-ss.sema }()
 
+	trigger := ss.trigger() // not under modMu: it waits for the engine
 	ss.modMu.Lock()
 	if id != ss.modID || ss.closed {
 		ss.modMu.Unlock()
@@ -267,6 +286,7 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	}
 	withProgress := full && ss.showProgress
 	mustPub := ss.mustPub
+	modelMode := ss.modelModeLocked(trigger)
 	ss.modMu.Unlock()
 	if light {
 		// Whatever happens to the light run, the full one stays due.
@@ -275,7 +295,7 @@ func (ss *session) run(ctx context.Context, id uint64) {
 
 	overlay, versions := ss.srv.overlays(ss, full, paths)
 	req := review.Request{Dir: ss.root, Mode: review.ModeInteractive, Overlay: overlay, Loop: ss.loopSnapshot(),
-		Analysis: review.AnalysisDefer, DeferOrientation: true}
+		Analysis: review.AnalysisDefer, Model: modelMode, DeferOrientation: true}
 	ss.srv.currentSettings().request(&req)
 	if !full {
 		req.Paths = paths
@@ -368,6 +388,7 @@ func (ss *session) run(ctx context.Context, id uint64) {
 	ss.pub.announce(res)
 	ss.artifacts.settled(res)
 	ss.analyzeLater(res, versions, id)
+	ss.modelLater(res, versions, id)
 }
 
 // orientDelay is how long a published result waits before its
@@ -423,7 +444,7 @@ func (ss *session) review(ctx context.Context, req review.Request) (*review.Resu
 		}
 		// The folder, not the root, is where the repository was found
 		// from: with core.worktree or $GIT_DIR the root holds no ".git".
-		eng, err := engine.Open(ss.folder, ss.srv.engineOptions())
+		eng, err := engine.Open(ss.folder, ss.srv.engineOptions(ss.models))
 		if err != nil {
 			var ce *engine.ConfigError
 			if errors.As(err, &ce) {

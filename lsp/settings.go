@@ -3,9 +3,11 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/engine"
 )
 
 // settings are the client-side options, from initializationOptions or
@@ -27,6 +29,14 @@ type settings struct {
 	// "symbols" (functions, methods and types; the default), "all" (every
 	// changed declaration, constants and variables too) or "off".
 	CodeLens string `json:"codeLens"`
+	// Model is the model reviewer: an object with the keys of the
+	// configuration's model: (endpoint, name, ...), set over the
+	// configuration files' key by key, or false to turn it off.
+	Model json.RawMessage `json:"model"`
+
+	// model and noModel are Model decoded.
+	model   *review.ModelConfig
+	noModel bool
 }
 
 // parseSettings decodes raw settings and checks every value; the error
@@ -79,6 +89,17 @@ func parseSettings(raw any) (settings, error) {
 	}
 	if st.QuietWindow < 0 {
 		return settings{}, fmt.Errorf("reviewls settings: quietWindow: want milliseconds >= 0, got %d", st.QuietWindow)
+	}
+	switch m := strings.TrimSpace(string(st.Model)); {
+	case m == "" || m == "null" || m == "true":
+	case m == "false":
+		st.noModel = true
+	case strings.HasPrefix(m, "{"):
+		if st.model, err = engine.ParseModelSettings("reviewls settings", st.Model); err != nil {
+			return settings{}, err
+		}
+	default:
+		return settings{}, fmt.Errorf("reviewls settings: model: want an object such as {\"endpoint\": \"http://127.0.0.1:11434/v1\", \"name\": \"qwen2.5-coder:7b\"}, or false")
 	}
 	return st, nil
 }

@@ -21,7 +21,8 @@ type didChangeParams struct {
 type modSource int
 
 const (
-	fromEditor  modSource = iota // didOpen, didChange, didClose: an overlay changed
+	fromEditor  modSource = iota // didOpen, didClose: an overlay came or went
+	fromTyping                   // didChange: an overlay changed
 	fromSave                     // didSave: the file on disk now matches the buffer
 	fromWatcher                  // fsnotify or didChangeWatchedFiles
 	fromGit                      // HEAD, the index or refs moved: rescan everything
@@ -60,7 +61,7 @@ func (s *server) didChange(ctx context.Context, params *didChangeParams) error {
 	d.setText(text)
 	d.version = params.TextDocument.Version
 	s.docsMu.Unlock()
-	return s.modified(u, fromEditor)
+	return s.modified(u, fromTyping)
 }
 
 // DidChange is never called: handle decodes didChange itself.

@@ -92,6 +92,8 @@ type Config struct {
 	CommitReviews bool
 	// MaxFindings caps the findings a review reports.
 	MaxFindings FindingCaps
+	// Model configures the model reviewer; nil means none.
+	Model *ModelConfig
 	// Policy is what the project forbids every change (`policy:`).
 	Policy Policy
 	// Gates are the project's own checks (`gates:`), run only on request

@@ -269,6 +269,41 @@ type ModelStatus struct {
 	Summary string
 }
 
+// modelDown are the reasons of an unverified model request that say the
+// endpoint could not answer (review/llm's Reason values): down, too
+// slow, or refusing.
+var modelDown = []string{"unavailable", "timeout", "refused"}
+
+// ModelStatusOf reads what a decision needs of a run's model review: a
+// review that ran but whose endpoint did not answer some requests is
+// unavailable for those, and one that answered from the cache only and
+// has requests it did not ask (the language server between saves) is
+// still pending.
+func ModelStatusOf(m ModelReview) ModelStatus {
+	switch m.State {
+	case ModelOff:
+		return ModelStatus{}
+	case ModelPending:
+		return ModelStatus{Configured: true, Pending: true}
+	case ModelUnavailable:
+		return ModelStatus{Configured: true, Unavailable: m.Reason}
+	}
+	st := ModelStatus{Configured: true, Ran: true, Summary: m.Summary}
+	var down []string
+	n := 0
+	for _, r := range modelDown {
+		if k := m.Counts.Unverified[r]; k > 0 {
+			n += k
+			down = append(down, fmt.Sprintf("%d %s", k, r))
+		}
+	}
+	if n > 0 {
+		st.Unavailable = fmt.Sprintf("%d of %s unanswered (%s)", n, plural(m.Counts.Requests, "request"), strings.Join(down, ", "))
+	}
+	st.Pending = m.Counts.Unverified["not-asked"] > 0
+	return st
+}
+
 // DecisionInput is everything [Decide] reads: plain data, so the decision
 // is a pure function of it.
 type DecisionInput struct {
@@ -327,7 +362,7 @@ func DecisionInputOf(res *Result) DecisionInput {
 		Oriented:     !res.OrientationPending,
 		Notes:        res.Notes,
 		Digest:       res.Digest,
-		Model:        res.ModelStatus,
+		Model:        ModelStatusOf(res.Model),
 	}
 	if res.ProjectGates != nil {
 		in.Gates = *res.ProjectGates
@@ -692,7 +727,11 @@ func evidence(in DecisionInput) []string {
 	for _, p := range in.Perspectives {
 		ps = append(ps, string(p))
 	}
-	out := []string{fmt.Sprintf("%d of %d changed files reviewed by the rules of %s at depth %s", in.Reviewed, in.Files, orNone(strings.Join(ps, ", ")), in.Depth)}
+	depth := ""
+	if in.Depth.Valid() {
+		depth = " at depth " + in.Depth.String()
+	}
+	out := []string{fmt.Sprintf("%d of %d changed files reviewed by the rules of %s%s", in.Reviewed, in.Files, orNone(strings.Join(ps, ", ")), depth)}
 	out = append(out, "every changed file scanned for secrets, reviewed or not")
 	if in.Analysis.State == AnalysisRan {
 		out = append(out, "type-aware analysis of the changed Go packages ran")

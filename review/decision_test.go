@@ -319,3 +319,34 @@ func TestDigest(t *testing.T) {
 		t.Error("the digest of the same change differs")
 	}
 }
+
+// TestModelStatusOf checks what a decision reads of the model review: off
+// is not configured, an endpoint that did not answer some requests is
+// unavailable (blocked), requests not asked between saves are pending.
+func TestModelStatusOf(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		m    ModelReview
+		gaps []GapID
+	}{
+		{"off", ModelReview{}, []GapID{GapModelNotConfigured}},
+		{"pending", ModelReview{State: ModelPending}, []GapID{GapModelPending}},
+		{"invalid settings", ModelReview{State: ModelUnavailable, Reason: "no key in $KEY"}, []GapID{GapModelUnavailable}},
+		{"ran", ModelReview{State: ModelRan, Counts: ModelCounts{Requests: 2}}, nil},
+		{"endpoint down", ModelReview{State: ModelRan, Counts: ModelCounts{Requests: 2, Unverified: map[string]int{"unavailable": 2}}}, []GapID{GapModelUnavailable}},
+		{"unparseable answer", ModelReview{State: ModelRan, Counts: ModelCounts{Requests: 2, Unverified: map[string]int{"unparseable": 1}}}, nil},
+		{"cache only", ModelReview{State: ModelRan, Counts: ModelCounts{Requests: 2, Unverified: map[string]int{"not-asked": 1}}}, []GapID{GapModelPending}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := checked()
+			in.Model = ModelStatusOf(tt.m)
+			var ids []GapID
+			for _, g := range Decide(in).Gaps {
+				ids = append(ids, g.ID)
+			}
+			if !slices.Equal(ids, tt.gaps) {
+				t.Errorf("gaps %v, want %v (status %+v)", ids, tt.gaps, in.Model)
+			}
+		})
+	}
+}

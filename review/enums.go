@@ -256,16 +256,31 @@ type Counts struct {
 
 // Add counts one finding of severity s.
 func (c *Counts) Add(s Severity) {
+	if n := c.of(s); n != nil {
+		*n++
+	}
+}
+
+// Remove uncounts one finding of severity s.
+func (c *Counts) Remove(s Severity) {
+	if n := c.of(s); n != nil {
+		*n--
+	}
+}
+
+// of returns the count of severity s, nil for no severity.
+func (c *Counts) of(s Severity) *int {
 	switch s {
 	case SeverityCritical:
-		c.Critical++
+		return &c.Critical
 	case SeverityHigh:
-		c.High++
+		return &c.High
 	case SeverityMedium:
-		c.Medium++
+		return &c.Medium
 	case SeverityLow:
-		c.Low++
+		return &c.Low
 	}
+	return nil
 }
 
 // Total returns the number of counted findings.

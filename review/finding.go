@@ -12,7 +12,9 @@ import (
 )
 
 // Span is a region of a file: 1-based lines and 1-based byte columns. A
-// zero StartCol means the span covers whole lines; EndCol is exclusive.
+// zero StartCol means the span covers whole lines; EndCol is exclusive,
+// and a zero EndCol means the end of the last line. A finding about whole
+// lines starts at its first line's first non-blank byte ([FirstNonBlank]).
 type Span struct {
 	Path      string
 	StartLine int
@@ -36,6 +38,15 @@ func (s Span) Last() int {
 		return s.StartLine
 	}
 	return s.EndLine
+}
+
+// FirstNonBlank returns the 1-based byte column of the first byte of line
+// that is neither a space nor a tab, or 0 for a blank line.
+func FirstNonBlank(line string) int {
+	if i := strings.IndexFunc(line, func(r rune) bool { return r != ' ' && r != '\t' }); i >= 0 {
+		return i + 1
+	}
+	return 0
 }
 
 // TextEdit replaces the text of Span with NewText. A span with StartCol 0
@@ -104,6 +115,9 @@ type Finding struct {
 	// Baseline is the finding's state against what was there before: new,
 	// unchanged (pre-existing) or updated (a measure that grew a lot).
 	Baseline BaselineState
+	// Model is the name of the model whose candidate, confirmed against
+	// the diff, is this finding ("" for a rule's finding).
+	Model string
 }
 
 // BaselineState is a finding's state against the base version of its file

@@ -34,3 +34,21 @@ func TestHeadline(t *testing.T) {
 		t.Errorf("long critical headline %q (%d characters): want %d ending in the mark", got, utf8.RuneCountInString(got), HeadlineMax)
 	}
 }
+
+func TestFirstNonBlank(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want int
+	}{
+		{"x := 1", 1},
+		{"\t// TODO", 2},
+		{"    except:", 5},
+		{" \t é", 4},
+		{"", 0},
+		{" \t ", 0},
+	} {
+		if got := FirstNonBlank(tt.line); got != tt.want {
+			t.Errorf("FirstNonBlank(%q) = %d, want %d", tt.line, got, tt.want)
+		}
+	}
+}

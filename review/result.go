@@ -37,6 +37,8 @@ type Request struct {
 	Now func() time.Time
 	// Analysis says when the type-aware analysis runs; see AnalysisMode.
 	Analysis AnalysisMode
+	// Model says whether the run asks the model reviewer; see ModelMode.
+	Model ModelMode
 	// DeferOrientation leaves the orientation of the result (changed
 	// symbols, board, walkthrough, loop state and notes) to a later
 	// engine call, so that a language server publishes the findings
@@ -66,11 +68,11 @@ type Result struct {
 	SecretsOnly []Perspective
 	// Analysis is what became of the type-aware analysis.
 	Analysis Analysis
+	// Model is what became of the model review.
+	Model ModelReview
 	// AnalysisApplies says a rule of the type-aware analysis would check
 	// a reviewed file, whether or not the analysis ran.
 	AnalysisApplies bool
-	// ModelStatus is what the decision knows of the model reviewer.
-	ModelStatus ModelStatus
 	// ProjectGates are the project gates: configured, withheld, run.
 	ProjectGates *GateRun
 	// Digest is the SHA-256 of the reviewed bytes ([Digest]).
@@ -195,10 +197,16 @@ func (r *Result) Held() []Suppressed {
 }
 
 // GateCounts returns the severity counts a gate (--fail-on) compares with
-// its threshold, and the verdict derives from: the accepted findings and
-// the held ones. Counts leave the held ones out.
+// its threshold, and the verdict derives from: the accepted findings but
+// the advisory ones ([Result.Advisory]), and the held ones. Counts leave
+// the held ones out and keep the advisory ones.
 func (r *Result) GateCounts() Counts {
 	c := r.Counts
+	for _, f := range r.Findings {
+		if r.Advisory(f) {
+			c.Remove(f.Severity)
+		}
+	}
 	for _, s := range r.Held() {
 		c.Add(s.Finding.Severity)
 	}

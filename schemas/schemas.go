@@ -9,6 +9,7 @@
 //	dispatch-manifest  dispatch-manifest.json
 //	findings           <perspective>-findings.json and the merged report
 //	emission-record    emission-record.json
+//	model-review       model-review.json (the model review's ledger)
 //	review-artifact    review-artifact.json (River Review, v1.15.0 field set)
 //
 // The validator is the package's own, for exactly the draft 2020-12
@@ -168,6 +169,8 @@ func ForFile(filename string) (name string, ok bool) {
 		return "emission-record", true
 	case "review-artifact.json":
 		return "review-artifact", true
+	case "model-review.json":
+		return "model-review", true
 	}
 	if p, found := strings.CutSuffix(base, "-findings.json"); found && p != "" {
 		return "findings", true

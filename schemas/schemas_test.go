@@ -27,6 +27,7 @@ func TestSchemasCompile(t *testing.T) {
 		"emission-record.v1",
 		"findings.v1",
 		"metadata.v1",
+		"model-review.v1",
 		"review-artifact.v1",
 	}
 	if diff := cmp.Diff(want, Names()); diff != "" {
@@ -174,6 +175,7 @@ const (
 	docFindings = "findings.json"
 	docEmission = "emission-record.json"
 	docBaseline = "baseline.json"
+	docModel    = "model-review.json"
 )
 
 // invalidDocuments are mutations of the valid test documents that their
@@ -259,6 +261,18 @@ var invalidDocuments = []mutation{
 	{"findings empty risk_assessment", docFindings, "/risk_assessment", "", "/risk_assessment"},
 
 	// emission-record.json
+	// model-review.json
+	{"model confirmed without its finding", docModel, "/ledger/entries/0/finding_id", del{}, "/ledger/entries/0"},
+	{"model confirmed with a reason", docModel, "/ledger/entries/0/reason", "duplicate", "/ledger/entries/0"},
+	{"model refuted without a reason", docModel, "/ledger/entries/1/reason", del{}, "/ledger/entries/1"},
+	{"model refuted for want of an answer", docModel, "/ledger/entries/1/reason", "timeout", "/ledger/entries/1"},
+	{"model unverified with a refutation", docModel, "/ledger/entries/2/reason", "duplicate", "/ledger/entries/2"},
+	{"model unknown disposition", docModel, "/ledger/entries/0/disposition", "plausible", "/ledger/entries/0/disposition"},
+	{"model count by unknown reason", docModel, "/ledger/counts/refuted/wrong", 1, "/ledger/counts/refuted"},
+	{"model request key", docModel, "/ledger/requests/0/key", "abc", "/ledger/requests/0/key"},
+	{"model missing ledger", docModel, "/ledger", del{}, "ledger"},
+	{"model missing blocking", docModel, "/blocking", del{}, "blocking"},
+
 	{"emission mode", docEmission, "/mode", "Canonical", "/mode"},
 	{"emission target", docEmission, "/target", "pr", "/target"},
 	{"emission status", docEmission, "/status", "pending", "/status"},

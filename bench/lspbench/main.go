@@ -10,9 +10,19 @@
 // prints the initial review time, the first save's latency, p50/p95/max
 // latency and the server's peak RSS as a markdown table.
 //
-// Usage (bench/lsp.sh and bench/real.sh build reviewls and run this):
+// With -model URL the server has a model reviewer on that endpoint (the
+// user configuration file of a private folder names it; bench/model.sh
+// runs editors/e2e/llmtest there, answering after a fixed delay): every
+// save asks the model, and each next save waits until the model is being
+// asked ($/progress "Asking ..."), so it lands while a request is in
+// flight; the latency measured is still that of the rule diagnostics,
+// which must not wait for the model. The folder is private either way,
+// so the user's own configuration never applies.
 //
-//	go run ./bench/lspbench -reviewls PATH [-saves 200] [-sizes 40000,1000] [-repo DIR] [-open]
+// Usage (bench/lsp.sh, bench/real.sh and bench/model.sh build reviewls
+// and run this):
+//
+//	go run ./bench/lspbench -reviewls PATH [-saves 200] [-sizes 40000,1000] [-repo DIR] [-open] [-model URL]
 package main
 
 import (
@@ -44,6 +54,9 @@ var cpuprofile string
 // repository: this path + the label), for the per-phase times of each run.
 var serverLog string
 
+// modelURL, when set, is the model endpoint the server is given.
+var modelURL string
+
 // quiet is the server's quiet window during the benchmark; it is
 // subtracted from every latency.
 const quiet = time.Millisecond
@@ -64,6 +77,7 @@ func main() {
 	open := flag.Bool("open", false, "open each file (didOpen) before its first save, as an editor does; the save carries the text")
 	flag.StringVar(&cpuprofile, "cpuprofile", "", "ask the server for a CPU profile (written to this file + the size)")
 	flag.StringVar(&serverLog, "log", "", "write the server's debug log to this file + the size")
+	flag.StringVar(&modelURL, "model", "", "give the server a model reviewer at this OpenAI-compatible `URL`")
 	flag.Parse()
 	log.SetFlags(0)
 
@@ -71,6 +85,9 @@ func main() {
 	print := func(name string, r result) {
 		fmt.Printf("| %s | %.0f ms | %.0f ms | %s | %.2f ms | %.2f ms | %.2f ms | %d | %d MB |\n",
 			name, ms(r.initial), ms(r.first), yesNo(r.firstBeforeEnd), ms(r.p50), ms(r.p95), ms(r.max), r.unanswered, r.rssKiB/1024)
+		if modelURL != "" {
+			fmt.Printf("\nsaves made while a model request was in flight: %d\n", r.inFlight)
+		}
 	}
 	if *src != "" {
 		r := measure(*bin, *saves, *open, "real", func(root string) (*genrepo.Repo, error) {
@@ -94,6 +111,9 @@ func main() {
 		how = "saves of distinct files, each opened first (didOpen)"
 	}
 	fmt.Printf("\n%d %s per repository; quiet window %s subtracted.\n", *saves, how, quiet)
+	if modelURL != "" {
+		fmt.Printf("A model reviewer at %s; each save after the first was made while a model request was in flight (see the saves in flight).\n", modelURL)
+	}
 }
 
 func yesNo(b bool) string {
@@ -112,6 +132,7 @@ type result struct {
 	firstBeforeEnd                bool // the first save was answered before the initial review's progress ended
 	unanswered                    int  // saves without a publication with a diagnostic within saveTimeout
 	rssKiB                        int
+	inFlight                      int // saves made while a model request was in flight
 }
 
 // session is one benchmark run of the server on a repository.
@@ -189,6 +210,7 @@ func measure(bin string, saves int, open bool, label string, setup func(root str
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = root
 	cmd.Stderr = os.Stderr
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+userConfig(tmp))
 	if serverLog != "" {
 		f, err := os.Create(serverLog + "." + label)
 		if err != nil {
@@ -203,7 +225,7 @@ func measure(bin string, saves int, open bool, label string, setup func(root str
 		log.Fatal(err)
 	}
 	ctx := context.Background()
-	cl := &client{published: map[protocol.DocumentURI]chan struct{}{}, progressEnd: make(chan struct{}, 16)}
+	cl := &client{published: map[protocol.DocumentURI]chan struct{}{}, progressEnd: make(chan struct{}, 16), asking: make(chan struct{}, 1)}
 	conn := jsonrpc2.NewConn(jsonrpc2.NewStream(rwc{stdout, stdin}))
 	conn.Go(ctx, protocol.ClientHandler(cl, jsonrpc2.MethodNotFoundHandler))
 	server := protocol.ServerDispatcher(conn, zap.NewNop())
@@ -244,6 +266,16 @@ func measure(bin string, saves int, open bool, label string, setup func(root str
 	var lat []time.Duration
 	for i := 0; i < saves; i++ {
 		rel := pick(i)
+		if modelURL != "" && i > 0 {
+			// The last save's model request is in flight when this one
+			// lands.
+			select {
+			case <-cl.asking:
+				r.inFlight++
+			case <-time.After(saveTimeout):
+				log.Printf("the model was not asked within %s of the save", saveTimeout)
+			}
+		}
 		sent, done := s.save(rel, i)
 		select {
 		case <-done:
@@ -265,6 +297,22 @@ func measure(bin string, saves int, open bool, label string, setup func(root str
 	}
 	r.p50, r.p95, r.max = stats.Percentile(lat, 50), stats.Percentile(lat, 95), stats.Percentile(lat, 100)
 	return r
+}
+
+// userConfig returns a private configuration folder under dir, whose
+// user configuration file names the model endpoint when there is one.
+func userConfig(dir string) string {
+	home := filepath.Join(dir, "config")
+	if err := os.MkdirAll(filepath.Join(home, "reviewls"), 0o700); err != nil {
+		log.Fatal(err)
+	}
+	if modelURL != "" {
+		cfg := fmt.Sprintf("model:\n  endpoint: %s\n  name: bench-model\n  context: 8192\n", modelURL)
+		if err := os.WriteFile(filepath.Join(home, "reviewls", "config.yaml"), []byte(cfg), 0o600); err != nil {
+			log.Fatal(err)
+		}
+	}
+	return home
 }
 
 func waitFor(ch <-chan struct{}, what string) {
@@ -303,6 +351,8 @@ type client struct {
 	mu          sync.Mutex
 	published   map[protocol.DocumentURI]chan struct{}
 	progressEnd chan struct{}
+	// asking is signalled when the server starts asking the model.
+	asking chan struct{}
 }
 
 // expect returns a channel closed by the next publication for u that has
@@ -328,7 +378,16 @@ func (c *client) PublishDiagnostics(_ context.Context, p *protocol.PublishDiagno
 }
 
 func (c *client) Progress(_ context.Context, p *protocol.ProgressParams) error {
-	if m, ok := p.Value.(map[string]any); ok && m["kind"] == "end" {
+	m, ok := p.Value.(map[string]any)
+	switch {
+	case !ok:
+	case m["kind"] == "begin" && strings.HasPrefix(fmt.Sprint(m["message"]), "Asking "):
+		select {
+		case c.asking <- struct{}{}:
+		default:
+		}
+	case m["kind"] == "end" && !strings.HasPrefix(fmt.Sprint(m["message"]), "model review"):
+		// The end of a review, not of a model's second wave.
 		select {
 		case c.progressEnd <- struct{}{}:
 		default:

@@ -10,7 +10,6 @@ import (
 
 	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
-	"github.com/reviewls/reviewls/review/config"
 	"github.com/reviewls/reviewls/review/engine"
 )
 
@@ -37,6 +36,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	showProgress := fs.Bool("progress", false, "report progress on stderr even when it is not a terminal (on a terminal a run over a moment shows a spinner)")
 	hook := fs.Bool("hook", false, "word a blocked run for a pre-commit hook: what blocked the commit and how to bypass it")
 	runGates := fs.Bool("gates", false, "run the project gates (gates: in your configuration, or in that of a repository you trusted) in the work tree; a failing gate exits 1")
+	model := addModelFlags(fs)
 	setLogger := logFlags(fs)
 	pos, code, ok := parseFlags(e, fs, args)
 	if !ok {
@@ -90,13 +90,22 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
+	var opts engine.Options
+	if err := model.options(&opts); err != nil {
+		return e.errorf("%v", err)
+	}
+
 	prog := startProgress(e.stderr, *showProgress, "reading the repository")
 	defer prog.Stop()
-	eng, code := openEngine(e, dir)
+	eng, code := openEngineWith(e, dir, opts)
 	if eng == nil {
 		return code
 	}
 	defer eng.Close()
+	if err := model.check(eng); err != nil {
+		return e.errorf("%v", err)
+	}
+	req.Model = modelMode(eng, *hook)
 	// --no-artifacts writes nothing, not even the history cache; an
 	// existing cache is still read.
 	eng.Repo().SetHistoryCacheWrites(!*noWrite)
@@ -126,6 +135,11 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		return e.errorf("%v", err)
 	}
 	tellWithheld(e, res)
+	// After the rules, whose findings it is told; a model that is down,
+	// slow or wrong is a line of the report, no error.
+	if res, err = askModel(ctx, e, eng, res, *showProgress); err != nil {
+		return e.errorf("%v", err)
+	}
 	if *runGates && !res.ChangeSet.Empty() {
 		gates(ctx, e, eng, res, *showProgress)
 	}
@@ -157,6 +171,11 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	}
 	if a := res.Analysis; a.State == review.AnalysisSkipped || a.State == review.AnalysisTimedOut {
 		fmt.Fprintf(e.stderr, "reviewls: %s\n", a)
+	}
+	if line := modelLine(res); line != "" && *format != "text" {
+		// The text report says it; the other formats keep stdout a
+		// document.
+		fmt.Fprintln(e.stderr, res.Redactor.String("reviewls: "+line))
 	}
 	blocking := g.blocking(res)
 	failed := res.ProjectGates.Failed()
@@ -200,11 +219,12 @@ func (g gate) blocks(f *review.Finding) bool {
 	return g.secrets && f.IsSecret() || !g.threshold.Never && f.Severity >= g.threshold.Severity
 }
 
-// blocking returns the accepted and held findings of res that block.
+// blocking returns the accepted and held findings of res that block; an
+// advisory model finding never does, as it never counts for the verdict.
 func (g gate) blocking(res *review.Result) []*review.Finding {
 	var out []*review.Finding
 	for _, f := range res.Findings {
-		if g.blocks(f) {
+		if g.blocks(f) && !res.Advisory(f) {
 			out = append(out, f)
 		}
 	}
@@ -318,12 +338,18 @@ func noChangesHint(t review.Target) string {
 // cannot and returns the exit code. It reads the user's configuration and
 // trusted repositories.
 func openEngine(e *env, dir string) (*engine.Engine, int) {
+	return openEngineWith(e, dir, engine.Options{})
+}
+
+// openEngineWith is openEngine with the options the command's flags set.
+func openEngineWith(e *env, dir string, opts engine.Options) (*engine.Engine, int) {
 	if info, err := os.Stat(dir); err != nil {
 		return nil, e.errorf("%v", err)
 	} else if !info.IsDir() {
 		return nil, e.errorf("%s is not a directory", dir)
 	}
-	eng, err := engine.Open(dir, engine.Options{Logger: e.logger, Env: engine.ProcessEnv(), UserDir: engine.UserDir(os.Getenv)})
+	opts.Logger, opts.Env, opts.UserDir = e.logger, engine.ProcessEnv(), engine.UserDir(os.Getenv)
+	eng, err := engine.Open(dir, opts)
 	if err != nil {
 		return nil, openError(e, dir, err)
 	}
@@ -395,7 +421,7 @@ func gates(ctx context.Context, e *env, eng *engine.Engine, res *review.Result, 
 	case g.Withheld:
 		return // tellWithheld said why, and how to trust the repository
 	case len(g.Configured) == 0:
-		fmt.Fprintf(e.stderr, "reviewls: --gates: no gates are configured (list the project's checks under gates: in %s, or in your configuration)\n", config.FileName)
+		fmt.Fprintf(e.stderr, "reviewls: --gates: no gates are configured (list the project's checks under gates: in %s, or in your configuration)\n", engine.ConfigFile)
 		return
 	}
 	prog := startProgress(e.stderr, showProgress, "running the project gates")

@@ -165,6 +165,9 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 	for _, p := range res.Problems {
 		fmt.Fprintf(r, "\nwarning: %s\n", p)
 	}
+	if line := modelLine(res); line != "" {
+		fmt.Fprintf(r, "\n%s\n", line)
+	}
 	writeGates(r, res.ProjectGates)
 	c := res.Counts
 	r.Write([]byte("\nverdict: "))
@@ -173,6 +176,10 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 	if n := len(res.Held()); n > 0 {
 		// The verdict counts them, as the gate does.
 		fmt.Fprintf(r, ", and %s ignored inline but held", plural(n, "secret"))
+	}
+	if n := res.AdvisoryCount(); n > 0 {
+		// The verdict leaves them out, as the gate does.
+		fmt.Fprintf(r, ", of which %s advisory", plural(n, "model finding"))
 	}
 	r.Write([]byte("\n"))
 	if folder != "" {
@@ -233,6 +240,9 @@ func writeFinding(r *textReport, cs *review.ChangeSet, f *review.Finding, note s
 	r.paint(styleBold, fmt.Sprintf("%s:%d:%d:", artifacts.QuotePath(r.where(f.Span.Path)), f.Span.StartLine, column(cs, f)))
 	r.Write([]byte(" "))
 	r.paint(severityStyle(f.Severity), strings.ToLower(f.Severity.String()))
+	if f.Model != "" {
+		note = " [" + f.Model + "]" + note
+	}
 	fmt.Fprintf(r, " %s: %s%s\n", f.RuleID, f.TitleLine(), note)
 	r.paint(styleDim, "    "+f.Message)
 	r.Write([]byte("\n"))

@@ -1,10 +1,9 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"log"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -42,6 +41,9 @@ var defectClasses = map[string]struct{ perspective, severity string }{
 	"shell-eval":               {"security", "Medium"},
 	"shell-curl-pipe":          {"security", "Medium"},
 	"actions-script-injection": {"security", "High"},
+	// any is the bug-fix corpus's class (eval/bugfixes.tsv): a finding
+	// of any perspective and severity on the line catches the bug.
+	"any": {"", ""},
 }
 
 func readDefects(path string) ([]defect, error) {
@@ -93,90 +95,53 @@ func span(lines string) (from, to int) {
 }
 
 // catches reports whether f is the finding d asks for: its perspective,
-// file and severity, on the defect's line give or take one.
+// file and severity (any, when d's are empty), on the defect's line give
+// or take one.
 func (d defect) catches(f finding) bool {
 	from, to := span(f.Lines)
 	p, _, _ := strings.Cut(f.Rule, "/")
-	return p == d.Perspective && f.File == d.Path && f.Severity == d.Severity && from-1 <= d.Line && d.Line <= to+1
+	return (d.Perspective == "" || p == d.Perspective) && f.File == d.Path && (d.Severity == "" || f.Severity == d.Severity) &&
+		from-1 <= d.Line && d.Line <= to+1
 }
 
 // defects replays each listed fix commit reversed (the fix checked out,
 // the diff back to its parent applied to the work tree) and scores the
 // review: a defect is caught when a finding matches it (see catches).
 func defects(args []string) {
-	fs := flag.NewFlagSet("defects", flag.ExitOnError)
-	list := fs.String("list", "eval/defects.tsv", "the defect list")
-	mirrors := fs.String("mirrors", "/work/.mirror", "directory of fetched snapshots (owner+name/repo)")
-	bin := fs.String("reviewls", "reviewls", "the reviewls binary")
-	work := fs.String("work", "", "where to clone the repositories (default: a temporary directory)")
-	fs.Parse(args)
-	extra := fs.Args()
-
-	cases, err := readDefects(*list)
-	if err != nil {
-		log.Fatal(err)
-	}
-	root := *work
-	if root == "" {
-		if root, err = os.MkdirTemp("", "defects-"); err != nil {
-			log.Fatal(err)
-		}
-		defer os.RemoveAll(root)
-	}
-	type tally struct{ cases, caught int }
+	outs := replayFixes("defects", "eval/defects.tsv", args, reverseFix)
 	byClass := map[string]*tally{}
 	repos := map[string]bool{}
 	var misses []string
 	caught, findings := 0, 0
-	byRecommendation := map[string]int{}
-	for _, d := range cases {
+	for _, o := range outs {
+		d := o.d
 		repos[d.Repo] = true
-		dir, err := clone(root, *mirrors, d.Repo)
-		if err == nil {
-			err = applyChange(dir, d.SHA, d.SHA+"^")
-		}
-		if err != nil {
-			log.Fatalf("%s %s: %v", d.Repo, d.SHA, err)
-		}
-		res, took, err := review(*bin, dir, extra)
-		if err != nil {
-			log.Fatalf("%s %s: %v", d.Repo, d.SHA, err)
-		}
 		t := byClass[d.Class]
 		if t == nil {
 			t = &tally{}
 			byClass[d.Class] = t
 		}
 		t.cases++
-		findings += len(res.Findings)
-		byRecommendation[res.recommendation()]++
-		hit := false
+		findings += len(o.res.Findings)
+		if slices.ContainsFunc(o.res.Findings, d.catches) {
+			t.caught++
+			caught++
+			continue
+		}
 		var near []string
-		for _, f := range res.Findings {
-			if d.catches(f) {
-				hit = true
-				break
-			}
+		for _, f := range o.res.Findings {
 			if f.File == d.Path {
 				near = append(near, fmt.Sprintf("%s %s:%s %s", f.Severity, f.Rule, f.Lines, f.Title))
 			}
 		}
-		mark := "miss"
-		if hit {
-			mark = "caught"
-			t.caught++
-			caught++
-		} else {
-			m := fmt.Sprintf("- %s %s %s %s:%d `%s`", d.Class, d.Repo, d.SHA[:10], d.Path, d.Line, d.Text)
-			if len(near) > 0 {
-				m += "; in the file: " + strings.Join(near, "; ")
-			}
-			misses = append(misses, m)
+		m := fmt.Sprintf("- %s %s %s %s:%d `%s`", d.Class, d.Repo, d.SHA[:10], d.Path, d.Line, d.Text)
+		if len(near) > 0 {
+			m += "; in the file: " + strings.Join(near, "; ")
 		}
-		log.Printf("%-6s %-26s %-22s %s %s:%d (%d findings, %s, %s)", mark, d.Class, d.Repo, d.SHA[:10], d.Path, d.Line, len(res.Findings), res.recommendation(), took.Round(1e6))
+		misses = append(misses, m)
 	}
 
-	fmt.Printf("%d defects from %d repositories\n\n| class | defects | caught | recall |\n|---|---|---|---|\n", len(cases), len(repos))
+	fmt.Printf("%d defects from %d repositories\n\n| class | defects | caught | recall |\n|---|---|---|---|\n", len(outs), len(repos))
 	classes := make([]string, 0, len(byClass))
 	for c := range byClass {
 		classes = append(classes, c)
@@ -186,9 +151,9 @@ func defects(args []string) {
 		t := byClass[c]
 		fmt.Printf("| %s | %d | %d | %.0f%% |\n", c, t.cases, t.caught, 100*float64(t.caught)/float64(t.cases))
 	}
-	fmt.Printf("| **all** | %d | %d | **%.0f%%** |\n\n", len(cases), caught, 100*float64(caught)/float64(max(len(cases), 1)))
-	fmt.Printf("findings on the reversed fixes: %d (%.2f per case)\n\n", findings, float64(findings)/float64(max(len(cases), 1)))
-	fmt.Printf("Decisions on the reversed fixes (docs/decision.md):\n\n%s\n", recommendationTable(byRecommendation, "defects"))
+	fmt.Printf("| **all** | %d | %d | **%.0f%%** |\n\n", len(outs), caught, 100*float64(caught)/float64(max(len(outs), 1)))
+	fmt.Printf("findings on the reversed fixes: %d (%.2f per case)\n\n", findings, float64(findings)/float64(max(len(outs), 1)))
+	fmt.Printf("Decisions on the reversed fixes (docs/decision.md):\n\n%s\n", recommendationTable(recommendations(outs), "defects"))
 	if len(misses) > 0 {
 		fmt.Println("Missed:")
 		for _, m := range misses {

@@ -19,19 +19,33 @@
 //
 //	go run ./eval/replay run  [-list eval/commits.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [-audit FILE] [-- review flags]
 //	go run ./eval/replay defects [-list eval/defects.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [-- review flags]
+//	go run ./eval/replay bugfixes [-list eval/bugfixes.tsv] [-mirrors /work/.mirror] [-reviewls PATH] [-- review flags]
 //	go run ./eval/replay pick [-mirrors DIR] [-n 10] [-first-parent=false] owner/name
+//	go run ./eval/replay draw [-mirrors DIR] [-seed 27] [-until DATE] [-n 20] owner/name...
 //
 // defects measures recall on real defects: each listed fix commit is
 // replayed reversed — the fix checked out, the diff back to its parent
 // applied — so the change under review re-introduces the defect the fix
 // removed, and the review must report it (perspective, file, line ± 1 and
-// severity; see eval/defects.tsv); the recommendations of those reviews
-// are counted too.
+// severity; see eval/defects.tsv). It and bugfixes count the decisions of
+// those reviews too.
+//
+// bugfixes measures recall on an unselected sample of real bug fixes
+// (eval/bugfixes.tsv, drawn with draw): each is replayed reversed as
+// defects does, and a bug is caught by any finding, a rule's or the model
+// reviewer's, on its file within one line of it. It prints recall per
+// project and per language, the findings that caught nothing, and the sum
+// of the model review ledgers when the reviews wrote them. Review flags
+// after -- reach the binary: with the model reviewer's flags the review
+// writes its artifact folder, where the ledger is (model-review.json).
 //
 // pick prints non-merge commits of a repository that a reviewer would meet
 // in daily work — 1–15 files, at most 300 changed lines, at least one
 // source file, not a dependency bump — spread evenly over the newest 200
 // such commits, as commits.tsv lines.
+//
+// draw prints the eligible bug fixes of each repository in the order of a
+// seeded draw (see eligible and drawRank), for eval/bugfixes.tsv.
 package main
 
 import (
@@ -45,6 +59,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -54,7 +69,7 @@ import (
 func main() {
 	log.SetFlags(0)
 	if len(os.Args) < 2 {
-		log.Fatal("usage: replay run|defects|pick [flags]")
+		log.Fatal("usage: replay run|defects|bugfixes|pick|draw [flags]")
 	}
 	switch os.Args[1] {
 	case "run":
@@ -63,8 +78,12 @@ func main() {
 		pick(os.Args[2:])
 	case "defects":
 		defects(os.Args[2:])
+	case "bugfixes":
+		bugfixes(os.Args[2:])
+	case "draw":
+		draw(os.Args[2:])
 	default:
-		log.Fatalf("unknown subcommand %q (run, defects or pick)", os.Args[1])
+		log.Fatalf("unknown subcommand %q (run, defects, bugfixes, pick or draw)", os.Args[1])
 	}
 }
 
@@ -122,9 +141,10 @@ type note struct {
 type reviewOutput struct {
 	Findings []finding `json:"findings"`
 	Notes    []note    `json:"notes"`
+	// Ledger is the model review's, when the review wrote one.
+	Ledger   *ledger `json:"-"`
 	Decision *struct {
 		Recommendation string `json:"recommendation"`
-		Readiness      string `json:"verification_readiness"`
 	} `json:"decision"`
 }
 
@@ -141,9 +161,9 @@ func (r reviewOutput) recommendation() string {
 // precedence (docs/decision.md), then "none".
 var recommendationOrder = []string{"null", "reject", "insufficient-but-promising", "needs-more-work", "minor-changes", "accept-as-is", "none"}
 
-// recommendationTable renders how many reviews gave each recommendation,
-// with what, for the decisions on a corpus; what ("commits", "defects")
-// names the reviews. A recommendation no review gave is left out.
+// recommendationTable renders how many reviews gave each recommendation:
+// the decisions on a corpus; what ("commits", "defects") names the
+// reviews. A recommendation no review gave is left out.
 func recommendationTable(counts map[string]int, what string) string {
 	var b strings.Builder
 	total := 0
@@ -158,6 +178,15 @@ func recommendationTable(counts map[string]int, what string) string {
 	}
 	fmt.Fprintf(&b, "| **all** | %d | |\n", total)
 	return b.String()
+}
+
+// recommendations counts the recommendations of the reviews of outs.
+func recommendations(outs []outcome) map[string]int {
+	counts := map[string]int{}
+	for _, o := range outs {
+		counts[o.res.recommendation()]++
+	}
+	return counts
 }
 
 func run(args []string) {
@@ -192,16 +221,16 @@ func run(args []string) {
 	}
 
 	type perRepo struct {
-		stack          string
-		commits, finds int
-		elapsed        []time.Duration
+		stack                string
+		commits, rule, model int
+		elapsed              []time.Duration
 	}
 	repos := map[string]*perRepo{}
 	var order []string
 	byRule := map[string]int{}
 	bySev := map[string]int{}
 	var high []finding
-	total := 0
+	var ledger ledgerSum
 	byKind := map[string]int{}
 	byRecommendation := map[string]int{}
 	for _, c := range commits {
@@ -221,9 +250,11 @@ func run(args []string) {
 		}
 		r.commits++
 		byRecommendation[res.recommendation()]++
-		r.finds += len(res.Findings)
+		rule, model := split(res.Findings)
+		r.rule += rule
+		r.model += model
 		r.elapsed = append(r.elapsed, took)
-		total += len(res.Findings)
+		ledger.add(res.Ledger)
 		for _, f := range res.Findings {
 			f.Repo, f.SHA = c.Repo, c.SHA
 			byRule[f.Rule]++
@@ -245,12 +276,16 @@ func run(args []string) {
 		log.Printf("%-22s %s %3d findings %d notes %-26s %6s  %s", c.Repo, c.SHA[:10], len(res.Findings), len(res.Notes), res.recommendation(), took.Round(time.Millisecond), c.Subject)
 	}
 
-	fmt.Printf("| project | stack | commits | findings | per commit | median review |\n|---|---|---|---|---|---|\n")
+	per := func(n, commits int) float64 { return float64(n) / float64(max(commits, 1)) }
+	fmt.Printf("| project | stack | commits | rule findings | per commit | model findings | per commit | median review |\n|---|---|---|---|---|---|---|---|\n")
+	var rule, model int
 	for _, name := range order {
 		r := repos[name]
-		fmt.Printf("| %s | %s | %d | %d | %.2f | %s |\n", name, r.stack, r.commits, r.finds, float64(r.finds)/float64(r.commits), median(r.elapsed).Round(time.Millisecond))
+		rule += r.rule
+		model += r.model
+		fmt.Printf("| %s | %s | %d | %d | %.2f | %d | %.2f | %s |\n", name, r.stack, r.commits, r.rule, per(r.rule, r.commits), r.model, per(r.model, r.commits), median(r.elapsed).Round(time.Millisecond))
 	}
-	fmt.Printf("| **all** | | %d | %d | **%.2f** | |\n\n", len(commits), total, float64(total)/float64(max(len(commits), 1)))
+	fmt.Printf("| **all** | | %d | %d | **%.2f** | %d | **%.2f** | |\n\n", len(commits), rule, per(rule, len(commits)), model, per(model, len(commits)))
 
 	fmt.Printf("| rule | findings | per commit |\n|---|---|---|\n")
 	rules := make([]string, 0, len(byRule))
@@ -271,14 +306,61 @@ func run(args []string) {
 		fmt.Printf("- %s %s %s %s:%s %s\n", f.Severity, f.Repo, f.SHA[:10], f.File, f.Lines, f.Title)
 	}
 	fmt.Printf("review-level notes (no verdict weight): missing-tests %d, undocumented-api %d\n", byKind["missing-tests"], byKind["undocumented-api"])
-	fmt.Printf("\nDecisions (docs/decision.md):\n\n%s", recommendationTable(byRecommendation, "commits"))
+	fmt.Printf("\nDecisions (docs/decision.md):\n\n%s\n", recommendationTable(byRecommendation, "commits"))
+	if l := ledger.String(); l != "" {
+		fmt.Println(l)
+	}
+}
+
+// reviewArgs are the arguments of a review with default flags and extra:
+// JSON out, never failing, and no artifact folder unless extra asks for
+// the model reviewer, whose ledger is only in the folder
+// (model-review.json).
+func reviewArgs(extra []string) []string {
+	args := []string{"review", "--format", "json", "--fail-on", "never"}
+	if !slices.ContainsFunc(extra, asksModel) {
+		args = append(args, "--no-artifacts")
+	}
+	return append(args, absTranscript(extra)...)
+}
+
+// absTranscript returns extra with the folder of --model-transcript made
+// absolute: the review runs in the clone, where a relative folder would
+// be removed with the next replay's checkout.
+func absTranscript(extra []string) []string {
+	out := slices.Clone(extra)
+	for i := 0; i < len(out); i++ {
+		name, value, eq := strings.Cut(strings.TrimLeft(out[i], "-"), "=")
+		if name != "model-transcript" || !strings.HasPrefix(out[i], "-") {
+			continue
+		}
+		// The folder is the flag's own value (-model-transcript=DIR) or
+		// the next argument.
+		at, prefix := i, strings.TrimSuffix(out[i], value)
+		if !eq {
+			if i++; i == len(out) {
+				break
+			}
+			at, value, prefix = i, out[i], ""
+		}
+		if abs, err := filepath.Abs(value); err == nil {
+			out[at] = prefix + abs
+		}
+	}
+	return out
+}
+
+// asksModel reports whether a review flag is one of the model reviewer's
+// (--model, --model-endpoint ...; not --no-model).
+func asksModel(arg string) bool {
+	return strings.HasPrefix(strings.TrimLeft(arg, "-"), "model") && strings.HasPrefix(arg, "-")
 }
 
 // review runs reviewls on the work tree of dir with default flags and
-// extra, and decodes its findings.
+// extra, and decodes its findings and the model review's ledger.
 func review(bin, dir string, extra []string) (reviewOutput, time.Duration, error) {
 	start := time.Now()
-	cmd := exec.Command(bin, append([]string{"review", "--format", "json", "--fail-on", "never", "--no-artifacts"}, extra...)...)
+	cmd := exec.Command(bin, reviewArgs(extra)...)
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -293,7 +375,8 @@ func review(bin, dir string, extra []string) (reviewOutput, time.Duration, error
 			return res, took, fmt.Errorf("decode review: %v", err)
 		}
 	}
-	return res, took, nil
+	res.Ledger, err = readLedger(dir)
+	return res, took, err
 }
 
 // checkout prepares the commit's replay: a clone of the snapshot (made once

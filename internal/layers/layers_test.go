@@ -91,7 +91,7 @@ var rules = []rule{
 	{
 		name:    "production code never imports test helpers",
 		applies: func(string) bool { return true },
-		deny:    []string{module + "/review/reviewtest", module + "/review/lens/lenstest", module + "/lsp/lsptest"},
+		deny:    []string{module + "/review/reviewtest", module + "/review/lens/lenstest", module + "/lsp/lsptest", module + "/review/llm/llmtest"},
 	},
 }
 

@@ -134,3 +134,20 @@ func LogContaining(text string) Expectation {
 		return false, fmt.Sprintf("a log message containing %q", text)
 	}
 }
+
+// ProgressContaining holds when a $/progress begin, report or end says
+// text (its title or message).
+func ProgressContaining(text string) Expectation {
+	return func(s *State) (bool, string) {
+		for _, p := range s.Progress {
+			if m, ok := p.Value.(map[string]any); ok {
+				for _, k := range []string{"title", "message"} {
+					if v, _ := m[k].(string); strings.Contains(v, text) {
+						return true, ""
+					}
+				}
+			}
+		}
+		return false, fmt.Sprintf("a $/progress saying %q", text)
+	}
+}

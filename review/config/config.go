@@ -28,6 +28,7 @@ import (
 	"github.com/reviewls/reviewls/internal/regular"
 	"github.com/reviewls/reviewls/internal/suggest"
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/llm"
 )
 
 // FileName is the configuration file at the repository root.
@@ -122,7 +123,7 @@ func linkStaysIn(root, rel string) bool {
 func Keys() []string { return slices.Clone(keys) }
 
 // keys lists the top-level keys in the order of the documentation.
-var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets", "baseline", "analysis", "commit-reviews", "max-findings", "policy", "gates"}
+var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets", "baseline", "analysis", "commit-reviews", "max-findings", "model", "policy", "gates"}
 
 // Parse parses configuration data; name is used in errors.
 func Parse(name string, data []byte, knownRules []string) (*review.Config, error) {
@@ -321,6 +322,8 @@ func (p *parser) set(cfg *review.Config, k, v *yaml.Node) error {
 		}
 	case "max-findings":
 		err = p.maxFindings(cfg, v)
+	case "model":
+		err = p.model(cfg, v)
 	case "policy":
 		err = p.policy(cfg, v)
 	case "gates":
@@ -408,6 +411,124 @@ func (p *parser) analysis(cfg *review.Config, k, v *yaml.Node) error {
 			return p.errorf(val, "analysis.budget: want a positive duration such as 5s or 1m, got %q", val.Value)
 		}
 		cfg.AnalysisBudget = d
+	}
+	return nil
+}
+
+// modelKeys are the keys of the model mapping, in the order of the
+// documentation.
+var modelKeys = []string{"endpoint", "name", "api-key-env", "timeout", "max-findings", "context", "exclude", "allow-remote", "blocking", "stream", "transcript", "replay", "trigger"}
+
+// envName is the name of an environment variable.
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// model parses "model: {endpoint: http://127.0.0.1:11434/v1, name:
+// qwen2.5-coder:7b, ...}": the model reviewer.
+func (p *parser) model(cfg *review.Config, v *yaml.Node) error {
+	if v.Kind != yaml.MappingNode {
+		return p.errorf(v, "model: want a mapping such as {endpoint: http://127.0.0.1:11434/v1, name: qwen2.5-coder:7b}")
+	}
+	m := &review.ModelConfig{}
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		key, val := v.Content[i], v.Content[i+1]
+		if !slices.Contains(modelKeys, key.Value) {
+			return p.errorf(key, "model: unknown key %q (known keys: %s)", key.Value, strings.Join(modelKeys, ", "))
+		}
+		if seen[key.Value] != nil {
+			return p.errorf(key, "model: duplicate key %q", key.Value)
+		}
+		seen[key.Value] = val
+		if err := p.modelKey(m, key.Value, val); err != nil {
+			return err
+		}
+	}
+	if m.Endpoint != "" && !m.AllowRemote {
+		if ep, _ := llm.ParseEndpoint(m.Endpoint); !ep.Loopback {
+			return p.errorf(seen["endpoint"], "model.endpoint: %s is not on this machine: set allow-remote: true to send code to it", ep.Host)
+		}
+	}
+	if m.Replay && m.Transcript == "" {
+		return p.errorf(seen["replay"], "model.replay: replay reads the answers from a transcript folder: set transcript too")
+	}
+	cfg.Model = m
+	return nil
+}
+
+// modelKey parses one key of the model mapping into m.
+func (p *parser) modelKey(m *review.ModelConfig, key string, v *yaml.Node) error {
+	if key == "exclude" {
+		list, err := p.list(&yaml.Node{Value: "model.exclude"}, v)
+		if err != nil {
+			return err
+		}
+		for i, g := range list {
+			if !doublestar.ValidatePattern(g) {
+				return p.errorf(v.Content[i], "model.exclude: invalid glob %q", g)
+			}
+		}
+		m.Exclude = list
+		return nil
+	}
+	if v.Kind != yaml.ScalarNode || strings.TrimSpace(v.Value) == "" {
+		return p.errorf(v, "model.%s: want a single value", key)
+	}
+	s := strings.TrimSpace(v.Value)
+	flag := func(dst *bool) error {
+		if v.ShortTag() != "!!bool" {
+			return p.errorf(v, "model.%s: want true or false, got %q", key, s)
+		}
+		*dst = strings.EqualFold(s, "true")
+		return nil
+	}
+	count := func(dst *int, what string) error {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			return p.errorf(v, "model.%s: want a positive number of %s, got %q", key, what, s)
+		}
+		*dst = n
+		return nil
+	}
+	switch key {
+	case "endpoint":
+		if _, err := llm.ParseEndpoint(s); err != nil {
+			return p.errorf(v, "model.endpoint: %v", err)
+		}
+		m.Endpoint = s
+	case "name":
+		m.Name = s
+	case "api-key-env":
+		if !envName.MatchString(s) {
+			// Never echo it: it may be the key itself.
+			return p.errorf(v, "model.api-key-env: want the name of the environment variable that holds the key, got %s (never the key itself)", review.Redact(s))
+		}
+		m.APIKeyEnv = s
+	case "timeout":
+		d, err := time.ParseDuration(s)
+		if err != nil || d <= 0 {
+			return p.errorf(v, "model.timeout: want a positive duration such as 30s or 2m, got %q", s)
+		}
+		m.Timeout = d
+	case "max-findings":
+		return count(&m.MaxFindings, "findings")
+	case "context":
+		return count(&m.Context, "tokens")
+	case "allow-remote":
+		return flag(&m.AllowRemote)
+	case "blocking":
+		return flag(&m.Blocking)
+	case "stream":
+		return flag(&m.Stream)
+	case "replay":
+		return flag(&m.Replay)
+	case "transcript":
+		m.Transcript = s
+	case "trigger":
+		t, err := review.ParseModelTrigger(s)
+		if err != nil {
+			return p.errorf(v, "model.trigger: %v", err)
+		}
+		m.Trigger = t
 	}
 	return nil
 }

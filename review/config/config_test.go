@@ -37,6 +37,19 @@ analysis:
 max-findings:
   per-file: 20
   per-review: 0
+model:
+  endpoint: http://127.0.0.1:11434/v1
+  name: qwen2.5-coder:7b
+  api-key-env: OLLAMA_KEY
+  timeout: 90s
+  max-findings: 5
+  context: 16384
+  exclude: ["secrets/**"]
+  blocking: true
+  stream: true
+  transcript: /tmp/transcripts
+  replay: true
+  trigger: change
 policy:
   forbidden-paths: ["legacy/**"]
   forbidden-imports: [github.com/pkg/errors, pickle]
@@ -63,8 +76,11 @@ gates:
 		Baseline:       "ci/reviewls-baseline.json",
 		AnalysisBudget: 5 * time.Second,
 		MaxFindings:    review.FindingCaps{PerFile: 20, PerReview: -1},
-		Policy:         review.Policy{Paths: []string{"legacy/**"}, Imports: []string{"github.com/pkg/errors", "pickle"}, Dependencies: []string{"left-pad"}},
-		Gates:          []review.Gate{{Name: "go test ./...", Command: "go test ./..."}, {Name: "lint", Command: "golangci-lint run", Timeout: 5 * time.Minute}},
+		Model: &review.ModelConfig{Endpoint: "http://127.0.0.1:11434/v1", Name: "qwen2.5-coder:7b", APIKeyEnv: "OLLAMA_KEY",
+			Timeout: 90 * time.Second, MaxFindings: 5, Context: 16384, Exclude: []string{"secrets/**"}, Blocking: true, Stream: true,
+			Transcript: "/tmp/transcripts", Replay: true, Trigger: review.TriggerChange},
+		Policy: review.Policy{Paths: []string{"legacy/**"}, Imports: []string{"github.com/pkg/errors", "pickle"}, Dependencies: []string{"left-pad"}},
+		Gates:  []review.Gate{{Name: "go test ./...", Command: "go test ./..."}, {Name: "lint", Command: "golangci-lint run", Timeout: 5 * time.Minute}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("config (-want +got):\n%s", diff)
@@ -75,7 +91,7 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range []struct {
 		data, want string
 	}{
-		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez": did you mean "rules"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews, max-findings, policy, gates)`},
+		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez": did you mean "rules"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews, max-findings, model, policy, gates)`},
 		{"policy: [a]\n", `.reviewls.yaml:1: policy: want a mapping such as {forbidden-imports: [github.com/pkg/errors]}`},
 		{"policy: {forbidden-files: [a]}\n", `.reviewls.yaml:1: policy: unknown key "forbidden-files" (known keys: forbidden-paths, forbidden-imports, forbidden-dependencies)`},
 		{"policy: {forbidden-paths: ['a/[b']}\n", `.reviewls.yaml:1: policy.forbidden-paths: invalid glob "a/[b"`},
@@ -87,6 +103,24 @@ func TestParseErrors(t *testing.T) {
 		{"gates:\n  - {run: make, timeout: forever}\n", `.reviewls.yaml:2: gates.timeout: want a positive duration such as 5m, got "forever"`},
 		{"gates: [make, make]\n", `.reviewls.yaml:1: gates: two gates named "make"`},
 		{"gates: [[make]]\n", `.reviewls.yaml:1: gates: want a command or a mapping {run: ..., name: ..., timeout: ...}`},
+		{"model: http://127.0.0.1:8080/v1\n", `.reviewls.yaml:1: model: want a mapping such as {endpoint: http://127.0.0.1:11434/v1, name: qwen2.5-coder:7b}`},
+		{"model: {url: x}\n", `.reviewls.yaml:1: model: unknown key "url" (known keys: endpoint, name, api-key-env, timeout, max-findings, context, exclude, allow-remote, blocking, stream, transcript, replay, trigger)`},
+		{"model: {name: a, name: b}\n", `.reviewls.yaml:1: model: duplicate key "name"`},
+		// A cloud endpoint needs the user's explicit opt-in.
+		{"model:\n  endpoint: https://api.example.com/v1\n  name: m\n", `.reviewls.yaml:2: model.endpoint: api.example.com is not on this machine: set allow-remote: true to send code to it`},
+		{"model: {endpoint: 'ftp://127.0.0.1/v1'}\n", `.reviewls.yaml:1: model.endpoint: model endpoint "ftp://127.0.0.1/v1": scheme "ftp" is not http or https`},
+		{"model: {endpoint: 'http://me:pw@127.0.0.1/v1'}\n", `.reviewls.yaml:1: model.endpoint: model endpoint "http://me:xxxxx@127.0.0.1/v1" carries credentials: name the variable that holds the key in api-key-env instead`},
+		// A key pasted in place of its variable's name is never echoed.
+		{"model: {api-key-env: sk-proj-4f9a8b7c6d5e4f3a2b1c}\n", `.reviewls.yaml:1: model.api-key-env: want the name of the environment variable that holds the key, got sk-p…[redacted, 28 chars] (never the key itself)`},
+		{"model: {timeout: soon}\n", `.reviewls.yaml:1: model.timeout: want a positive duration such as 30s or 2m, got "soon"`},
+		{"model: {max-findings: 0}\n", `.reviewls.yaml:1: model.max-findings: want a positive number of findings, got "0"`},
+		{"model: {context: lots}\n", `.reviewls.yaml:1: model.context: want a positive number of tokens, got "lots"`},
+		{"model: {exclude: ['a/[b']}\n", `.reviewls.yaml:1: model.exclude: invalid glob "a/[b"`},
+		{"model: {exclude: secrets}\n", `.reviewls.yaml:1: model.exclude: want a list`},
+		{"model: {blocking: yes please}\n", `.reviewls.yaml:1: model.blocking: want true or false, got "yes please"`},
+		{"model: {trigger: idle}\n", `.reviewls.yaml:1: model.trigger: unknown trigger "idle" (want save or change)`},
+		{"model: {replay: true}\n", `.reviewls.yaml:1: model.replay: replay reads the answers from a transcript folder: set transcript too`},
+		{"model: {name: []}\n", `.reviewls.yaml:1: model.name: want a single value`},
 		{"analysis: 5s\n", `.reviewls.yaml:1: analysis: want a mapping such as {budget: 5s}`},
 		{"analysis:\n  timeout: 5s\n", `.reviewls.yaml:2: analysis: unknown key "timeout" (known keys: budget)`},
 		{"analysis: {budget: soon}\n", `.reviewls.yaml:1: analysis.budget: want a positive duration such as 5s or 1m, got "soon"`},

@@ -32,7 +32,8 @@ import (
 // and what that does; [Resolve] drops the setting of every row that an
 // untrusted repository's file asks for (and the user's file does not set
 // itself), and says so in one line. Later privileged keys are one row
-// each: model (sends code to a model endpoint), say.
+// each, as model (sends code to a model endpoint) and gates (runs
+// project commands) are.
 
 // privilege is a setting a repository's file may use only when trusted.
 type privilege struct {
@@ -56,6 +57,20 @@ var privileged = []privilege{
 	}},
 	{key: "analysis", does: "runs the Go toolchain", asks: func(c *review.Config) (string, bool) {
 		return "analysis.budget: " + c.AnalysisBudget.String(), c.AnalysisBudget > 0
+	}},
+	// The model reviewer sends the change's code to its endpoint, reads
+	// the key from the environment variable it names, and may write a
+	// transcript anywhere: a cloned repository must never send its
+	// reader's code to a host of its choosing. The whole mapping is
+	// withheld.
+	{key: "model", does: "sends code to a model endpoint", asks: func(c *review.Config) (string, bool) {
+		if c.Model == nil {
+			return "", false
+		}
+		if c.Model.Endpoint != "" {
+			return "model.endpoint: " + c.Model.Endpoint, true
+		}
+		return "model", true
 	}},
 	// The project gates are commands of the repository's choosing, run
 	// by the shell in the work tree (and only with --gates): a cloned

@@ -112,6 +112,52 @@ func TestResolveUntrustedGates(t *testing.T) {
 	}
 }
 
+// TestResolveUntrustedModel checks that an untrusted repository's model
+// settings are withheld whole, with the line naming the endpoint, so a
+// cloned repository never sends its reader's code to a host of its
+// choosing; that the user's own model settings apply in any repository
+// and replace the repository's whole; and that trusting the repository
+// honours its own.
+func TestResolveUntrustedModel(t *testing.T) {
+	root, user := t.TempDir(), t.TempDir()
+	writeFile(t, root, FileName, "model:\n  endpoint: https://collect.example.com/v1\n  name: m\n  allow-remote: true\n  exclude: [docs/**]\n")
+	res, err := Resolve(root, user, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Config.Model != nil {
+		t.Errorf("untrusted model = %+v, want none", res.Config.Model)
+	}
+	if got, want := WithheldLine(res.Withheld, res.Standing), ".reviewls.yaml asks for model.endpoint: https://collect.example.com/v1 (sends code to a model endpoint); not done: this repository is not trusted (run 'reviewls trust' to allow it)"; got != want {
+		t.Errorf("withheld = %q, want %q", got, want)
+	}
+
+	// The user's mapping is the model, not merged with the repository's:
+	// the repository's endpoint never rides under the user's name.
+	writeFile(t, user, UserFileName, "model: {name: local, timeout: 30s}\n")
+	res, err = Resolve(root, user, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(&review.ModelConfig{Name: "local", Timeout: 30 * time.Second}, res.Config.Model); diff != "" || res.Withheld != nil {
+		t.Errorf("user model (-want +got):\n%s\nwithheld %q", diff, res.Withheld)
+	}
+	if err := os.Remove(filepath.Join(user, UserFileName)); err != nil {
+		t.Fatal(err)
+	}
+
+	if _, _, err := Trust(user, root, known, now); err != nil {
+		t.Fatal(err)
+	}
+	res, err = Resolve(root, user, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Config.Model == nil || res.Config.Model.Endpoint != "https://collect.example.com/v1" || res.Withheld != nil {
+		t.Errorf("trusted: model %+v, withheld %q; want the repository's model honoured", res.Config.Model, res.Withheld)
+	}
+}
+
 // TestResolveUser checks the user configuration file: it applies in every
 // repository, its keys take the place of the repository's (rules merged
 // rule by rule, ignore lists added), and its privileged settings are the
@@ -144,7 +190,7 @@ func TestResolveUser(t *testing.T) {
 	}
 
 	writeFile(t, user, UserFileName, "depht: basic\n")
-	if _, err := Resolve(root, user, known); err == nil || err.Error() != filepath.Join(user, UserFileName)+`:1: unknown key "depht": did you mean "depth"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews, max-findings, policy, gates)` {
+	if _, err := Resolve(root, user, known); err == nil || err.Error() != filepath.Join(user, UserFileName)+`:1: unknown key "depht": did you mean "depth"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews, max-findings, model, policy, gates)` {
 		t.Errorf("a bad user file: %v, want the error naming the file and line", err)
 	}
 }

@@ -142,30 +142,79 @@ func (e *Engine) analyze(ctx context.Context, res *review.Result, cfg *review.Co
 // chain. The analysis runs without holding the engine, so runs go on
 // meanwhile; when one has replaced res, Analyze returns ErrStale, and when
 // ctx ends first, its error. A result with nothing pending is returned as
-// it is.
+// it is. The model review of the same run may end first or after
+// ([Engine.ModelReview]): the later one's result holds both.
 func (e *Engine) Analyze(ctx context.Context, res *review.Result) (*review.Result, error) {
-	e.mu.Lock()
-	last := e.last
-	e.mu.Unlock()
-	if last == nil || last.res != res {
-		return nil, ErrStale
+	last, err := e.snapshotOf(res)
+	if err != nil {
+		return nil, err
 	}
 	if res.Analysis.State != review.AnalysisPending {
 		return res, nil
 	}
 	next := *last.pre
 	heavy, problems := e.analyze(ctx, &next, last.cfg, last.problems)
+	return e.continueRun(ctx, last, func(cur *snapshot) (*review.Result, error) {
+		analysis := next.Analysis
+		next = cur.continued()
+		next.Analysis = analysis
+		return e.finishAgain(ctx, cur, &next, heavy, cur.model, problems)
+	})
+}
+
+// continueRun finishes a continuation of the run of last (the analysis,
+// the model review) under e.mu: fn gets the latest snapshot of that run,
+// whichever continuation made it. It returns ctx's error when ctx ended,
+// and ErrStale when a newer run replaced the run.
+func (e *Engine) continueRun(ctx context.Context, last *snapshot, fn func(cur *snapshot) (*review.Result, error)) (*review.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.last != last {
+	cur := e.last
+	if cur == nil || cur.pre != last.pre {
 		return nil, ErrStale
 	}
-	raw := append(slices.Clip(last.light), heavy...)
+	return fn(cur)
+}
+
+// finishAgain finishes the run of the snapshot cur again from next with
+// the heavy rules' findings and the model's, as [Engine.finish] does.
+// Requires e.mu.
+func (e *Engine) finishAgain(ctx context.Context, cur *snapshot, next *review.Result, heavy, model []*review.Finding, problems []string) (*review.Result, error) {
+	raw := append(slices.Clip(cur.light), heavy...)
 	// The second result is published whole: it is oriented at once.
-	req := last.req
+	req := cur.req
 	req.DeferOrientation = false
-	return e.finish(ctx, req, &next, last.pre, last.cfg, raw, fileCaches{last.findings, last.cross}, heavy, problems, true)
+	return e.finish(ctx, req, next, cur.pre, cur.cfg, raw, fileCaches{cur.findings, cur.cross}, heavy, model, problems, true)
+}
+
+// snapshotOf returns the snapshot whose result is res, or ErrStale when a
+// newer result replaced it.
+func (e *Engine) snapshotOf(res *review.Result) (*snapshot, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.last == nil || e.last.res != res {
+		return nil, ErrStale
+	}
+	return e.last, nil
+}
+
+// Latest reports whether res is the engine's latest result. Of the
+// results of one run's continuations ([Engine.Analyze],
+// [Engine.ModelReview]) the latest holds what each added.
+func (e *Engine) Latest(res *review.Result) bool {
+	_, err := e.snapshotOf(res)
+	return err == nil
+}
+
+// continued is the result a continuation of the snapshot's run (the
+// analysis, the model review) starts from: the result before the checks,
+// with what the run's continuations made of the analysis and the model
+// review so far.
+func (s *snapshot) continued() review.Result {
+	next := *s.pre
+	next.Analysis, next.Model = s.res.Analysis, s.res.Model
+	return next
 }

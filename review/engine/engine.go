@@ -31,6 +31,7 @@ import (
 	"github.com/reviewls/reviewls/review/lens/readiness"
 	"github.com/reviewls/reviewls/review/lens/security"
 	"github.com/reviewls/reviewls/review/lens/standards"
+	"github.com/reviewls/reviewls/review/llm"
 	"github.com/reviewls/reviewls/review/orient"
 	"github.com/reviewls/reviewls/review/process"
 	"github.com/reviewls/reviewls/review/risk"
@@ -47,7 +48,8 @@ func Lenses() []review.Lens {
 	return []review.Lens{functional.Lens(), standards.Lens(), accessibility.Lens(), security.Lens(), readiness.Lens()}
 }
 
-// Rules returns the whole rule catalog sorted by id.
+// Rules returns the whole rule catalog sorted by id: the lenses' rules and
+// the model reviewer's ("<perspective>/model").
 func Rules() []review.RuleInfo { return slices.Clone(catalog()) }
 
 // Rule returns the catalog's rule with the given id.
@@ -65,6 +67,7 @@ var catalog = sync.OnceValue(func() []review.RuleInfo {
 	for _, l := range Lenses() {
 		out = append(out, l.Rules()...)
 	}
+	out = append(out, llm.Rules()...)
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
 })
@@ -96,6 +99,17 @@ type Options struct {
 	// configuration file and the repositories the user trusted. ""
 	// reads no user configuration and trusts no repository.
 	UserDir string
+	// Model are the user's model settings of this front end (command-line
+	// flags, editor settings), set over the configuration's `model:` key
+	// field by field; NoModel turns the model reviewer off whatever the
+	// configuration says.
+	Model   *review.ModelConfig
+	NoModel bool
+	// Models keeps the model reviewer, and its cache of answers, across
+	// the engines of a session; nil gives the engine its own.
+	Models *Models
+	// Getenv reads the model's API key variable; nil means os.Getenv.
+	Getenv func(string) string
 }
 
 // Engine reviews one repository. It is safe for concurrent use; runs are
@@ -119,6 +133,8 @@ type Engine struct {
 	withheld []config.Withheld
 	// userKeys are the configuration's keys that the user's file set.
 	userKeys []string
+	// model is the model reviewer; nil when none is configured.
+	model *modelSetup
 
 	mu   sync.Mutex // serialises runs; guards last, hist, base and subjects
 	last *snapshot
@@ -148,14 +164,16 @@ type snapshot struct {
 	// modules of the last full run.
 	callPaths []string
 	shared    []review.BlastItem
-	// req, cfg, res, pre and light let Analyze finish the run again with
-	// the type-aware findings: the request and configuration, the result,
-	// the result before the checks, and the raw findings but the heavy
-	// rules'.
+	// req, cfg, res, pre, light and model let Analyze and ModelReview
+	// finish the run again with the type-aware findings or the model's:
+	// the request and configuration, the result, the result before the
+	// checks (the same for every result of one run), the raw findings but
+	// the heavy rules', and the model's confirmed findings.
 	req      review.Request
 	cfg      *review.Config
 	res, pre *review.Result
 	light    []*review.Finding
+	model    []*review.Finding
 	problems []string
 	// incremental says the run refreshed paths, not everything.
 	incremental bool
@@ -211,7 +229,7 @@ func Open(dir string, opts Options) (*Engine, error) {
 		opts.HistoryLimit = DefaultHistoryLimit
 	}
 	e := &Engine{repo: repo, opts: opts, logger: logger, crossFile: map[string]bool{}, heavy: map[string]bool{},
-		standing: standing, withheld: withheld, userKeys: userKeys}
+		standing: standing, withheld: withheld, userKeys: userKeys, model: setupModel(opts, repo.Root(), logger)}
 	known := true
 	for _, l := range opts.Lenses {
 		for _, r := range l.Rules() {
@@ -229,12 +247,17 @@ func Open(dir string, opts Options) (*Engine, error) {
 	return e, nil
 }
 
+// ruleIDs returns the ids of the lenses' rules and of the model
+// reviewer's: the rules a configuration may name.
 func ruleIDs(lenses []review.Lens) []string {
 	var ids []string
 	for _, l := range lenses {
 		for _, r := range l.Rules() {
 			ids = append(ids, r.ID)
 		}
+	}
+	for _, r := range llm.Rules() {
+		ids = append(ids, r.ID)
 	}
 	return ids
 }
@@ -335,6 +358,8 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 	if err != nil {
 		return nil, err
 	}
+	res.Model = e.modelPlan(req)
+	model := e.carriedModel(cs, res.Model)
 	incremental := len(req.Paths) > 0
 	inline := e.planAnalysis(res, req, cfg, chosen, incremental)
 	carry := incremental || res.Analysis.State == review.AnalysisPending
@@ -354,7 +379,7 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 		raw, carried = append(raw, heavy...), heavy
 		ph.mark("analysis")
 	}
-	res, err = e.finish(ctx, req, res, &pre, cfg, raw, caches, carried, problems, incremental)
+	res, err = e.finish(ctx, req, res, &pre, cfg, raw, caches, carried, model, problems, incremental)
 	if err == nil {
 		ph.mark("finish")
 		e.logger.Debug("review", append([]any{"files", len(cs.Files)}, ph.attrs...)...)
@@ -432,8 +457,10 @@ func (p *phases) mark(name string) {
 // finish turns the raw findings of a run into its result: redaction,
 // perspectives, the processor chain, verdict and orientation; it leaves
 // the snapshot for the next run. pre is the result as it was before the
-// checks, for [Engine.Analyze] to finish again.
-func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *review.Result, cfg *review.Config, raw []*review.Finding, caches fileCaches, carried []*review.Finding, problems []string, incremental bool) (*review.Result, error) {
+// checks, for [Engine.Analyze] and [Engine.ModelReview] to finish again;
+// model are the model's confirmed findings, which are no rule's and
+// carry no secret.
+func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *review.Result, cfg *review.Config, raw []*review.Finding, caches fileCaches, carried, model []*review.Finding, problems []string, incremental bool) (*review.Result, error) {
 	cs, target, hist := res.ChangeSet, res.ChangeSet.Target, res.History
 	now := time.Now
 	if req.Now != nil {
@@ -442,12 +469,14 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 	res.Problems = problems
 	res.Redactor = e.redactor(target, cs, hist, raw)
 	dropQuotingFixes(raw, res.Redactor)
+	all := append(slices.Clip(raw), model...)
 
-	res.RecommendedPerspectives = recommend(res.Profile, res.Risk, raw)
+	// A confirmed model finding is a signal as a rule's is.
+	res.RecommendedPerspectives = recommend(res.Profile, res.Risk, all)
 	if res.Profile != review.ProfileCustom {
 		res.Perspectives = res.RecommendedPerspectives
 	}
-	kept := keep(res, raw)
+	kept := keep(res, all)
 	chain := process.Default(cs, cfg, e.preexisting(cs, res.Depth, cfg, req.Baseline))
 	accepted, err := chain.Run(ctx, kept)
 	if err != nil {
@@ -472,7 +501,7 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 
 	prev := e.last
 	e.last = &snapshot{target: target, cs: cs, findings: caches.findings, cross: caches.cross, heavy: carried, depth: res.Depth,
-		req: req, cfg: cfg, res: res, pre: pre, light: raw[:len(raw)-len(carried)], problems: problems,
+		req: req, cfg: cfg, res: res, pre: pre, light: raw[:len(raw)-len(carried)], model: model, problems: problems,
 		incremental: incremental}
 	if prev != nil {
 		e.last.callPaths, e.last.shared = prev.callPaths, prev.shared

@@ -25,7 +25,9 @@ import (
 //     comprehensive depth): they are cross-file, and process.FromDiff
 //     already drops their findings on lines the change did not touch;
 //   - the whole-change rules, which judge the change set as a whole (a
-//     base version alone has nothing to compare).
+//     base version alone has nothing to compare);
+//   - the model reviewer, whose grounding in the diff is its hold on the
+//     line (only a baseline makes its findings pre-existing).
 
 // wholeChange names the rules whose findings describe the whole change,
 // not a line of a file: there is no base version of them.
@@ -102,7 +104,7 @@ func (e *Engine) baseKnown(ctx context.Context, cs *review.ChangeSet, f *review.
 	}
 	missing := map[string]bool{}
 	for id := range rules {
-		if !entry.ran[id] && !e.heavy[id] && !wholeChange[id] {
+		if !entry.ran[id] && !e.heavy[id] && !wholeChange[id] && !review.IsModelRule(id) {
 			missing[id] = true
 		}
 	}

@@ -77,7 +77,9 @@ func (p *Pass) Contains(s string) bool { return Contains(p.File, s) }
 type Report struct {
 	// Line and EndLine are 1-based; EndLine 0 means Line.
 	Line, EndLine int
-	// Col and EndCol are 1-based byte columns; 0 means the whole line.
+	// Col and EndCol are 1-based byte columns; Col 0 means the whole
+	// lines, which the finding's span then starts at the first non-blank
+	// byte of Line.
 	Col, EndCol int
 	// Title defaults to the rule's summary.
 	Title   string
@@ -150,6 +152,12 @@ func (p *Pass) Report(r Report) {
 	if conf == "" {
 		conf = review.ConfidenceHigh
 	}
+	col := r.Col
+	if col == 0 {
+		// A whole-line finding starts where its code does, not under the
+		// indentation: the column the CLI prints, SARIF and the editors show.
+		col = review.FirstNonBlank(p.Line(r.Line))
+	}
 	f := &review.Finding{
 		RuleID:       info.ID,
 		Perspective:  info.Perspective,
@@ -158,7 +166,7 @@ func (p *Pass) Report(r Report) {
 		Severity:     sev,
 		Title:        red.String(title),
 		Message:      red.String(r.Message),
-		Span:         review.Span{Path: p.File.Path, StartLine: r.Line, StartCol: r.Col, EndLine: end, EndCol: r.EndCol},
+		Span:         review.Span{Path: p.File.Path, StartLine: r.Line, StartCol: col, EndLine: end, EndCol: r.EndCol},
 		Symbol:       r.Symbol,
 		CurrentCode:  red.String(code),
 		SuggestedFix: red.String(r.Suggested),

@@ -61,8 +61,8 @@
 // cancels). A model that is down, slow or wrong yields unverified entries
 // and one log line each. The [Ledger]'s JSON form is the body of
 // model-review.json; [Ledger.Summary] is its line for the log and
-// review.md. A confirmed finding's Category names the model
-// ("Model review (qwen2.5-coder:7b)"), and its Removed is set when it
+// review.md. A confirmed finding's Model names the model
+// ("qwen2.5-coder:7b"), and its Removed is set when it
 // cites the line after a deletion, so the engine's check against the
 // diff accepts it as it accepts a rule's.
 //

@@ -1,7 +1,9 @@
 package llm
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -242,6 +244,18 @@ type Counts struct {
 	Unverified map[Reason]int `json:"unverified"`
 }
 
+// JSON returns the ledger's JSON form, the body of model-review.json:
+// compact, and without HTML escaping (code is full of < and &).
+func (l *Ledger) JSON() []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(l); err != nil {
+		panic("llm: marshal ledger: " + err.Error()) // strings, numbers and maps of them
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
 // Findings returns the confirmed candidates as findings, in ledger order.
 func (l *Ledger) Findings() []*review.Finding {
 	var out []*review.Finding
@@ -310,11 +324,25 @@ func byReason(m map[Reason]int) string {
 // cancelled ctx ends it early, the remaining requests unverified
 // (cancelled).
 func (r *Reviewer) Review(ctx context.Context, ch Change, red *review.Redactor) *Ledger {
+	return r.review(ctx, ch, red, true)
+}
+
+// ReviewCached is Review that asks nothing: a request answered before (in
+// the cache) is answered again, any other is unverified (not asked). It
+// sends nothing and reads no transcript, so the findings of the files
+// whose requests did not change can be shown again at once (the language
+// server between saves).
+func (r *Reviewer) ReviewCached(ctx context.Context, ch Change, red *review.Redactor) *Ledger {
+	return r.review(ctx, ch, red, false)
+}
+
+// review is Review, asking the endpoint (or the transcript) only with ask.
+func (r *Reviewer) review(ctx context.Context, ch Change, red *review.Redactor, ask bool) *Ledger {
 	if red == nil {
 		red = review.NewRedactor(nil)
 	}
 	red = red.With(r.apiKey())
-	l := &Ledger{Model: r.o.Model, Endpoint: r.ep.Host, Remote: !r.ep.Loopback,
+	l := &Ledger{Model: r.o.Model, Endpoint: r.ep.Host, Remote: !r.ep.Loopback, Requests: []RequestRecord{}, Entries: []Entry{},
 		Counts: Counts{Refuted: map[Reason]int{}, Unverified: map[Reason]int{}}}
 	if !slices.ContainsFunc(ch.Files, func(f *review.File) bool { return notSent(f, r.o.Exclude) == "" }) {
 		// Nothing to send: no request, not even the context's discovery.
@@ -323,7 +351,23 @@ func (r *Reviewer) Review(ctx context.Context, ch Change, red *review.Redactor) 
 		}
 		return l
 	}
-	size := r.contextSize(ctx)
+	size, known := r.knownContext()
+	if ask && !known {
+		size = r.contextSize(ctx)
+	}
+	if !ask && !known {
+		// No request was ever built for this model: none is cached.
+		for _, f := range ch.Files {
+			if why := notSent(f, r.o.Exclude); why != "" {
+				l.NotSent = append(l.NotSent, NotSent{Path: f.Path, Why: why})
+			} else {
+				l.Entries = append(l.Entries, Entry{ID: fmt.Sprintf("u%d", len(l.Entries)+1), Files: []string{f.Path},
+					Disposition: Unverified, Reason: ReasonNotAsked, Evidence: notAsked})
+			}
+		}
+		l.count()
+		return l
+	}
 	l.Context = size
 	answer := min(maxAnswerTokens, size.Tokens/4)
 	bo := BuildOptions{Model: r.o.Model, MaxFindings: r.o.MaxFindings, Budget: size.Tokens*9/10 - answer,
@@ -346,7 +390,7 @@ func (r *Reviewer) Review(ctx context.Context, ch Change, red *review.Redactor) 
 	}
 	var props []Proposed
 	for _, req := range plan.Requests {
-		resp, cached := r.answer(ctx, req, red)
+		resp, cached := r.answer(ctx, req, red, ask)
 		rec := RequestRecord{Key: req.Key, Files: req.Files, Part: req.Part, Parts: req.Parts, Tokens: req.Tokens,
 			Mode: resp.Mode, Cached: cached, Usage: resp.Usage, ElapsedMS: resp.Elapsed.Milliseconds()}
 		if resp.Failure == nil {
@@ -372,7 +416,7 @@ func (r *Reviewer) Review(ctx context.Context, ch Change, red *review.Redactor) 
 		if resp.Failure != nil {
 			evidence := red.String(clipMessage(resp.Failure.Message))
 			unverified = append(unverified, Entry{Request: req.Key, Files: req.Files, Disposition: Unverified, Reason: resp.Failure.Reason, Evidence: evidence})
-			if resp.Failure.Reason != ReasonCancelled {
+			if resp.Failure.Reason != ReasonCancelled && resp.Failure.Reason != ReasonNotAsked {
 				r.log.WarnContext(ctx, "model review request unverified", "files", strings.Join(req.Files, ","), "reason", resp.Failure.Reason, "err", evidence)
 			}
 		}
@@ -422,6 +466,21 @@ func clipMessage(s string) string {
 	return s
 }
 
+// notAsked is the evidence of a request a review from the cache did not
+// ask.
+const notAsked = "not asked: this review answered from the cache only"
+
+// knownContext returns the context size requests are built for when it is
+// known without asking anyone: configured, or discovered before.
+func (r *Reviewer) knownContext() (ContextSize, bool) {
+	if r.o.Context > 0 {
+		return ContextSize{r.o.Context, "configured"}, true
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return ContextSize{r.ctxTokens, r.ctxSource}, r.ctxTokens > 0
+}
+
 // contextSize returns the context size requests are built for: the
 // configured one, the recorded one in a replay, or the server's,
 // discovered once.
@@ -460,11 +519,14 @@ func (r *Reviewer) contextSize(ctx context.Context) ContextSize {
 
 // answer returns the response to req and whether it came from the cache:
 // the cache first, then the transcript in a replay, else the endpoint,
-// recorded when a transcript is kept. The content is redacted before
-// anything reads or records it.
-func (r *Reviewer) answer(ctx context.Context, req *Request, red *review.Redactor) (*Response, bool) {
+// recorded when a transcript is kept; without ask, the cache alone. The
+// content is redacted before anything reads or records it.
+func (r *Reviewer) answer(ctx context.Context, req *Request, red *review.Redactor, ask bool) (*Response, bool) {
 	if resp := r.cached(req.Key); resp != nil {
 		return resp, true
+	}
+	if !ask {
+		return &Response{Failure: &Failure{Reason: ReasonNotAsked, Message: notAsked}}, false
 	}
 	if ctx.Err() != nil {
 		return &Response{Failure: &Failure{Reason: ReasonCancelled, Message: "the review was cancelled"}}, false

@@ -307,6 +307,32 @@ func TestReviewCache(t *testing.T) {
 	}
 }
 
+// TestReviewCached checks that a review from the cache sends nothing:
+// before any request was built every file is unverified (not asked);
+// after a review, an unchanged file's answer and findings come back, and
+// a changed file's request is unverified, not sent.
+func TestReviewCached(t *testing.T) {
+	s := llmtest.New(t, llmtest.Config{Flavor: llmtest.LlamaCpp, Context: 8192, Handler: llmtest.Replies(llmtest.Answer(
+		llmtest.Finding{File: "app/calc.go", Line: 5, Quote: "for i := 0; i <= len(xs); i++ {", Title: "off by one"}))})
+	r := newTestReviewer(t, s, Options{Context: -1})
+	cold := r.ReviewCached(t.Context(), calcChange(), nil)
+	if got := dispositions(cold); !slices.Equal(got, []string{"u1 unverified not-asked", "u2 unverified not-asked"}) || len(s.Received()) != 0 {
+		t.Errorf("cold: %q, %d requests received", got, len(s.Received()))
+	}
+	r.Review(t.Context(), calcChange(), nil)
+	sent := len(s.Received())
+	warm := r.ReviewCached(t.Context(), calcChange(), nil)
+	if got := dispositions(warm); !slices.Equal(got, []string{"c1 confirmed"}) || len(warm.Findings()) != 1 || !warm.Requests[0].Cached {
+		t.Errorf("warm: %q, %d findings, records %+v", got, len(warm.Findings()), warm.Requests)
+	}
+	changed := calcChange()
+	changed.Files[2] = llmtest.File("app/other.go", "+package app\n+var other = 2\n")
+	l := r.ReviewCached(t.Context(), changed, nil)
+	if got := dispositions(l); !slices.Equal(got, []string{"u1 unverified not-asked"}) || len(s.Received()) != sent {
+		t.Errorf("changed: %q, %d more requests received", got, len(s.Received())-sent)
+	}
+}
+
 // TestReviewNeverInTheWay checks that a model that is down, hung or wrong
 // gives unverified entries and no findings, and that Review returns.
 func TestReviewNeverInTheWay(t *testing.T) {

@@ -71,6 +71,9 @@ const (
 	ReasonNotRecorded Reason = "not-recorded"
 	// ReasonCancelled: the review was cancelled first.
 	ReasonCancelled Reason = "cancelled"
+	// ReasonNotAsked: a review from the cache only ([Reviewer.ReviewCached])
+	// had no answer for the request, and asked nothing.
+	ReasonNotAsked Reason = "not-asked"
 )
 
 // Relocation records a candidate confirmed on another changed line of the
@@ -135,12 +138,16 @@ const minQuote = 12
 // maxSpan is the most lines a candidate may cite.
 const maxSpan = 60
 
+// Category is the category of every model finding; the model's name is in
+// [review.Finding.Model].
+const Category = "Model review"
+
 // Validate checks each proposed candidate against the change and gives it
 // exactly one disposition with its evidence: confirmed (possibly
 // relocated within its hunk) or refuted with a typed reason. It is pure.
 // Entries have IDs c1, c2, ... in the order of props; a confirmed entry
 // carries its finding: rule <perspective>/model, the model's name in its
-// category, the span on the new side, the quote as the request showed it.
+// Model, the span on the new side, the quote as the request showed it.
 func Validate(ch Change, props []Proposed, o ValidateOptions) []Entry {
 	v := &validator{ch: ch, o: o, reds: map[string]*review.Redactor{}, shown: map[string][]string{}}
 	out := make([]Entry, len(props))
@@ -493,7 +500,8 @@ func (v *validator) finding(c Candidate, e Entry) *review.Finding {
 	out := &review.Finding{
 		RuleID:       string(persp) + "/model",
 		Perspective:  persp,
-		Category:     "Model review (" + v.o.Model + ")",
+		Category:     Category,
+		Model:        v.o.Model,
 		Severity:     sev,
 		Title:        r.String(oneLine(c.Title)),
 		Message:      r.String(strings.TrimSpace(c.Rationale)),
@@ -512,6 +520,11 @@ func (v *validator) finding(c Candidate, e Entry) *review.Finding {
 	}
 	if s.StartLine == s.EndLine {
 		out.Span.EndLine = 0
+	}
+	if out.Span.StartCol == 0 {
+		// Where the line's code starts, as every rule finding does
+		// (lens.Pass.Report): the CLI, SARIF and the editors agree.
+		out.Span.StartCol = review.FirstNonBlank(lines[s.StartLine-1])
 	}
 	if !changedIn(f, s.StartLine, s.Last()) {
 		out.Removed = removedNear(f, s.StartLine, s.Last())

@@ -208,15 +208,15 @@ func TestValidateFinding(t *testing.T) {
 		fs = append(fs, f)
 	}
 	want := []review.Finding{
-		{RuleID: "security/model", Perspective: review.Security, Category: "Model review (qwen2.5-coder:7b)", Severity: review.SeverityMedium,
-			Title: "Off by one", Message: "The loop reads past the end.", Span: review.Span{Path: "app/calc.go", StartLine: 16}, Symbol: "Scale",
+		{RuleID: "security/model", Perspective: review.Security, Category: "Model review", Model: "qwen2.5-coder:7b", Severity: review.SeverityMedium,
+			Title: "Off by one", Message: "The loop reads past the end.", Span: review.Span{Path: "app/calc.go", StartLine: 16, StartCol: 2}, Symbol: "Scale",
 			CurrentCode: "\treturn x * factor", SuggestedFix: "return x * Factor", Confidence: review.ConfidenceHigh,
 			LineState: review.LineUnstaged, Match: "return x * factor"},
-		{RuleID: "functional/model", Perspective: review.Functional, Category: "Model review (qwen2.5-coder:7b)", Severity: review.SeverityHigh,
-			Title: "Off by one", Message: "The loop reads past the end.", Span: review.Span{Path: "app/calc.go", StartLine: 12}, Symbol: "Div",
+		{RuleID: "functional/model", Perspective: review.Functional, Category: "Model review", Model: "qwen2.5-coder:7b", Severity: review.SeverityHigh,
+			Title: "Off by one", Message: "The loop reads past the end.", Span: review.Span{Path: "app/calc.go", StartLine: 12, StartCol: 2}, Symbol: "Div",
 			CurrentCode: "\treturn a / b", Confidence: review.ConfidenceHigh, Match: "return a / b", Removed: 12},
-		{RuleID: "functional/model", Perspective: review.Functional, Category: "Model review (qwen2.5-coder:7b)", Severity: review.SeverityHigh,
-			Title: "Key AKIA…[redacted, 20 chars] is returned", Message: "It leaks AKIA…[redacted, 20 chars].", Span: review.Span{Path: "app/keys.go", StartLine: 4},
+		{RuleID: "functional/model", Perspective: review.Functional, Category: "Model review", Model: "qwen2.5-coder:7b", Severity: review.SeverityHigh,
+			Title: "Key AKIA…[redacted, 20 chars] is returned", Message: "It leaks AKIA…[redacted, 20 chars].", Span: review.Span{Path: "app/keys.go", StartLine: 4, StartCol: 2},
 			CurrentCode: "\treturn \"AKIA…[redacted, 20 chars]\"", Confidence: review.ConfidenceHigh,
 			LineState: review.LineUnstaged, Match: `return "AKIA…[redacted, 20 chars]"`},
 	}

@@ -425,9 +425,9 @@ Return PRED's last value."
           (e2e-fail "action missing: no code action with command reviewls.explain at %s:%d:%d (word %S); offered: %S"
                     (plist-get ex :file) (plist-get ex :line) (plist-get ex :character) word
                     (mapcar (lambda (a) (plist-get a :title)) actions)))
-        (unless (equal (plist-get explain :title) (format "Explain %s" word))
+        (unless (equal (plist-get explain :title) (format "reviewls: Explain %s" word))
           (e2e-fail "the reviewls.explain action is titled %S, want %S"
-                    (plist-get explain :title) (format "Explain %s" word)))
+                    (plist-get explain :title) (format "reviewls: Explain %s" word)))
         (setq cmd (e2e-action-command explain))
         ;; What Eglot does when the user picks the action.
         (condition-case err

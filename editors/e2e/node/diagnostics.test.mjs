@@ -47,8 +47,8 @@ test('opening the changed files publishes exactly the expected diagnostics; the 
   // The real fix (read it from the environment) comes first and is
   // preferred; the ignore action is last, never preferred, and says that
   // it still blocks commits.
-  assert.ok(actions[0]?.isPreferred && actions[0].title.startsWith('Read the secret from the environment'), `the environment fix comes first: ${JSON.stringify(actions.map((a) => a.title))}`);
-  const ignore = actions.findIndex((a) => a.kind === 'quickfix' && a.title === 'Ignore this secret on this line (still blocks commits)');
+  assert.ok(actions[0]?.isPreferred && actions[0].title.startsWith('reviewls: Read the secret from the environment'), `the environment fix comes first: ${JSON.stringify(actions.map((a) => a.title))}`);
+  const ignore = actions.findIndex((a) => a.kind === 'quickfix' && a.title === 'reviewls: Ignore this secret on this line (still blocks commits)');
   assert.ok(ignore > 0 && ignore === actions.length - 1 && !actions[ignore].isPreferred, `the ignore action for the secret is last and not preferred: ${JSON.stringify(actions.map((a) => a.title))}`);
   const walk = await c.executeCommand('reviewls.walkthrough', [{}]);
   assert.ok(walk.markdown.includes(expected.secret.redacted), 'walkthrough shows the redacted secret');

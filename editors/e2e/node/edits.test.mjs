@@ -33,8 +33,8 @@ test('incremental edits: the fix text clears bare-except; a quick fix clears the
   assertDiagnosticShape(target.file, diag);
   const actions = await c.codeActions(target.file, diag.range, { diagnostics: [diag] });
   const quickfixes = actions.filter((a) => a.kind === 'quickfix');
-  assert.ok(quickfixes.some((a) => a.title === `Ignore ${target.rule} on this line`), 'Ignore action');
-  let action = quickfixes.find((a) => !a.title.startsWith('Ignore ') && a.diagnostics?.some((d) => d.code === target.rule));
+  assert.ok(quickfixes.some((a) => a.title === `reviewls: Ignore ${target.rule} on this line`), 'Ignore action');
+  let action = quickfixes.find((a) => !a.title.startsWith('reviewls: Ignore ') && a.diagnostics?.some((d) => d.code === target.rule));
   assert.ok(action, `no fix for ${target.rule} among ${JSON.stringify(actions.map((a) => `${a.kind}: ${a.title}`))}`);
   assert.equal(action.isPreferred, true, 'the fix is the preferred action');
   if (!action.edit && action.data !== undefined) action = await c.resolveCodeAction(action);

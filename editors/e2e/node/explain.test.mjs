@@ -20,7 +20,7 @@ test('Explain code action: reviewls.explain writes the explanation and asks the 
   const name = ex.symbol.split('.').pop();
   const explain = actions.find((a) => a.command?.command === 'reviewls.explain');
   assert.ok(explain, `no reviewls.explain action among ${JSON.stringify(actions.map((a) => a.title))}`);
-  assert.equal(explain.title, `Explain ${name}`);
+  assert.equal(explain.title, `reviewls: Explain ${name}`);
   assert.equal(explain.kind, 'refactor.reviewls.explain');
   assert.ok(actions.some((a) => a.command?.command === 'reviewls.investigate' && a.kind === 'refactor.reviewls.investigate'), 'Investigate action');
   assert.ok(actions.some((a) => a.command?.command === 'reviewls.review' && a.kind === 'source.reviewls.review'), 'Review now action');

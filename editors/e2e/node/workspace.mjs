@@ -35,9 +35,10 @@ export async function startWorkspace(t, { initializationOptions, open = true } =
   return c;
 }
 
-// summarize reduces a diagnostic to what expected.json describes.
+// summarize reduces a diagnostic to what expected.json describes (the
+// fixture is ASCII: UTF-16 characters are bytes).
 export function summarize(file, d) {
-  return { file, line: d.range.start.line + 1, severity: d.severity, rule: d.code, state: d.data?.lineState };
+  return { file, line: d.range.start.line + 1, col: d.range.start.character + 1, severity: d.severity, rule: d.code, state: d.data?.lineState };
 }
 
 function order(a, b) {
@@ -46,7 +47,7 @@ function order(a, b) {
 
 // expectedDiagnostics is expected.json's list, sorted, optionally filtered.
 export function expectedDiagnostics(keep = () => true) {
-  return expected.diagnostics.filter(keep).map(({ file, line, severity, rule, state }) => ({ file, line, severity, rule, state })).sort(order);
+  return expected.diagnostics.filter(keep).map(({ file, line, col, severity, rule, state }) => ({ file, line, col, severity, rule, state })).sort(order);
 }
 
 // publishedDiagnostics is the latest diagnostics of every file, summarized
@@ -67,6 +68,7 @@ export function assertDiagnosticShape(file, d) {
   assert.match(d.data?.id ?? '', /\S/, `${where}: data.id`);
   assert.match(d.data?.perspective ?? '', /^(functional|standards|accessibility|security|readiness)$/, `${where}: data.perspective`);
   assert.match(d.data?.lineState ?? '', /^(staged|unstaged|untracked)$/, `${where}: data.lineState`);
+  assert.ok((d.data?.rationale ?? '').length > d.message.length, `${where}: data.rationale says more than the headline`);
 }
 
 // assertOnlyExpected checks that the latest diagnostics are exactly

@@ -3,11 +3,14 @@
 -- run.sh starts it as
 --   nvim --headless --clean -c 'luafile driver.lua'
 -- (run.sh wraps it in pcall(dofile) so even a load error ends nvim)
--- with E2E_MODE (main | norepo | missing | lspconfig), E2E_PLUGIN (the
+-- with E2E_MODE (main | norepo | missing | lspconfig | render | model), E2E_PLUGIN (the
 -- editors/nvim folder), E2E_REVIEWLS (server binary), E2E_REPO (fixture),
 -- E2E_PLAIN (a folder outside any repository), E2E_EXPECTED
 -- (expected.json) and E2E_REPORT (JSON report path). It always ends with
 -- cquit: 0 when every check passed, 1 when one failed, 2 on a driver error.
+-- render runs a second nvim (E2E_MODE=screen) in a terminal, so what it
+-- shows is drawn on a real screen, and captures its floats (E2E_SCREEN_DIR
+-- for their handshake, E2E_CAPTURES for the captured screens).
 local uv = vim.loop
 local t0 = uv.hrtime()
 local function now()
@@ -70,7 +73,8 @@ local function check(name, fn)
   local entry = { name = name, ok = ok, ms = now() - started, reason = (not ok) and err or nil }
   table.insert(report.checks, entry)
   if ok then
-    io.stdout:write('PASS ' .. name .. '\n')
+    -- A check may return a detail to print.
+    io.stdout:write('PASS ' .. name .. (type(err) == 'string' and ' (' .. err .. ')' or '') .. '\n')
   else
     failures = failures + 1
     io.stdout:write('FAIL ' .. name .. ': ' .. tostring(err):gsub('\n', '\n    ') .. '\n')
@@ -190,13 +194,14 @@ local function rel_of_uri(uri)
   return p
 end
 
--- The published diagnostic set as sorted "file:line:severity:rule:state".
+-- The published diagnostic set as sorted "file:line:col:severity:rule:state"
+-- (the fixture is ASCII: a UTF-16 character is a byte).
 local function published_set()
   local out = {}
   for uri, pub in pairs(latest) do
     for _, d in ipairs(pub.diagnostics) do
-      table.insert(out, string.format('%s:%d:%d:%s:%s', rel_of_uri(uri), d.range.start.line + 1, d.severity or 0,
-        tostring(d.code), tostring(d.data and d.data.lineState)))
+      table.insert(out, string.format('%s:%d:%d:%d:%s:%s', rel_of_uri(uri), d.range.start.line + 1, d.range.start.character + 1,
+        d.severity or 0, tostring(d.code), tostring(d.data and d.data.lineState)))
     end
   end
   table.sort(out)
@@ -207,7 +212,7 @@ local function expected_set(drop)
   local out = {}
   for _, d in ipairs(expected.diagnostics) do
     if not (drop and d.file == drop.file and d.rule == drop.rule) then
-      table.insert(out, string.format('%s:%d:%d:%s:%s', d.file, d.line, d.severity, d.rule, d.state))
+      table.insert(out, string.format('%s:%d:%d:%d:%s:%s', d.file, d.line, d.col, d.severity, d.rule, d.state))
     end
   end
   table.sort(out)
@@ -240,12 +245,12 @@ local function same_set(what, want, got)
   end
 end
 
--- Neovim's own view (vim.diagnostic) as sorted "file:line:severity".
+-- Neovim's own view (vim.diagnostic) as sorted "file:line:col:severity".
 local function nvim_set()
   local out = {}
   for _, d in ipairs(vim.diagnostic.get()) do
     local name = vim.api.nvim_buf_get_name(d.bufnr)
-    table.insert(out, string.format('%s:%d:%d', rel_of_uri(vim.uri_from_fname(name)), d.lnum + 1, d.severity))
+    table.insert(out, string.format('%s:%d:%d:%d', rel_of_uri(vim.uri_from_fname(name)), d.lnum + 1, d.col + 1, d.severity))
   end
   table.sort(out)
   return out
@@ -254,7 +259,7 @@ end
 local function short(set)
   local out = {}
   for _, s in ipairs(set) do
-    table.insert(out, (s:match('^([^:]+:%d+:%d+)')))
+    table.insert(out, (s:match('^([^:]+:%d+:%d+:%d+)')))
   end
   table.sort(out)
   return out
@@ -360,7 +365,7 @@ local function main_mode()
     vim.cmd('edit ' .. vim.fn.fnameescape(repo .. '/' .. ex.file))
     local text = vim.api.nvim_buf_get_lines(0, ex.line - 1, ex.line, false)[1]
     vim.api.nvim_win_set_cursor(0, { ex.line, vim.str_byteindex(text, ex.character, true) })
-    local title = 'Explain ' .. vim.fn.expand('<cword>')
+    local title = 'reviewls: Explain ' .. vim.fn.expand('<cword>')
     local offered, picked
     vim.ui.select = function(items, _, on_choice)
       offered = {}
@@ -615,6 +620,7 @@ local function main_mode()
   check('investigate', function()
     vim.api.nvim_set_current_win(window_showing(repo .. '/' .. ex.file) or vim.api.nvim_get_current_win())
     vim.api.nvim_set_current_buf(bufs[ex.file])
+    local since = #notes
     local r = command_result('ReviewlsInvestigate Does Get still return an empty string for a missing key?', 'reviewls.investigate')
     if r.item ~= ex.item then
       fail('investigated %s, want the item of %s (%s)', tostring(r.item), ex.file, ex.item)
@@ -622,7 +628,24 @@ local function main_mode()
     if not (r.path and vim.fn.filereadable(r.path) == 1) then
       fail('investigation file %s missing', tostring(r.path))
     end
-    wait(function() return window_showing(r.path) ~= nil end, 'a window showing ' .. r.path)
+    local win
+    wait(function()
+      win = window_showing(r.path)
+      return win ~= nil
+    end, 'a window showing ' .. r.path)
+    -- The answer is read in the split; the echo is one line that fits the
+    -- command line, so Neovim never stops at "Press ENTER".
+    local shown_text = table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false), '\n')
+    local conclusion = vim.trim(tostring(r.conclusion or ''))
+    if conclusion == '' or not has(shown_text, conclusion:sub(1, 40)) then
+      fail('the split does not show the conclusion %q', conclusion)
+    end
+    for _, n in ipairs(notes_at(vim.log.levels.INFO, since)) do
+      if has(n.msg, '\n') or vim.fn.strdisplaywidth(n.msg) > vim.v.echospace then
+        fail('the echo %q takes more than the command line (%d columns): Neovim would ask to press ENTER', n.msg, vim.v.echospace)
+      end
+    end
+    report.investigate_echo = notes_at(vim.log.levels.INFO, since)
     local r2 = command_result('ReviewlsInvestigate ' .. expected.board[2].id .. ' Is the key rotated?', 'reviewls.investigate')
     if r2.item ~= expected.board[2].id then
       fail(':ReviewlsInvestigate %s ... investigated %s', expected.board[2].id, tostring(r2.item))
@@ -662,6 +685,72 @@ local function main_mode()
       fail(':ReviewlsReview did not echo verdict %s and counts %s: %s', tostring(r.verdict), vim.inspect(c), vim.inspect(notes_at(vim.log.levels.INFO, since)))
     end
     report.review_echo = echoed
+  end)
+
+  check('secret-fix', function()
+    -- The secret's quick fix in a file with one import: "os" joins it in
+    -- one import block, as goimports would add it.
+    local file = expected.secret.file
+    local buf = bufs[file]
+    vim.api.nvim_set_current_win(window_showing(repo .. '/' .. file) or vim.api.nvim_get_current_win())
+    vim.api.nvim_set_current_buf(buf)
+    local old = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+    local at
+    for i, l in ipairs(old) do
+      at = at or (has(l, expected.secret.value) and i)
+    end
+    local lines = { old[1], '', 'import "fmt"' }
+    vim.list_extend(lines, vim.list_slice(old, 2))
+    vim.list_extend(lines, { '', 'var _ = fmt.Sprint' })
+    vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+    at = at + 2
+    local uri = vim.uri_from_bufnr(buf)
+    local version = vim.api.nvim_buf_get_changedtick(buf)
+    settle(function()
+      local pub = latest[uri]
+      if not (pub and pub.version == version) then
+        return false
+      end
+      for _, d in ipairs(pub.diagnostics) do
+        if d.code == 'security/hardcoded-secret' and d.range.start.line == at - 1 then
+          return true
+        end
+      end
+      return false
+    end, 'the secret on line ' .. at .. ' of the edited ' .. file)
+    vim.api.nvim_win_set_cursor(0, { at, lines[at]:find(expected.secret.value, 1, true) - 1 })
+    local offered, picked
+    vim.ui.select = function(items, _, on_choice)
+      offered = {}
+      for _, it in ipairs(items) do
+        local action = it.action or it[2]
+        table.insert(offered, action.title)
+        if not picked and action.title:find('^reviewls: Read the secret from the environment') then
+          picked = it
+        end
+      end
+      on_choice(picked)
+    end
+    vim.lsp.buf.code_action()
+    wait(function() return offered ~= nil end, 'the code action list')
+    if not picked then
+      fail('no "reviewls: Read the secret from the environment" action among %s', vim.inspect(offered))
+    end
+    wait(function() return vim.api.nvim_buf_get_changedtick(buf) ~= version end, 'the fix to change the buffer')
+    local text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n') .. '\n'
+    report.secret_fix = text
+    local decls = 0
+    for _ in text:gmatch('\nimport ') do
+      decls = decls + 1
+    end
+    if decls ~= 1 or not has(text, 'import (\n\t"fmt"\n\t"os"\n)\n') or has(text, expected.secret.value) then
+      fail('after the fix %s reads %s, want one import block holding "fmt" and "os", and no secret', file, vim.inspect(text))
+    end
+    local formatted = vim.fn.system({ 'gofmt' }, text)
+    if vim.v.shell_error ~= 0 or formatted ~= text then
+      fail('gofmt %s the fixed %s: %s', vim.v.shell_error ~= 0 and 'rejects' or 'changes', file, vim.inspect(formatted))
+    end
+    return picked and (picked.action or picked[2]).title
   end)
 
   check('shutdown', function()
@@ -791,7 +880,272 @@ local function lspconfig_mode()
   end)
 end
 
-local modes = { main = main_mode, norepo = norepo_mode, missing = missing_mode, lspconfig = lspconfig_mode }
+-- The floats on a real screen. render (this nvim, headless) runs a second
+-- nvim in a terminal (E2E_MODE=screen, which draws), and the terminal's
+-- buffer is that nvim's screen. screen opens the secret's diagnostic float,
+-- then the hover there; after each it echoes "e2e: NAME shown" and waits
+-- for render's NAME.seen in E2E_SCREEN_DIR. render waits for the echo on
+-- the screen, finds the bordered box and checks what it holds;
+-- E2E_CAPTURES gets the screens.
+local screen_dir = env('E2E_SCREEN_DIR', '')
+local function mark(name, text)
+  local f = assert(io.open(screen_dir .. '/' .. name, 'w'))
+  f:write(text or '')
+  f:close()
+end
+local function marked(name)
+  return uv.fs_stat(screen_dir .. '/' .. name) ~= nil
+end
+
+local secret_diag
+for _, d in ipairs(expected.diagnostics) do
+  secret_diag = secret_diag or (d.rule == 'security/hardcoded-secret' and d)
+end
+
+-- shown draws the screen with NAME's float, then echoes that it is there.
+local function shown(name)
+  vim.cmd('redraw')
+  vim.api.nvim_echo({ { 'e2e: ' .. name .. ' shown' } }, false, {})
+  vim.cmd('redraw')
+end
+
+local function screen_mode()
+  local ok, err = xpcall(function()
+    load_plugin()
+    reviewls.setup({ cmd = { reviewls_bin, 'serve' } })
+    vim.cmd('edit ' .. vim.fn.fnameescape(repo .. '/' .. secret_diag.file))
+    local buf = vim.api.nvim_get_current_buf()
+    wait(function() return #vim.diagnostic.get(buf, { lnum = secret_diag.line - 1 }) > 0 end, 'the secret\'s diagnostic')
+    vim.api.nvim_win_set_cursor(0, { secret_diag.line, secret_diag.col - 1 })
+    local _, win = vim.diagnostic.open_float()
+    if not win then
+      fail('vim.diagnostic.open_float() opened nothing')
+    end
+    shown('float')
+    wait(function() return marked('float.seen') end, 'the capture of the float', 60000)
+    vim.api.nvim_win_close(win, true)
+    vim.lsp.buf.hover()
+    wait(function()
+      for _, w in ipairs(vim.api.nvim_list_wins()) do
+        if vim.api.nvim_win_get_config(w).relative ~= '' then
+          return true
+        end
+      end
+      return false
+    end, 'the hover float')
+    shown('hover')
+    wait(function() return marked('hover.seen') end, 'the capture of the hover', 60000)
+  end, function(e)
+    return type(e) == 'table' and e.reason or debug.traceback(tostring(e), 2)
+  end)
+  if not ok then
+    mark('error', tostring(err))
+  end
+  reviewls.stop()
+  vim.wait(5000, function() return #reviewls.clients() == 0 end, 10)
+  vim.cmd('qall!')
+end
+
+-- box finds the bordered float on a screen (lines of characters): its
+-- size (border included) and the text inside it, row by row, or nil.
+local function box(screen)
+  for top, line in ipairs(screen) do
+    local chars = vim.fn.split(line, '\\zs')
+    local left = vim.fn.index(chars, '╭')
+    local right = vim.fn.index(chars, '╮')
+    if left >= 0 and right > left then
+      local rows = {}
+      for r = top + 1, #screen do
+        local c = vim.fn.split(screen[r], '\\zs')
+        if c[left + 1] == '╰' then
+          return { width = right - left + 1, height = #rows + 2, rows = rows, top = top, left = left }
+        end
+        if c[left + 1] ~= '│' then
+          break
+        end
+        table.insert(rows, table.concat(vim.list_slice(c, left + 2, right)))
+      end
+    end
+  end
+  return nil
+end
+
+-- squeeze joins a box's rows into its text: a row that wraps continues on
+-- the next, a shorter one was padded with blanks.
+local function squeeze(rows)
+  return (table.concat(rows):gsub('%s+', ' '))
+end
+
+local function render_mode()
+  local captures = env('E2E_CAPTURES', '')
+  vim.fn.mkdir(captures, 'p')
+  -- Wider than the float may be, so an unwrapped text would show.
+  vim.o.columns, vim.o.lines = 160, 40
+  local script = env('E2E_DRIVER', '')
+  local job = vim.fn.termopen({ 'nvim', '--clean', '-c',
+    string.format("lua local ok, e = pcall(dofile, %q) if not ok then io.open(%q, 'w'):write(tostring(e)) vim.cmd('qall!') end", script, screen_dir .. '/error') },
+    { env = { E2E_MODE = 'screen', E2E_REPORT = screen_dir .. '/report.json' } })
+  local term = vim.api.nvim_get_current_buf()
+  local function screen()
+    return vim.api.nvim_buf_get_lines(term, 0, -1, false)
+  end
+  -- capture waits until the screen nvim says it shows NAME, saves the
+  -- screen and lets the screen nvim go on.
+  local function capture(name)
+    local echo = 'e2e: ' .. name .. ' shown'
+    wait(function()
+      return marked('error') or vim.tbl_contains(vim.tbl_map(function(l) return has(l, echo) end, screen()), true)
+    end, 'the screen nvim to show the ' .. name, 60000)
+    if marked('error') then
+      fail('the screen nvim failed: %s', read_file(screen_dir .. '/error'))
+    end
+    local b = box(screen())
+    local file = captures .. '/' .. name .. '.txt'
+    local f = assert(io.open(file, 'w'))
+    f:write(table.concat(screen(), '\n'), '\n')
+    f:close()
+    mark(name .. '.seen')
+    if not b then
+      fail('no bordered float on the screen (%s)', file)
+    end
+    report[name] = b
+    return b, file
+  end
+  local redacted_rationale = expected.secret.rationale
+
+  -- framed captures NAME's float and checks what every float must be: no
+  -- secret, at most 80 columns and its border. It returns the float's text,
+  -- the screen's file and the check's detail.
+  local function framed(name)
+    local b, file = capture(name)
+    local text = squeeze(b.rows)
+    assert_no_secret('the ' .. name, text)
+    if b.width > 82 then
+      fail('the %s is %d columns wide, want at most 80 and its border (%s)', name, b.width, file)
+    end
+    return text, file, string.format('%dx%d, %s', b.width, b.height, file)
+  end
+
+  check('float', function()
+    local text, file, detail = framed('float')
+    for _, want in ipairs({ expected.secret.message, secret_diag.rule, redacted_rationale }) do
+      if not has(text, want) then
+        fail('the float does not show %q; it shows %q (%s)', want, text, file)
+      end
+    end
+    return detail
+  end)
+
+  check('hover', function()
+    local text, file, detail = framed('hover')
+    -- It leads with the finding: the rationale, not the rule's documentation.
+    if not vim.startswith(vim.trim(text), redacted_rationale) then
+      fail('the hover does not lead with the rationale %q: %q (%s)', redacted_rationale, text, file)
+    end
+    return detail
+  end)
+  vim.fn.jobwait({ job }, 10000)
+  pcall(vim.fn.jobstop, job)
+end
+
+-- model: the model reviewer's second wave, against the scripted model
+-- server run.sh starts (editors/e2e/llmtest): its base URL is
+-- E2E_MODEL_URL, its request events are appended to E2E_MODEL_EVENTS,
+-- and it hangs a request that holds E2E_MODEL_HANG until the client
+-- cancels it. It answers every other request with one candidate on line
+-- 11 of app/store.go.
+local function model_events()
+  local out = {}
+  for line in (read_file(env('E2E_MODEL_EVENTS', '')) or ''):gmatch('[^\n]+') do
+    table.insert(out, line)
+  end
+  return out
+end
+
+local function model_mode()
+  load_plugin()
+  reviewls.setup({
+    cmd = { reviewls_bin, 'serve' },
+    settings = { model = { endpoint = env('E2E_MODEL_URL', ''), name = 'e2e-model', context = 8192 } },
+  })
+  local file = 'app/store.go'
+  local function codes(p)
+    local out = {}
+    for _, d in ipairs(p.diagnostics) do
+      out[tostring(d.code)] = d
+    end
+    return out
+  end
+  local function latest_codes()
+    for uri, p in pairs(latest) do
+      if rel_of_uri(uri) == file then
+        return codes(p)
+      end
+    end
+    return {}
+  end
+
+  check('model-second-wave', function()
+    vim.cmd('edit ' .. vim.fn.fnameescape(repo .. '/' .. file))
+    wait(function() return latest_codes()['functional/model'] ~= nil end, 'the model diagnostic on ' .. file)
+    -- The rule diagnostics were published first, without the model's.
+    local first_rule, first_model
+    for i, p in ipairs(published) do
+      if rel_of_uri(p.uri) == file then
+        local c = codes(p)
+        if c['functional/model'] then
+          first_model = first_model or i
+        elseif c['readiness/todo-added'] then
+          first_rule = first_rule or i
+        end
+      end
+    end
+    if not first_rule or first_rule > first_model then
+      fail('the rule diagnostics were not published before the model\'s (first rule-only publication %s, first with the model %s)',
+        tostring(first_rule), tostring(first_model))
+    end
+    local d = latest_codes()['functional/model']
+    if d.range.start.line + 1 ~= 11 or not (d.data and d.data.model == 'e2e-model') then
+      fail('the model diagnostic is on line %d with data %s, want line 11 naming e2e-model', d.range.start.line + 1, vim.inspect(d.data))
+    end
+    return string.format("rule diagnostics at %d ms, the model's at %d ms", published[first_rule].t_ms, published[first_model].t_ms)
+  end)
+
+  check('model-cancel', function()
+    local buf = vim.api.nvim_get_current_buf()
+    -- An unsaved line the model server hangs on, reviewed now: the
+    -- second wave asks the model about the buffer, and the request hangs.
+    vim.api.nvim_buf_set_lines(buf, -1, -1, false, { '// ' .. env('E2E_MODEL_HANG', '') })
+    vim.cmd('ReviewlsReview')
+    local hung
+    wait(function()
+      for _, e in ipairs(model_events()) do
+        hung = e:match('^hang (%d+)$') or hung
+      end
+      return hung ~= nil
+    end, 'the model request holding the edit to hang')
+    local before = #model_events()
+    for _, e in ipairs(model_events()) do
+      if e == 'cancelled ' .. hung then
+        fail('request %s was cancelled before the edit', hung)
+      end
+    end
+    local edited = now()
+    vim.api.nvim_buf_set_lines(buf, -1, -1, false, { '// typing' })
+    wait(function()
+      local events = model_events()
+      for i = before + 1, #events do
+        if events[i] == 'cancelled ' .. hung then
+          return true
+        end
+      end
+      return false
+    end, 'the edit to cancel model request ' .. hung)
+    return string.format('request %s cancelled %d ms after the edit', hung, now() - edited)
+  end)
+end
+
+local modes = { main = main_mode, norepo = norepo_mode, missing = missing_mode, lspconfig = lspconfig_mode, render = render_mode, screen = screen_mode, model = model_mode }
 local ok, err = xpcall(function()
   assert(modes[mode], 'unknown E2E_MODE ' .. mode)()
 end, debug.traceback)

@@ -114,14 +114,16 @@ function! s:loclist(rel) abort
   return filter(deepcopy(get(l:info, 'loclist', [])), {_, d -> get(d, 'linter_name', '') ==# 'reviewls'})
 endfunction
 
-" shown lists the diagnostics Vim shows for the file as "line:type:code".
+" shown lists the diagnostics Vim shows for the file as
+" "line:col:type:code" (1-based; the fixture is ASCII, so ALE's byte column
+" is the CLI's).
 function! s:shown(rel) abort
-  return sort(map(s:loclist(a:rel), {_, d -> printf('%d:%s:%s', d.lnum, d.type, get(d, 'code', ''))}))
+  return sort(map(s:loclist(a:rel), {_, d -> printf('%d:%d:%s:%s', d.lnum, d.col, d.type, get(d, 'code', ''))}))
 endfunction
 
 function! s:wanted_shown(rel) abort
   let l:want = filter(copy(s:expected.diagnostics), {_, d -> d.file ==# a:rel})
-  return sort(map(l:want, {_, d -> printf('%d:%s:%s', d.line, s:types[d.severity], d.rule)}))
+  return sort(map(l:want, {_, d -> printf('%d:%d:%s:%s', d.line, d.col, s:types[d.severity], d.rule)}))
 endfunction
 
 function! s:uri(rel) abort

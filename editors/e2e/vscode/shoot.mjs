@@ -8,7 +8,9 @@
 //    "wait": [{"selector": ".monaco-hover", "min": 1, "texts": ["bare except"]}]}
 // This script waits until every condition holds in the workbench page (at
 // least min (default 1) and at most max visible elements match selector,
-// and their text holds every text), captures the page (Page.captureScreenshot), checks that the PNG is
+// and their text holds every text, each of once exactly once and the texts
+// of order in that order; with fits, no element's content is cut off
+// (scrollHeight within clientHeight)), captures the page (Page.captureScreenshot), checks that the PNG is
 // not blank (decoded: enough distinct colours, no colour covering nearly
 // every pixel), writes PNG_DIR/NAME.png and then REQUEST_DIR/NAME.result.json
 // {"ok": bool, "detail": "..."}. A request whose conditions never hold is
@@ -93,6 +95,28 @@ function unmet(wait) {
     for (const t of w.texts ?? []) {
       if (!text.includes(t)) {
         out.push(`${w.selector} does not show "${t}"`);
+      }
+    }
+    for (const t of w.once ?? []) {
+      const n = text.split(t).length - 1;
+      if (n !== 1) {
+        out.push(`${w.selector} shows "${t}" ${n} times, want once`);
+      }
+    }
+    let at = -1;
+    for (const t of w.order ?? []) {
+      const i = text.indexOf(t, at + 1);
+      if (i < 0) {
+        out.push(`${w.selector} does not show "${t}" after what comes before it in ${JSON.stringify(w.order)}: ${JSON.stringify(text)}`);
+        break;
+      }
+      at = i;
+    }
+    if (w.fits) {
+      for (const e of els) {
+        if (e.scrollHeight > e.clientHeight + 1) {
+          out.push(`${w.selector} is cut off: ${e.scrollHeight} px of content in ${e.clientHeight} px`);
+        }
       }
     }
   }

@@ -3,8 +3,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-/** installCommand is how users get the binary. */
-export const installCommand = 'go install github.com/reviewls/reviewls/cmd/reviewls@latest';
+/** installCommand is how users get the binary (the module is not published: it builds from a clone). */
+export const installCommand = 'go install ./cmd/reviewls';
 
 /** Resolution is the binary found (path) and every candidate looked at. */
 export interface Resolution {
@@ -90,5 +90,5 @@ export function missingMessage(setting: string | undefined, r: Resolution): stri
   const s = (setting ?? '').trim();
   const where = s ? `reviewls.path is "${s}", which is not an executable file` : 'reviewls.path is not set and "reviewls" is not on PATH';
   const looked = r.tried.length ? ` (looked at ${r.tried.slice(0, 6).join(', ')}${r.tried.length > 6 ? ', …' : ''})` : '';
-  return `reviewls: cannot start the language server: ${where}${looked}. Install it with \`${installCommand}\` or set reviewls.path to the binary.`;
+  return `reviewls: cannot start the language server: ${where}${looked}. Install it with \`${installCommand}\` in a clone of reviewls, or set reviewls.path to the binary.`;
 }

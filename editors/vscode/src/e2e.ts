@@ -15,8 +15,9 @@ import { statusText } from './status';
 
 interface Expected {
   files: string[];
-  diagnostics: { file: string; line: number; severity: number; rule: string; state: string }[];
-  secret: { file: string; value: string; redacted: string; message: string };
+  diagnostics: { file: string; line: number; col: number; severity: number; rule: string; state: string }[];
+  secret: { file: string; value: string; redacted: string; message: string; rationale: string };
+  codeActions: { file: string; line: number; from: number; to: number; menu: string[] };
   fix: { file: string; line: number; text: string; clears: string };
   explain: { file: string; line: number; character: number; symbol: string; item: string; change: string; artifactDir: string };
   board: { id: string; area: string }[];
@@ -139,6 +140,10 @@ export async function drive(ctl: Reviewls, out: string): Promise<void> {
       const hit = actions.find((a) => commandOf(a)?.command === 'reviewls.explain');
       if (!hit) {
         fail(`no code action with command reviewls.explain at ${ex.file}:${ex.line}:${ex.character} (got ${actions.map((a) => a.title).join(', ') || 'none'})`);
+      }
+      const name = ex.symbol.split('.').pop();
+      if (hit.title !== `reviewls: Explain ${name}`) {
+        fail(`the reviewls.explain action is titled "${hit.title}", want "reviewls: Explain ${name}"`);
       }
       const arg = commandOf(hit)?.arguments?.[0] as { uri?: string; position?: { line: number; character: number } } | undefined;
       if (!arg || arg.position?.line !== ex.line - 1 || arg.position?.character !== ex.character || vscode.Uri.parse(arg.uri ?? '').fsPath !== exUri.fsPath) {
@@ -264,13 +269,17 @@ interface Wait {
   min?: number;
   max?: number;
   texts?: string[];
+  once?: string[];
+  order?: string[];
+  fits?: boolean;
 }
 
 /**
  * screenshots shows (a) the squiggles of an error and a warning, (b) the
- * hover over the error, (c) the Problems panel and (d) the board view with
- * the status bar's recommendation in words, and
- * has shoot.mjs capture each once the workbench's DOM shows it.
+ * hover over the error, (c) the code action menu over a finding and a
+ * symbol, (d) the Problems panel and (e) the board view with the status
+ * bar's recommendation in words, and has shoot.mjs capture each once the
+ * workbench's DOM shows it.
  */
 async function screenshots(
   dir: string,
@@ -322,18 +331,43 @@ async function screenshots(
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(errUri), vscode.ViewColumn.One);
     editor.selection = new vscode.Selection(d.range.start, d.range.start);
     await vscode.commands.executeCommand('editor.action.showHover');
-    // The hover shows the message (markdown-rendered, so only its first words are matched) and source(code).
-    const words = d.message.split(/\s+/).slice(0, 3).join(' ');
-    return shoot('hover', deadline, [{ selector: '.monaco-hover', texts: [words, err.rule] }]);
+    // One box: the diagnostic's headline and source(code) once (VS Code's
+    // part), then the server's: the rationale, the fix, "More". All of it
+    // shows: nothing is cut off behind a scroll bar.
+    const headline = d.message.replace(/ \[critical\]$/, '');
+    // The error is the secret (expected.json has one error).
+    const rationale = expected.secret.rationale;
+    return shoot('hover', deadline, [
+      { selector: '.monaco-hover', texts: [d.message, rationale, 'Fix:', 'More'], once: [headline, err.rule], order: [headline, err.rule, rationale, 'Fix:', 'More'] },
+      { selector: '.monaco-hover .monaco-hover-content', fits: true },
+    ]);
+  });
+
+  await check('screenshot-actions', async (deadline) => {
+    await vscode.commands.executeCommand('editor.action.hideHover');
+    const ca = expected.codeActions;
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fileUri(ca.file)), vscode.ViewColumn.One);
+    editor.selection = new vscode.Selection(ca.line - 1, ca.from, ca.line - 1, ca.to);
+    await vscode.commands.executeCommand('editor.action.quickFix');
+    // The menu lists reviewls's actions, told apart by their "reviewls: "
+    // titles, in the groups and the order the READMEs give.
+    return shoot('actions', deadline, [{ selector: '.action-widget', order: ca.menu }]);
   });
 
   await check('screenshot-problems', async (deadline) => {
+    await vscode.commands.executeCommand('hideCodeActionWidget');
     await vscode.commands.executeCommand('editor.action.hideHover');
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     const files = new Set(expected.diagnostics.map((d) => d.file)).size;
+    // Each row ends with where the finding starts, the CLI's line:col.
     return shoot('problems', deadline, [
-      { selector: '.markers-panel .monaco-list-row', min: files + expected.diagnostics.length, texts: ['reviewls', ...expected.diagnostics.map((d) => d.rule)] },
+      {
+        selector: '.markers-panel .monaco-list-row',
+        min: files + expected.diagnostics.length,
+        texts: ['reviewls', ...expected.diagnostics.flatMap((d) => [d.rule, `[Ln ${d.line}, Col ${d.col}]`])],
+      },
       { selector: '.monaco-hover', min: 0, max: 0 },
+      { selector: '.action-widget', min: 0, max: 0 },
     ]);
   });
 
@@ -361,9 +395,12 @@ function diagnosticProblems(expected: Expected, fileUri: (rel: string) => vscode
     const want = expected.diagnostics.filter((d) => d.file === f);
     for (const w of want) {
       // vscode.DiagnosticSeverity is 0-based (Error = 0); LSP's is 1-based.
+      // The fixture is ASCII: a UTF-16 character is a byte, col is 1-based.
       const hit = got.find((d) => codeOf(d) === w.rule && d.range.start.line === w.line - 1 && d.severity === w.severity - 1);
       if (!hit) {
         problems.push(`${f}:${w.line}: no ${w.rule} (severity ${w.severity}) diagnostic`);
+      } else if (hit.range.start.character !== w.col - 1) {
+        problems.push(`${f}:${w.line}: ${w.rule} starts at column ${hit.range.start.character + 1}, want ${w.col}`);
       }
     }
     for (const d of got) {

@@ -61,6 +61,7 @@ test('when nothing is found the message names the setting and the install comman
   assert.match(msg, /reviewls\.path is not set and "reviewls" is not on PATH/);
   assert.ok(msg.includes(noexec), msg);
   assert.ok(msg.includes(installCommand), msg);
-  assert.equal(installCommand, 'go install github.com/reviewls/reviewls/cmd/reviewls@latest');
+  assert.equal(installCommand, 'go install ./cmd/reviewls');
+  assert.ok(msg.includes('in a clone of reviewls'), msg);
   assert.match(missingMessage('/opt/nope', resolveBinary('/opt/nope', {}, { platform: 'linux' })), /reviewls\.path is "\/opt\/nope", which is not an executable file \(looked at \/opt\/nope\)/);
 });

@@ -289,10 +289,14 @@ func goEnvEdits(p *lens.Pass, n, start int) (edits []review.TextEdit, pkg string
 }
 
 // goImportOS returns the name the file imports "os" under, and the edit
-// that adds the import when it is missing.
+// that adds the import when it is missing, as goimports adds it: into the
+// first import declaration, in gofmt's order within its first run of
+// imports (a lone import, or a group on one line, becomes a group of one
+// import a line); after cgo's lone import "C"; else in a new declaration
+// after the package clause.
 func goImportOS(p *lens.Pass, g *syntax.GoFile) (string, *review.TextEdit) {
 	for _, imp := range g.File.Imports {
-		if path, _ := strconv.Unquote(imp.Path.Value); path == "os" {
+		if importPath(imp) == "os" {
 			switch {
 			case imp.Name == nil:
 				return "os", nil
@@ -304,29 +308,80 @@ func goImportOS(p *lens.Pass, g *syntax.GoFile) (string, *review.TextEdit) {
 	insert := func(line int, text string) *review.TextEdit {
 		return &review.TextEdit{Span: review.Span{Path: p.File.Path, StartLine: line, StartCol: 1, EndLine: line, EndCol: 1}, NewText: text}
 	}
+	after := g.Line(g.File.Name.End()) + 1 // where a new declaration goes
+	prefix := "\n"                         // a blank line after the package clause
 	for _, d := range g.File.Decls {
 		gd, isGen := d.(*ast.GenDecl)
 		if !isGen || gd.Tok != token.IMPORT {
 			continue
 		}
-		if !gd.Lparen.IsValid() {
-			return "os", insert(g.Line(gd.End())+1, "import \"os\"\n")
+		if !gd.Lparen.IsValid() && importPath(gd.Specs[0].(*ast.ImportSpec)) == "C" {
+			// cgo's import carries the C preamble: it stays alone.
+			after, prefix = g.Line(gd.End())+1, ""
+			continue
 		}
 		// Keep gofmt's order within the first run of imports.
-		at := g.Line(gd.Lparen) + 1
+		at := 0 // the index of the spec "os" goes before
 		for i, s := range gd.Specs {
-			is := s.(*ast.ImportSpec)
-			if i > 0 && g.Line(is.Pos()) > g.Line(gd.Specs[i-1].End())+1 {
+			if i > 0 && g.Line(s.Pos()) > g.Line(gd.Specs[i-1].End())+1 {
 				break // a blank line ends the run
 			}
-			if path, _ := strconv.Unquote(is.Path.Value); path > "os" {
+			if importPath(s.(*ast.ImportSpec)) > "os" {
 				break
 			}
-			at = g.Line(is.End()) + 1
+			at = i + 1
 		}
-		return "os", insert(at, "\t\"os\"\n")
+		if gd.Lparen.IsValid() && g.Line(gd.Lparen) != g.Line(gd.Rparen) {
+			line := g.Line(gd.Lparen) + 1
+			if at > 0 {
+				line = g.Line(gd.Specs[at-1].End()) + 1
+			}
+			return "os", insert(line, "\t\"os\"\n")
+		}
+		return "os", groupImports(p, g, gd, at)
 	}
-	return "os", insert(g.Line(g.File.Name.End())+1, "\nimport \"os\"\n")
+	return "os", insert(after, prefix+"import \"os\"\n")
+}
+
+// groupImports returns the edit that rewrites gd, a lone import or a group
+// on one line, as a group of one import a line with "os" before spec at.
+func groupImports(p *lens.Pass, g *syntax.GoFile, gd *ast.GenDecl, at int) *review.TextEdit {
+	src := p.File.Content
+	var b strings.Builder
+	b.WriteString("import (\n")
+	for i := 0; i <= len(gd.Specs); i++ {
+		if i == at {
+			b.WriteString("\t\"os\"\n")
+		}
+		if i == len(gd.Specs) {
+			break
+		}
+		is := gd.Specs[i].(*ast.ImportSpec)
+		end := is.End()
+		if is.Comment != nil && g.Line(is.Comment.End()) == g.Line(end) {
+			end = is.Comment.End() // a comment after the import stays with it
+		}
+		b.WriteString("\t")
+		b.Write(src[int(is.Pos())-g.Base() : int(end)-g.Base()])
+		b.WriteString("\n")
+	}
+	b.WriteString(")")
+	last := gd.End()
+	if !gd.Lparen.IsValid() {
+		if c := gd.Specs[0].(*ast.ImportSpec).Comment; c != nil && g.Line(c.End()) == g.Line(last) {
+			last = c.End() // a lone import's comment moved into the group
+		}
+	}
+	return &review.TextEdit{
+		Span:    review.Span{Path: p.File.Path, StartLine: g.Line(gd.TokPos), StartCol: g.Col(gd.TokPos), EndLine: g.Line(last), EndCol: g.Col(last)},
+		NewText: b.String(),
+	}
+}
+
+// importPath returns the path an import spec imports.
+func importPath(is *ast.ImportSpec) string {
+	path, _ := strconv.Unquote(is.Path.Value)
+	return path
 }
 
 // pyImportOS returns the edit that adds "import os" to a Python file

@@ -1,6 +1,7 @@
 package security
 
 import (
+	"go/format"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -38,7 +39,32 @@ func TestEnvFix(t *testing.T) {
 		{
 			name: "go single import, lone const becomes var", path: "a.go", rule: HardcodedSecret,
 			src:  "package a\n\nimport \"fmt\"\n\nconst AWSKeyID = \"" + awsKey + "\"\n\nvar _ = fmt.Sprint\n",
-			want: "package a\n\nimport \"fmt\"\nimport \"os\"\n\nvar AWSKeyID = os.Getenv(\"AWS_KEY_ID\")\n\nvar _ = fmt.Sprint\n",
+			want: "package a\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nvar AWSKeyID = os.Getenv(\"AWS_KEY_ID\")\n\nvar _ = fmt.Sprint\n",
+		},
+		{
+			name: "go single import after os, with its comment", path: "a.go", rule: HardcodedSecret,
+			src:  "package a\n\n// Imports.\nimport s \"strings\" // for ToLower\n\nvar key = s.ToLower(\"" + awsKey + "\")\n",
+			want: "package a\n\n// Imports.\nimport (\n\t\"os\"\n\ts \"strings\" // for ToLower\n)\n\nvar key = s.ToLower(os.Getenv(\"AWS_ACCESS_KEY_ID\"))\n",
+		},
+		{
+			name: "go group on one line", path: "a.go", rule: HardcodedSecret,
+			src:  "package a\n\nimport (\"fmt\"; \"strings\")\n\nvar key = fmt.Sprint(strings.ToLower(\"" + awsKey + "\"))\n",
+			want: "package a\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\t\"strings\"\n)\n\nvar key = fmt.Sprint(strings.ToLower(os.Getenv(\"AWS_ACCESS_KEY_ID\")))\n",
+		},
+		{
+			name: "go group, os first", path: "a.go", rule: HardcodedSecret,
+			src:  "package a\n\nimport (\n\t\"strings\"\n)\n\nvar key = strings.ToLower(\"" + awsKey + "\")\n",
+			want: "package a\n\nimport (\n\t\"os\"\n\t\"strings\"\n)\n\nvar key = strings.ToLower(os.Getenv(\"AWS_ACCESS_KEY_ID\"))\n",
+		},
+		{
+			name: "go two lone imports: the first becomes the group", path: "a.go", rule: HardcodedSecret,
+			src:  "package a\n\nimport \"fmt\"\nimport \"strings\"\n\nvar key = fmt.Sprint(strings.ToLower(\"" + awsKey + "\"))\n",
+			want: "package a\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\nimport \"strings\"\n\nvar key = fmt.Sprint(strings.ToLower(os.Getenv(\"AWS_ACCESS_KEY_ID\")))\n",
+		},
+		{
+			name: "go cgo import stays alone", path: "a.go", rule: HardcodedSecret,
+			src:  "package a\n\n// #include <stdlib.h>\nimport \"C\"\n\nvar key = \"" + awsKey + "\"\n",
+			want: "package a\n\n// #include <stdlib.h>\nimport \"C\"\nimport \"os\"\n\nvar key = os.Getenv(\"KEY\")\n",
 		},
 		{
 			name: "go renamed os import, struct field key", path: "a.go", rule: HardcodedSecret,
@@ -134,6 +160,12 @@ func TestEnvFix(t *testing.T) {
 			}
 			if err := lenstest.Parses(f.Language, fixed); err != nil {
 				t.Errorf("the fixed file does not parse: %v", err)
+			}
+			if f.Language == review.LangGo {
+				// As goimports would leave it: gofmt changes nothing.
+				if formatted, err := format.Source(fixed); err != nil || string(formatted) != string(fixed) {
+					t.Errorf("the fixed file is not gofmt-clean (%v); gofmt makes it:\n%s", err, formatted)
+				}
 			}
 			if again := lenstest.Check(t, tt.rule, lenstest.NewFile(tt.path, fixed), 0, nil); len(again) != 0 {
 				t.Errorf("still reported after the fix: %s", again[0].Message)

@@ -5,8 +5,8 @@
 // answers per request (an answer, 429 with Retry-After, 500, a hang,
 // truncated or invalid JSON, a context-length error in llama.cpp's or
 // vLLM's words, a refused json_schema) and reads back every request body
-// it received. Start one with [New] and point the code, or a binary, at
-// [Server.URL].
+// it received. Start one with [New] ([Start] outside a test) and point the
+// code, or a binary, at [Server.URL].
 //
 // It also builds changed files from annotated text ([File]), so a test
 // needs no git repository for a change.
@@ -21,6 +21,7 @@ import (
 	"net/http/httptest"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Flavor is the server whose context-size endpoint the test server
@@ -50,6 +51,10 @@ type Config struct {
 	RefuseSchema bool
 	// Handler answers chat completions; nil answers no findings.
 	Handler Handler
+	// Notify, when set, is told each chat request's number as it is
+	// received, answered, or ended by the client before its answer
+	// ("received", "answered", "cancelled"): a test waits on it.
+	Notify func(n int, event string)
 }
 
 // Handler answers one chat-completions request.
@@ -113,6 +118,9 @@ type Reply struct {
 	// Hang makes the server never answer: it waits until the client gives
 	// up or the test ends.
 	Hang bool
+	// Delay makes the server wait this long before it answers, as a model
+	// thinking does, unless the client gives up first.
+	Delay time.Duration
 	// Cut ends a streamed answer after this many content chunks, without
 	// a finish reason or [DONE]; 0 streams it whole.
 	Cut int
@@ -134,9 +142,10 @@ type Server struct {
 	// llama.cpp, Ollama and LM Studio live.
 	Root string
 
-	cfg  Config
-	srv  *httptest.Server
-	done chan struct{}
+	cfg       Config
+	srv       *httptest.Server
+	done      chan struct{}
+	closeOnce sync.Once
 
 	mu       sync.Mutex // guards received and chats
 	received []Received
@@ -147,6 +156,14 @@ type Server struct {
 // any hung request.
 func New(t testing.TB, cfg Config) *Server {
 	t.Helper()
+	s := Start(cfg)
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Start starts a server outside a test (a command serving the scripted
+// answers to a real client); Close stops it.
+func Start(cfg Config) *Server {
 	if cfg.Model == "" {
 		cfg.Model = "test-model"
 	}
@@ -154,11 +171,23 @@ func New(t testing.TB, cfg Config) *Server {
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	s.Root = s.srv.URL
 	s.URL = s.srv.URL + "/v1"
-	t.Cleanup(func() {
+	return s
+}
+
+// Close stops the server, ending any hung request. A second Close does
+// nothing.
+func (s *Server) Close() {
+	s.closeOnce.Do(func() {
 		close(s.done)
 		s.srv.Close()
 	})
-	return s
+}
+
+// notify tells Config.Notify about chat request n.
+func (s *Server) notify(n int, event string) {
+	if s.cfg.Notify != nil {
+		s.cfg.Notify(n, event)
+	}
 }
 
 // Received returns every request the server received, in order.
@@ -221,6 +250,7 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 	s.chats++
 	n := s.chats
 	s.mu.Unlock()
+	s.notify(n, "received")
 	c := &Chat{N: n}
 	if err := json.Unmarshal(body, c); err != nil {
 		writeJSON(w, http.StatusBadRequest, errorBody("invalid JSON body: "+err.Error(), "invalid_request_error"))
@@ -237,13 +267,29 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 	for k, v := range reply.Header {
 		w.Header().Set(k, v)
 	}
+	if reply.Delay > 0 {
+		t := time.NewTimer(reply.Delay)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-r.Context().Done():
+			s.notify(n, "cancelled")
+			return
+		case <-s.done:
+			return
+		}
+	}
 	switch {
 	case reply.Hang:
 		select {
 		case <-r.Context().Done():
+			s.notify(n, "cancelled")
 		case <-s.done:
 		}
 		return
+	}
+	defer s.notify(n, "answered")
+	switch {
 	case reply.Body != "":
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(cmp.Or(reply.Status, http.StatusOK))

@@ -8,6 +8,7 @@
 -- Works on Neovim 0.7 (vim.lsp.start_client + buf_attach_client) and uses
 -- vim.lsp.start where it exists (0.8+).
 local compat = require('reviewls.compat')
+local float = require('reviewls.float')
 local show = require('reviewls.show')
 
 local M = {}
@@ -29,6 +30,10 @@ local defaults = {
   on_exit = nil,
   -- Extra client capabilities, merged over Neovim's defaults.
   capabilities = nil,
+  -- Options of the floats that show findings: vim.diagnostic.open_float()
+  -- (under the float options already set) and the hover. false: leave both
+  -- as Neovim shows them.
+  float = { border = 'rounded', max_width = 80 },
 }
 
 M.options = vim.deepcopy(defaults)
@@ -314,7 +319,7 @@ function M.lspconfig(opts)
     init_options = next(settings) and settings or nil,
     settings = { reviewls = next(settings) and settings or vim.empty_dict() },
     capabilities = capabilities(opts.capabilities),
-    handlers = handlers,
+    handlers = vim.tbl_extend('force', handlers, { ['textDocument/hover'] = float.hover(opts.float) }),
     commands = client_commands(),
     on_attach = opts.on_attach,
     on_init = function(client)
@@ -379,7 +384,7 @@ local function executable(cmd)
   if not missing_reported[cmd[1]] then
     missing_reported[cmd[1]] = true
     notify(string.format("cannot start the language server: '%s' is not an executable file or not on $PATH. "
-      .. "Install it (go install github.com/reviewls/reviewls/cmd/reviewls@latest) or set cmd in require('reviewls').setup{}", cmd[1]),
+      .. "Install it (go install ./cmd/reviewls in a clone of reviewls) or set cmd in require('reviewls').setup{}", cmd[1]),
       vim.log.levels.ERROR)
   end
   return false
@@ -433,6 +438,7 @@ end
 function M.setup(opts)
   M.options = vim.tbl_extend('force', vim.deepcopy(defaults), opts or {})
   require('reviewls.commands').define(M)
+  float.setup(M.options.float)
   local group = vim.api.nvim_create_augroup('reviewls', { clear = true })
   if M.options.autostart == false then
     return

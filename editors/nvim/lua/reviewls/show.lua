@@ -2,8 +2,21 @@
 -- quickfix list, summaries as notifications.
 local M = {}
 
+-- notify tells msg. An INFO message is cut to the command line's one
+-- line (v:echospace): a longer echo would stop at "Press ENTER"; what it
+-- would have said is in the window the command opened.
 local function notify(msg, level)
-  vim.notify('reviewls: ' .. msg, level or vim.log.levels.INFO)
+  msg = 'reviewls: ' .. msg
+  level = level or vim.log.levels.INFO
+  local room = vim.v.echospace
+  if level == vim.log.levels.INFO and room and room > 1 and vim.fn.strdisplaywidth(msg) > room then
+    msg = vim.fn.strcharpart(msg, 0, room - 1)
+    while vim.fn.strdisplaywidth(msg) > room - 1 do
+      msg = vim.fn.strcharpart(msg, 0, vim.fn.strchars(msg) - 1)
+    end
+    msg = msg .. '…'
+  end
+  vim.notify(msg, level)
 end
 
 local function full(path)
@@ -133,9 +146,10 @@ presenters['reviewls.explain'] = function(r)
   notify(string.format('%s %s: %s', r.item or '?', r.symbol or '?', r.change or ''))
 end
 
+-- The answer is read in its split: the echo only says where it is.
 presenters['reviewls.investigate'] = function(r)
   M.open(r.path)
-  notify(string.format('%s %s: %s', r.item or '?', r.investigation or '?', one_line(r.conclusion)))
+  notify(string.format('%s %s: %s', r.item or '?', r.investigation or '?', vim.fn.fnamemodify(r.path or '', ':t')))
 end
 
 presenters['reviewls.bookmark'] = function(r)
