@@ -588,7 +588,7 @@ func blockedClosure(reason string) string {
 func modelGap(m ModelStatus, add func(GapID, string, string)) {
 	switch {
 	case !m.Configured:
-		add(GapModelNotConfigured, "no model reviewer is configured: only the rules looked at the change", "configure a model (model: in your reviewls configuration, docs/configuration.md)")
+		add(GapModelNotConfigured, "no model reviewer is configured: only the rules looked at the change", "configure a model (docs/model.md)")
 	case m.Unavailable != "":
 		add(GapModelUnavailable, "model review unavailable: "+m.Unavailable, "check the model endpoint (reviewls review -v shows its requests)")
 	case m.Pending:

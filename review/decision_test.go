@@ -125,7 +125,7 @@ func TestDecideGaps(t *testing.T) {
 		{"toolchain missing", func(in *DecisionInput) {
 			in.Analysis = Analysis{State: AnalysisSkipped, Blocked: true, Reason: "go.mod needs go1.99 (not installed; reviewls never downloads toolchains)"}
 		}, []GapID{GapTypeAwareBlocked}, VerificationBlocked, "install go1.99 (go install golang.org/dl/go1.99@latest)"},
-		{"no model", func(in *DecisionInput) { in.Model = ModelStatus{} }, []GapID{GapModelNotConfigured}, VerificationIncomplete, "configure a model (model: in your reviewls configuration, docs/configuration.md)"},
+		{"no model", func(in *DecisionInput) { in.Model = ModelStatus{} }, []GapID{GapModelNotConfigured}, VerificationIncomplete, "configure a model (docs/model.md)"},
 		{"model pending", func(in *DecisionInput) { in.Model = ModelStatus{Configured: true, Pending: true} }, []GapID{GapModelPending}, VerificationIncomplete, "wait for the model review to finish"},
 		{"model down", func(in *DecisionInput) { in.Model = ModelStatus{Configured: true, Unavailable: "connection refused"} },
 			[]GapID{GapModelUnavailable}, VerificationBlocked, "check the model endpoint (reviewls review -v shows its requests)"},
