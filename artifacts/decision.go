@@ -79,15 +79,12 @@ func (v *view) decisionDoc() *DecisionDoc {
 		VerificationReadiness: d.Readiness,
 		InitialConfidence:     d.Initial(),
 		Confidence:            d.Confidence(),
-		ConfidenceGaps:        []GapDoc{},
 		Evidence:              nonEmpty(d.Evidence),
 		RemainingLimits:       nonEmpty(d.Limits),
 		ResidualRisks:         nonEmpty(d.Residual),
 		Digest:                d.Digest,
 	}
-	for _, g := range d.Gaps {
-		doc.ConfidenceGaps = append(doc.ConfidenceGaps, GapDoc{ID: g.ID, Text: g.Text, Readiness: g.Readiness, Deduction: g.Deduction(), Closure: g.Closure})
-	}
+	doc.ConfidenceGaps = Gaps(d.Gaps)
 	if g := v.res.ProjectGates; g != nil {
 		for _, r := range g.Results {
 			doc.Gates = append(doc.Gates, GateDoc{Name: r.Name, Command: r.Command, ExitCode: r.ExitCode, DurationMS: r.Duration.Milliseconds(),
@@ -95,6 +92,15 @@ func (v *view) decisionDoc() *DecisionDoc {
 		}
 	}
 	return doc
+}
+
+// Gaps converts confidence gaps for a JSON document.
+func Gaps(gaps []review.Gap) []GapDoc {
+	out := []GapDoc{}
+	for _, g := range gaps {
+		out = append(out, GapDoc{ID: g.ID, Text: g.Text, Readiness: g.Readiness, Deduction: g.Deduction(), Closure: g.Closure})
+	}
+	return out
 }
 
 func decisionFindings(items []review.DecisionItem) []DecisionFinding {

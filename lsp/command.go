@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
+	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -184,13 +186,8 @@ type decisionSummary struct {
 	Readiness      review.Verification   `json:"readiness"`
 	Confidence     float64               `json:"confidence"`
 	Summary        string                `json:"summary"`
-	Gaps           []gapSummary          `json:"gaps"`
-}
-
-type gapSummary struct {
-	ID      review.GapID `json:"id"`
-	Text    string       `json:"text"`
-	Closure string       `json:"closure"`
+	// Gaps are the open gaps (those with a deduction).
+	Gaps []artifacts.GapDoc `json:"gaps"`
 }
 
 // summarizeDecision converts a result's decision; nil when it has none.
@@ -198,14 +195,9 @@ func summarizeDecision(d *review.Decision) *decisionSummary {
 	if d == nil {
 		return nil
 	}
-	out := &decisionSummary{Recommendation: d.Recommendation, Words: d.Recommendation.Words(), Readiness: d.Readiness,
-		Confidence: d.Confidence(), Summary: d.Summary, Gaps: []gapSummary{}}
-	for _, g := range d.Gaps {
-		if g.Points > 0 {
-			out.Gaps = append(out.Gaps, gapSummary{ID: g.ID, Text: g.Text, Closure: g.Closure})
-		}
-	}
-	return out
+	open := slices.DeleteFunc(slices.Clone(d.Gaps), func(g review.Gap) bool { return g.Points == 0 })
+	return &decisionSummary{Recommendation: d.Recommendation, Words: d.Recommendation.Words(), Readiness: d.Readiness,
+		Confidence: d.Confidence(), Summary: d.Summary, Gaps: artifacts.Gaps(open)}
 }
 
 func summarize(ss *session, res *review.Result) reviewSummary {
