@@ -35,6 +35,8 @@ type FindingsReport struct {
 	PreExisting      []ReportFinding `json:"preexisting_findings,omitempty"`
 	// NotShown is what the finding caps left out (merged report only).
 	NotShown *NotShown `json:"findings_not_shown,omitempty"`
+	// Decision is the review decision (merged report only).
+	Decision *DecisionDoc `json:"decision,omitempty"`
 }
 
 // AnalysisReport is the type-aware analysis of a run (a local extension
@@ -231,6 +233,7 @@ func (v *view) findingsReport(p review.Perspective) FindingsReport {
 		r.TypeAwareAnalysis = analysisReport(v.res.Analysis)
 		r.ModelReview = modelReport(v.res.Model)
 		r.NotShown = notShown(v.res)
+		r.Decision = v.decisionDoc()
 	} else {
 		r.Summary = fmt.Sprintf("%s perspective: %s across %s.",
 			p.Title(), findingCount(counts), fileCount(len(r.ChangedFiles)))

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -85,11 +87,23 @@ func render(t *testing.T, res *review.Result) []document {
 }
 
 var scenarios = map[string]func() *review.Result{
-	"workflow":    workflowResult,
-	"interactive": interactiveResult,
-	"clean":       cleanResult,
-	"unborn":      unbornResult,
-	"model":       modelResult,
+	"workflow":    decided(workflowResult),
+	"interactive": decided(interactiveResult),
+	"clean":       decided(cleanResult),
+	"unborn":      decided(unbornResult),
+	"model":       decided(modelResult),
+}
+
+// decided returns build with the result's decision made as the engine
+// makes it.
+func decided(build func() *review.Result) func() *review.Result {
+	return func() *review.Result {
+		res := build()
+		res.Digest = review.Digest(res.ChangeSet)
+		d := review.Decide(review.DecisionInputOf(res))
+		res.Decision = &d
+		return res
+	}
 }
 
 // TestGolden renders every document of every scenario and compares it with
@@ -319,5 +333,89 @@ func TestSARIFShape(t *testing.T) {
 	}
 	if uri := run.Results[3].Locations[0].PhysicalLocation.ArtifactLocation.URI; uri != "docs/auth%20guide.md" {
 		t.Errorf("uri of a path with a space = %q", uri)
+	}
+}
+
+// decisionResult is a review of one changed Go file with findings of the
+// given rules (rule id and severity), decided; gates ran when any is
+// given.
+func decisionResult(findings []*review.Finding, gates ...review.GateResult) *review.Result {
+	f := &review.File{
+		Path: "store/store.go", Status: review.StatusModified, Language: review.LangGo, Added: 2, Deleted: 1,
+		Hunks: []review.Hunk{{OldStart: 3, OldLines: 2, NewStart: 3, NewLines: 3,
+			Lines: []string{" func Save(k string) error {", "-\treturn nil", "+\tpanic(\"not implemented\")", "+\t// TODO: write it", " }"}}},
+		Lines:   map[int]review.LineState{4: review.LineUnstaged, 5: review.LineUnstaged},
+		Content: []byte("package store\n\nfunc Save(k string) error {\n\tpanic(\"not implemented\")\n\t// TODO: write it\n}\n"),
+	}
+	res := &review.Result{
+		ChangeSet: &review.ChangeSet{
+			Target: review.Target{Kind: review.LocalChanges, Provider: "unknown", BaseRef: "HEAD", HeadRef: "refs/heads/feat/store", HeadSHA: headSHA, BaseSHA: headSHA, Branch: "feat/store"},
+			Files:  []*review.File{f},
+		},
+		Risk:         &review.Risk{Tier: review.TierLocal, Hotspots: []review.Hotspot{{Path: "store/store.go", Classes: []string{"persistence"}}}},
+		Perspectives: []review.Perspective{review.Functional, review.Standards, review.Readiness},
+		Depth:        review.DepthStandard,
+		Analysis:     review.Analysis{State: review.AnalysisSkipped, Reason: "not requested (use --depth comprehensive, or set analysis.budget in .reviewls.yaml)"},
+		Findings:     findings,
+		ProjectGates: &review.GateRun{Configured: []review.Gate{{Name: "tests", Command: "go test ./..."}}, Results: gates},
+		Finished:     finished,
+	}
+	for _, fd := range findings {
+		res.Counts.Add(fd.Severity)
+	}
+	res.Verdict = review.VerdictFor(res.Counts)
+	return decided(func() *review.Result { return res })()
+}
+
+func decisionFinding(n int, rule string, sev review.Severity, line int, title string) *review.Finding {
+	p, _, _ := strings.Cut(rule, "/")
+	return &review.Finding{Number: n, ID: fmt.Sprintf("rv-%012d", n), RuleID: rule, Perspective: review.Perspective(p), Severity: sev,
+		Title: "[" + review.Perspective(p).Title() + "] " + title, Message: title + ".", Category: "Test",
+		Span: review.Span{Path: "store/store.go", StartLine: line, EndLine: line}}
+}
+
+// TestGoldenDecision renders review.md for a review of each
+// recommendation: the Decision Summary it opens with, and the Confidence
+// Gaps, Confidence Calibration and No-Finding Residual Risks sections.
+func TestGoldenDecision(t *testing.T) {
+	nothing := decisionResult(nil)
+	nothing.ChangeSet.Files[0].Skip = review.SkipBinary
+	nothing.ChangeSet.Files[0].Content = nil
+	d := review.Decide(review.DecisionInputOf(nothing))
+	nothing.Decision = &d
+	for _, tt := range []struct {
+		res  *review.Result
+		want review.Recommendation
+	}{
+		{decisionResult(nil, review.GateResult{Name: "tests", Command: "go test ./...", Duration: 1200 * time.Millisecond}), review.RecommendAccept},
+		{decisionResult([]*review.Finding{decisionFinding(1, "standards/long-function", review.SeverityLow, 3, "Long function Save")}), review.RecommendMinor},
+		{decisionResult([]*review.Finding{decisionFinding(1, "functional/ignored-error", review.SeverityHigh, 4, "Error of Write ignored")},
+			review.GateResult{Name: "tests", Command: "go test ./...", ExitCode: 1, Duration: 3 * time.Second, Tail: "--- FAIL: TestSave (0.00s)\nFAIL\n"}), review.RecommendMoreWork},
+		{decisionResult([]*review.Finding{decisionFinding(1, review.StubRule, review.SeverityMedium, 4, `Stub left in Save: panic("not implemented")`)}), review.RecommendInsufficient},
+		{decisionResult([]*review.Finding{decisionFinding(1, review.PolicyRule, review.SeverityHigh, 4, "Forbidden by policy.forbidden-paths: store/**")}), review.RecommendReject},
+		{nothing, review.RecommendNull},
+	} {
+		t.Run(string(tt.want), func(t *testing.T) {
+			if got := tt.res.Decision.Recommendation; got != tt.want {
+				t.Fatalf("recommendation %s, want %s", got, tt.want)
+			}
+			out := ReviewMarkdown(tt.res, DefaultDisclaimer)
+			golden(t, "decision-"+string(tt.want)+"-review.md", out)
+			if !bytes.Contains(out, []byte("## Decision Summary\n")) || bytes.Index(out, []byte("## Decision Summary")) > bytes.Index(out, []byte("## Changed Files Overview")) {
+				t.Error("review.md does not open with the Decision Summary")
+			}
+			for _, s := range []string{"## Confidence Gaps", "## Confidence Calibration", "## No-Finding Residual Risks"} {
+				if !bytes.Contains(out, []byte(s)) {
+					t.Errorf("review.md lacks %q", s)
+				}
+			}
+			for _, doc := range render(t, tt.res) {
+				if doc.schema != "" {
+					if err := schemas.Validate(doc.schema, doc.data); err != nil {
+						t.Errorf("%s: %v", doc.name, err)
+					}
+				}
+			}
+		})
 	}
 }

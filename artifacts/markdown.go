@@ -8,8 +8,10 @@ import (
 	"github.com/reviewls/reviewls/review"
 )
 
-// ReviewMarkdown renders review.md: the sections of hve-spec 8.4 that apply
-// to a local review, in that order, then the execution limitations (a
+// ReviewMarkdown renders review.md: the header, seed 003's Decision
+// Summary, the sections of hve-spec 8.4 that apply to a local review, in
+// that order, seed 003's No-Finding Residual Risks, Confidence Gaps and
+// Confidence Calibration, then the execution limitations (a
 // local extension, hve-spec C12), the orientation artifacts of an
 // interactive run, and always last the disclaimer section with its
 // unchecked human-review box. The PR Comment Draft never appears: local
@@ -34,6 +36,7 @@ func ReviewMarkdownFrom(res *review.Result, d Disclaimer, linkRoot string, again
 func (v *view) reviewMarkdown(d Disclaimer, extras []string) []byte {
 	m := v.md()
 	v.mdHeader(m)
+	v.mdDecision(m)
 	v.mdChangedFiles(m)
 	v.mdFindings(m)
 	v.mdPositiveAndTesting(m)
@@ -41,6 +44,7 @@ func (v *view) reviewMarkdown(d Disclaimer, extras []string) []byte {
 	v.mdSpecialists(m)
 	v.mdRisk(m)
 	v.mdModel(m)
+	v.mdCalibration(m)
 	v.mdLimitations(m)
 	v.mdOrientation(m, extras)
 	mdDisclaimer(m, d)

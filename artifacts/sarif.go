@@ -30,6 +30,13 @@ type sarifLog struct {
 type sarifRun struct {
 	Tool    sarifTool     `json:"tool"`
 	Results []sarifResult `json:"results"`
+	// Properties carry the review decision (a SARIF property bag).
+	Properties *sarifRunProp `json:"properties,omitempty"`
+}
+
+// sarifRunProp is the run's property bag: the decision under "reviewls".
+type sarifRunProp struct {
+	Decision *DecisionDoc `json:"reviewls/decision"`
 }
 
 type sarifTool struct {
@@ -231,19 +238,19 @@ func (v *view) sarif() sarifLog {
 		}
 		results = append(results, r)
 	}
-	return sarifLog{
-		Schema:  sarifSchema,
-		Version: sarifVersion,
-		Runs: []sarifRun{{
-			Tool: sarifTool{Driver: sarifDriver{
-				Name:           v.opts.tool(),
-				Version:        v.opts.version(),
-				InformationURI: InformationURI,
-				Rules:          rules,
-			}},
-			Results: results,
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{
+			Name:           v.opts.tool(),
+			Version:        v.opts.version(),
+			InformationURI: InformationURI,
+			Rules:          rules,
 		}},
+		Results: results,
 	}
+	if d := v.decisionDoc(); d != nil {
+		run.Properties = &sarifRunProp{Decision: d}
+	}
+	return sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}
 }
 
 // absentFinding stands for an absent baseline entry in SARIF output.

@@ -31,6 +31,8 @@ type MetadataDoc struct {
 	// FindingsNotShown counts the findings the caps left out (a local
 	// extension).
 	FindingsNotShown int `json:"findings_not_shown,omitempty"`
+	// Decision is the review decision (a local extension, seed 003).
+	Decision *DecisionDoc `json:"decision,omitempty"`
 }
 
 // ArtifactIndex is metadata.json's artifacts object: folder-relative paths,
@@ -79,6 +81,7 @@ func (v *view) metadata(extras []string) MetadataDoc {
 		FindingsCount:    v.counts,
 		Reviewer:         Reviewer,
 		FindingsNotShown: v.res.CutCount(),
+		Decision:         v.decisionDoc(),
 	}
 	if v.interactive() {
 		idx := &ArtifactIndex{

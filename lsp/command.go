@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
+	"github.com/reviewls/reviewls/artifacts"
 	"github.com/reviewls/reviewls/review"
 )
 
@@ -141,6 +143,8 @@ type reviewSummary struct {
 	Folder   string               `json:"artifactFolder,omitempty"`
 	// Model is the model review, when a model is configured.
 	Model *modelSummary `json:"model,omitempty"`
+	// Decision is the review decision in the words the editors show.
+	Decision *decisionSummary `json:"decision,omitempty"`
 }
 
 // modelSummary is what reviewls/didReview and reviewls.review say of the
@@ -173,6 +177,29 @@ func summarizeModel(res *review.Result) *modelSummary {
 		Summary: m.Summary, Reason: m.Reason}
 }
 
+// decisionSummary is the review decision as the editors show it: the
+// recommendation in words, readiness, confidence, and the gaps with what
+// closes them.
+type decisionSummary struct {
+	Recommendation review.Recommendation `json:"recommendation"`
+	Words          string                `json:"words"`
+	Readiness      review.Verification   `json:"readiness"`
+	Confidence     float64               `json:"confidence"`
+	Summary        string                `json:"summary"`
+	// Gaps are the open gaps (those with a deduction).
+	Gaps []artifacts.GapDoc `json:"gaps"`
+}
+
+// summarizeDecision converts a result's decision; nil when it has none.
+func summarizeDecision(d *review.Decision) *decisionSummary {
+	if d == nil {
+		return nil
+	}
+	open := slices.DeleteFunc(slices.Clone(d.Gaps), func(g review.Gap) bool { return g.Points == 0 })
+	return &decisionSummary{Recommendation: d.Recommendation, Words: d.Recommendation.Words(), Readiness: d.Readiness,
+		Confidence: d.Confidence(), Summary: d.Summary, Gaps: artifacts.Gaps(open)}
+}
+
 func summarize(ss *session, res *review.Result) reviewSummary {
 	sum := reviewSummary{
 		Target:  string(res.ChangeSet.Target.Kind),
@@ -190,6 +217,7 @@ func summarize(ss *session, res *review.Result) reviewSummary {
 	}
 	sum.Findings = len(res.Findings)
 	sum.Model = summarizeModel(res)
+	sum.Decision = summarizeDecision(res.Decision)
 	if !res.ChangeSet.Empty() {
 		sum.Folder = ss.artifactFolder(res.ChangeSet.Target)
 	}

@@ -48,6 +48,10 @@ type Analysis struct {
 	// the depth is comprehensive, but only recommended; asking for
 	// comprehensive depth runs it.
 	NotRequested bool
+	// Blocked says a skipped analysis lacked a capability (an installed
+	// toolchain, a module in the module cache, packages that load), not
+	// a request or the user's trust.
+	Blocked bool
 	// Budget bounds the analysis when it runs.
 	Budget time.Duration
 }

@@ -125,6 +125,9 @@ type File struct {
 	// Skip, when set, is why the file is listed but not reviewed
 	// ("binary", "lock file", "size 2.1 MiB exceeds the 1 MiB cap", ...).
 	Skip SkipReason
+	// OverCap is the size in bytes of a file skipped for being over the
+	// size cap (0 for any other file).
+	OverCap int64
 	// Hunks is the diff from the target base to the reviewed content.
 	Hunks []Hunk
 	// BaseNoEOL reports that the base version does not end with a

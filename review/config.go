@@ -94,6 +94,28 @@ type Config struct {
 	MaxFindings FindingCaps
 	// Model configures the model reviewer; nil means none.
 	Model *ModelConfig
+	// Policy is what the project forbids every change (`policy:`).
+	Policy Policy
+	// Gates are the project's own checks (`gates:`), run only on request
+	// (--gates).
+	Gates []Gate
+}
+
+// Policy is the project's explicit policy: what no change may add. A
+// change that breaks it is the one reason a review rejects.
+type Policy struct {
+	// Paths are doublestar globs of files no change may add or modify.
+	Paths []string
+	// Imports are Go import paths, Python modules and JavaScript
+	// packages no change may import (their subpackages included).
+	Imports []string
+	// Dependencies are modules and packages no manifest may add.
+	Dependencies []string
+}
+
+// Empty reports whether the policy forbids nothing.
+func (p Policy) Empty() bool {
+	return len(p.Paths) == 0 && len(p.Imports) == 0 && len(p.Dependencies) == 0
 }
 
 // FindingCaps returns the finding caps to apply, 0 meaning none.

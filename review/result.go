@@ -70,6 +70,16 @@ type Result struct {
 	Analysis Analysis
 	// Model is what became of the model review.
 	Model ModelReview
+	// AnalysisApplies says a rule of the type-aware analysis would check
+	// a reviewed file, whether or not the analysis ran.
+	AnalysisApplies bool
+	// ProjectGates are the project gates: configured, withheld, run.
+	ProjectGates *GateRun
+	// Digest is the SHA-256 of the reviewed bytes ([Digest]).
+	Digest string
+	// Decision is the review's decision ([Decide]); nil for a run with
+	// nothing to review.
+	Decision *Decision
 	// Withheld, when not empty, says which settings of the repository's
 	// configuration were not honoured because the user does not trust
 	// the repository, and how to allow them (one line).

@@ -37,6 +37,7 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	color := fs.String("color", "auto", "colour the text report: auto (on a terminal, unless NO_COLOR is set), always or never")
 	showProgress := fs.Bool("progress", false, "report progress on stderr even when it is not a terminal (on a terminal a run over a moment shows a spinner)")
 	hook := fs.Bool("hook", false, "word a blocked run for a pre-commit hook: what blocked the commit and how to bypass it")
+	runGates := fs.Bool("gates", false, "run the project gates (gates: in your configuration, or in that of a repository you trusted) in the work tree; a failing gate exits 1")
 	model := addModelFlags(fs)
 	setLogger := logFlags(fs)
 	pos, code, ok := parseFlags(e, fs, args)
@@ -143,6 +144,9 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	if res, err = askModel(ctx, e, eng, res, *showProgress); err != nil {
 		return e.errorf("%v", err)
 	}
+	if *runGates && !res.ChangeSet.Empty() {
+		gates(ctx, e, eng, res, *showProgress)
+	}
 	text := &textReport{color: useColor(*color, e.stdout), where: relativeTo(eng.Root()), hook: *hook, again: sc.again("review")}
 	if res.ChangeSet.Empty() {
 		if *format == "text" {
@@ -180,6 +184,15 @@ func runReview(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, res.Redactor.String("reviewls: "+line))
 	}
 	blocking := g.blocking(res)
+	failed := res.ProjectGates.Failed()
+	if len(failed) > 0 && !threshold.Never {
+		for _, f := range failed {
+			fmt.Fprintf(e.stderr, "reviewls: blocked: %s\n", res.Redactor.String(f.String()))
+		}
+		if len(blocking) == 0 {
+			return exitFindings
+		}
+	}
 	if len(blocking) == 0 {
 		return exitOK
 	}
@@ -434,6 +447,24 @@ func writeOptions(eng *engine.Engine) artifacts.Options {
 // artifact writers.
 func artifactOptions() artifacts.Options {
 	return artifacts.Options{Tool: "reviewls", Version: version(), Rules: engine.Rules()}
+}
+
+// gates runs the project gates of res's review (--gates), saying on
+// stderr why none runs when none is configured.
+func gates(ctx context.Context, e *env, eng *engine.Engine, res *review.Result, showProgress bool) {
+	g := res.ProjectGates
+	switch {
+	case g == nil:
+		return
+	case g.Withheld:
+		return // tellWithheld said why, and how to trust the repository
+	case len(g.Configured) == 0:
+		fmt.Fprintf(e.stderr, "reviewls: --gates: no gates are configured (list the project's checks under gates: in %s, or in your configuration)\n", engine.ConfigFile)
+		return
+	}
+	prog := startProgress(e.stderr, showProgress, "running the project gates")
+	defer prog.Stop()
+	eng.RunGates(ctx, res)
 }
 
 // tellWithheld says on stderr which settings of an untrusted repository's

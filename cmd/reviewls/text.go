@@ -171,6 +171,7 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 	if line := modelLine(res); line != "" {
 		fmt.Fprintf(r, "\n%s\n", line)
 	}
+	writeGates(r, res.ProjectGates)
 	c := res.Counts
 	r.Write([]byte("\nverdict: "))
 	r.paint(verdictStyle(res.Verdict), res.Verdict.Display())
@@ -187,7 +188,52 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 	if folder != "" {
 		fmt.Fprintf(r, "artifacts: %s%c\n", artifacts.QuotePath(r.where(folder)), filepath.Separator)
 	}
+	if d := res.Decision; d != nil {
+		r.Write([]byte("decision: "))
+		r.paint(recommendationStyle(d.Recommendation), d.Recommendation.Words())
+		fmt.Fprintf(r, " (%s), verification %s, confidence %.2f", d.Recommendation, d.Readiness, d.Confidence())
+		if g, ok := d.TopGap(); ok && g.Points > 0 {
+			fmt.Fprintf(r, "; to raise it: %s", g.Closure)
+		}
+		r.Write([]byte("\n"))
+	}
 	return r.b.String()
+}
+
+func recommendationStyle(rec review.Recommendation) string {
+	switch rec {
+	case review.RecommendAccept:
+		return styleGreen
+	case review.RecommendMinor, review.RecommendNull:
+		return styleYellow
+	}
+	return styleRed
+}
+
+// gateTailLines is how many lines of a failing gate's output the text
+// report shows: its failure and summary; the artifacts keep more.
+const gateTailLines = 10
+
+// writeGates writes how the project gates ran, with the end of a failing
+// one's output.
+func writeGates(r *textReport, g *review.GateRun) {
+	if g == nil || len(g.Results) == 0 {
+		return
+	}
+	r.Write([]byte("\ngates:\n"))
+	for _, res := range g.Results {
+		fmt.Fprintf(r, "  %s\n", res)
+		if res.Passed() {
+			continue
+		}
+		lines := strings.Split(strings.TrimRight(res.Tail, "\n"), "\n")
+		for _, l := range lines[max(0, len(lines)-gateTailLines):] {
+			if l != "" {
+				r.paint(styleDim, "    "+l)
+				r.Write([]byte("\n"))
+			}
+		}
+	}
 }
 
 // writeFinding writes one finding of the text report: its location,

@@ -130,6 +130,8 @@ type bugfixScore struct {
 	projects, languages   []string
 	caught, noise, misses []string
 	ledger                ledgerSum
+	// decisions counts the reviews' recommendations.
+	decisions map[string]int
 }
 
 // score scores the reviews of the reversed fixes: a bug is caught when any
@@ -182,6 +184,7 @@ func score(outs []outcome) bugfixScore {
 		s.ledger.add(o.res.Ledger)
 	}
 	slices.Sort(s.languages)
+	s.decisions = recommendations(outs)
 	return s
 }
 
@@ -202,6 +205,7 @@ func (s bugfixScore) print(w io.Writer) {
 	if l := s.ledger.String(); l != "" {
 		fmt.Fprintln(w, l)
 	}
+	fmt.Fprintf(w, "\nDecisions on the reversed fixes (docs/decision.md):\n\n%s", recommendationTable(s.decisions, "fixes"))
 	if len(s.caught) > 0 {
 		fmt.Fprintln(w, "\nCaught:")
 		for _, c := range s.caught {
@@ -270,7 +274,7 @@ func replayFixes(name, list string, args []string, prepare func(dir, fix string)
 		if slices.ContainsFunc(res.Findings, d.catches) {
 			mark = "caught"
 		}
-		log.Printf("%-6s %-22s %s %s:%d (%d findings, %s)", mark, d.Repo, d.SHA[:10], d.Path, d.Line, len(res.Findings), took.Round(time.Millisecond))
+		log.Printf("%-6s %-22s %s %s:%d (%d findings, %s, %s)", mark, d.Repo, d.SHA[:10], d.Path, d.Line, len(res.Findings), res.recommendation(), took.Round(time.Millisecond))
 		outs = append(outs, outcome{d: d, res: res, took: took})
 	}
 	return outs

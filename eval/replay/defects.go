@@ -153,6 +153,7 @@ func defects(args []string) {
 	}
 	fmt.Printf("| **all** | %d | %d | **%.0f%%** |\n\n", len(outs), caught, 100*float64(caught)/float64(max(len(outs), 1)))
 	fmt.Printf("findings on the reversed fixes: %d (%.2f per case)\n\n", findings, float64(findings)/float64(max(len(outs), 1)))
+	fmt.Printf("Decisions on the reversed fixes (docs/decision.md):\n\n%s\n", recommendationTable(recommendations(outs), "defects"))
 	if len(misses) > 0 {
 		fmt.Println("Missed:")
 		for _, m := range misses {

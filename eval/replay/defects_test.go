@@ -50,3 +50,13 @@ func TestCatches(t *testing.T) {
 		}
 	}
 }
+
+// TestRecommendationTable checks the decisions table: the recommendations
+// in order of precedence, those no review gave left out, and the share.
+func TestRecommendationTable(t *testing.T) {
+	got := recommendationTable(map[string]int{"accept-as-is": 3, "needs-more-work": 1}, "commits")
+	want := "| recommendation | commits | share |\n|---|---|---|\n| needs-more-work | 1 | 25% |\n| accept-as-is | 3 | 75% |\n| **all** | 4 | |\n"
+	if got != want {
+		t.Errorf("table:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -5,7 +5,8 @@
 // tree — and reviewed by the reviewls binary with default flags, the way a
 // developer would see it before committing. The findings are counted per
 // commit and per rule and printed as markdown tables, the review-level
-// notes (no verdict weight) by kind after them; every finding and note is
+// notes (no verdict weight) by kind after them, then the decisions: how
+// many reviews gave each recommendation; every finding and note is
 // also written, with its source line, to a JSON-lines file for a hand
 // audit.
 //
@@ -26,7 +27,8 @@
 // replayed reversed — the fix checked out, the diff back to its parent
 // applied — so the change under review re-introduces the defect the fix
 // removed, and the review must report it (perspective, file, line ± 1 and
-// severity; see eval/defects.tsv).
+// severity; see eval/defects.tsv). It and bugfixes count the decisions of
+// those reviews too.
 //
 // bugfixes measures recall on an unselected sample of real bug fixes
 // (eval/bugfixes.tsv, drawn with draw): each is replayed reversed as
@@ -140,7 +142,51 @@ type reviewOutput struct {
 	Findings []finding `json:"findings"`
 	Notes    []note    `json:"notes"`
 	// Ledger is the model review's, when the review wrote one.
-	Ledger *ledger `json:"-"`
+	Ledger   *ledger `json:"-"`
+	Decision *struct {
+		Recommendation string `json:"recommendation"`
+	} `json:"decision"`
+}
+
+// recommendation is the review's recommendation, "none" when the report
+// has no decision (an older binary, or nothing to review).
+func (r reviewOutput) recommendation() string {
+	if r.Decision == nil {
+		return "none"
+	}
+	return r.Decision.Recommendation
+}
+
+// recommendationOrder lists the recommendations in the order of their
+// precedence (docs/decision.md), then "none".
+var recommendationOrder = []string{"null", "reject", "insufficient-but-promising", "needs-more-work", "minor-changes", "accept-as-is", "none"}
+
+// recommendationTable renders how many reviews gave each recommendation:
+// the decisions on a corpus; what ("commits", "defects") names the
+// reviews. A recommendation no review gave is left out.
+func recommendationTable(counts map[string]int, what string) string {
+	var b strings.Builder
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	fmt.Fprintf(&b, "| recommendation | %s | share |\n|---|---|---|\n", what)
+	for _, r := range recommendationOrder {
+		if n := counts[r]; n > 0 {
+			fmt.Fprintf(&b, "| %s | %d | %.0f%% |\n", r, n, 100*float64(n)/float64(total))
+		}
+	}
+	fmt.Fprintf(&b, "| **all** | %d | |\n", total)
+	return b.String()
+}
+
+// recommendations counts the recommendations of the reviews of outs.
+func recommendations(outs []outcome) map[string]int {
+	counts := map[string]int{}
+	for _, o := range outs {
+		counts[o.res.recommendation()]++
+	}
+	return counts
 }
 
 func run(args []string) {
@@ -186,6 +232,7 @@ func run(args []string) {
 	var high []finding
 	var ledger ledgerSum
 	byKind := map[string]int{}
+	byRecommendation := map[string]int{}
 	for _, c := range commits {
 		dir, err := checkout(root, *mirrors, c)
 		if err != nil {
@@ -202,6 +249,7 @@ func run(args []string) {
 			order = append(order, c.Repo)
 		}
 		r.commits++
+		byRecommendation[res.recommendation()]++
 		rule, model := split(res.Findings)
 		r.rule += rule
 		r.model += model
@@ -225,7 +273,7 @@ func run(args []string) {
 				auditOut.Encode(n)
 			}
 		}
-		log.Printf("%-22s %s %3d findings %d notes %6s  %s", c.Repo, c.SHA[:10], len(res.Findings), len(res.Notes), took.Round(time.Millisecond), c.Subject)
+		log.Printf("%-22s %s %3d findings %d notes %-26s %6s  %s", c.Repo, c.SHA[:10], len(res.Findings), len(res.Notes), res.recommendation(), took.Round(time.Millisecond), c.Subject)
 	}
 
 	per := func(n, commits int) float64 { return float64(n) / float64(max(commits, 1)) }
@@ -258,6 +306,7 @@ func run(args []string) {
 		fmt.Printf("- %s %s %s %s:%s %s\n", f.Severity, f.Repo, f.SHA[:10], f.File, f.Lines, f.Title)
 	}
 	fmt.Printf("review-level notes (no verdict weight): missing-tests %d, undocumented-api %d\n", byKind["missing-tests"], byKind["undocumented-api"])
+	fmt.Printf("\nDecisions (docs/decision.md):\n\n%s\n", recommendationTable(byRecommendation, "commits"))
 	if l := ledger.String(); l != "" {
 		fmt.Println(l)
 	}

@@ -123,7 +123,7 @@ func linkStaysIn(root, rel string) bool {
 func Keys() []string { return slices.Clone(keys) }
 
 // keys lists the top-level keys in the order of the documentation.
-var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets", "baseline", "analysis", "commit-reviews", "max-findings", "model"}
+var keys = []string{"profile", "depth", "perspectives", "rules", "ignore", "base", "fail-on", "size-cap", "function-length", "allow-secrets", "baseline", "analysis", "commit-reviews", "max-findings", "model", "policy", "gates"}
 
 // Parse parses configuration data; name is used in errors.
 func Parse(name string, data []byte, knownRules []string) (*review.Config, error) {
@@ -324,6 +324,10 @@ func (p *parser) set(cfg *review.Config, k, v *yaml.Node) error {
 		err = p.maxFindings(cfg, v)
 	case "model":
 		err = p.model(cfg, v)
+	case "policy":
+		err = p.policy(cfg, v)
+	case "gates":
+		err = p.gates(cfg, v)
 	default:
 		if s := suggest.Closest(k.Value, keys); s != "" {
 			return p.errorf(k, "unknown key %q: did you mean %q? (known keys: %s)", k.Value, s, strings.Join(keys, ", "))
@@ -559,6 +563,96 @@ func (p *parser) maxFindings(cfg *review.Config, v *yaml.Node) error {
 			n = -1 // no cap; 0 in review.FindingCaps is the default
 		}
 		*field = n
+	}
+	return nil
+}
+
+// policy parses "policy: {forbidden-paths: [...], forbidden-imports:
+// [...], forbidden-dependencies: [...]}": what no change may add.
+func (p *parser) policy(cfg *review.Config, v *yaml.Node) error {
+	if v.Kind != yaml.MappingNode {
+		return p.errorf(v, "policy: want a mapping such as {forbidden-imports: [github.com/pkg/errors]}")
+	}
+	known := []string{"forbidden-paths", "forbidden-imports", "forbidden-dependencies"}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		key, val := v.Content[i], v.Content[i+1]
+		if !slices.Contains(known, key.Value) {
+			return p.errorf(key, "policy: unknown key %q (known keys: %s)", key.Value, strings.Join(known, ", "))
+		}
+		if seen[key.Value] {
+			return p.errorf(key, "policy: duplicate key %q", key.Value)
+		}
+		seen[key.Value] = true
+		list, err := p.list(&yaml.Node{Value: "policy." + key.Value}, val)
+		if err != nil {
+			return err
+		}
+		switch key.Value {
+		case "forbidden-paths":
+			for i, g := range list {
+				if !doublestar.ValidatePattern(g) {
+					return p.errorf(val.Content[i], "policy.forbidden-paths: invalid glob %q", g)
+				}
+			}
+			cfg.Policy.Paths = list
+		case "forbidden-imports":
+			cfg.Policy.Imports = list
+		case "forbidden-dependencies":
+			cfg.Policy.Dependencies = list
+		}
+	}
+	return nil
+}
+
+// gates parses "gates: [go test ./..., {name: lint, run: golangci-lint
+// run, timeout: 5m}]": the project's own checks, run on request only.
+func (p *parser) gates(cfg *review.Config, v *yaml.Node) error {
+	if v.Kind != yaml.SequenceNode {
+		return p.errorf(v, "gates: want a list of commands such as [go test ./...]")
+	}
+	names := map[string]bool{}
+	cfg.Gates = []review.Gate{}
+	for _, item := range v.Content {
+		var g review.Gate
+		switch item.Kind {
+		case yaml.ScalarNode:
+			g.Command = strings.TrimSpace(item.Value)
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(item.Content); i += 2 {
+				key, val := item.Content[i], item.Content[i+1]
+				if val.Kind != yaml.ScalarNode {
+					return p.errorf(val, "gates.%s: want a single value", key.Value)
+				}
+				switch key.Value {
+				case "run":
+					g.Command = strings.TrimSpace(val.Value)
+				case "name":
+					g.Name = strings.TrimSpace(val.Value)
+				case "timeout":
+					d, err := time.ParseDuration(val.Value)
+					if err != nil || d <= 0 {
+						return p.errorf(val, "gates.timeout: want a positive duration such as 5m, got %q", val.Value)
+					}
+					g.Timeout = d
+				default:
+					return p.errorf(key, "gates: unknown key %q (known keys: run, name, timeout)", key.Value)
+				}
+			}
+		default:
+			return p.errorf(item, "gates: want a command or a mapping {run: ..., name: ..., timeout: ...}")
+		}
+		if g.Command == "" {
+			return p.errorf(item, "gates: a gate needs a command (run: go test ./...)")
+		}
+		if g.Name == "" {
+			g.Name = g.Command
+		}
+		if names[g.Name] {
+			return p.errorf(item, "gates: two gates named %q", g.Name)
+		}
+		names[g.Name] = true
+		cfg.Gates = append(cfg.Gates, g)
 	}
 	return nil
 }

@@ -50,6 +50,13 @@ model:
   transcript: /tmp/transcripts
   replay: true
   trigger: change
+policy:
+  forbidden-paths: ["legacy/**"]
+  forbidden-imports: [github.com/pkg/errors, pickle]
+  forbidden-dependencies: [left-pad]
+gates:
+  - go test ./...
+  - {name: lint, run: golangci-lint run, timeout: 5m}
 `)
 	got, err := Parse(FileName, data, known)
 	if err != nil {
@@ -72,6 +79,8 @@ model:
 		Model: &review.ModelConfig{Endpoint: "http://127.0.0.1:11434/v1", Name: "qwen2.5-coder:7b", APIKeyEnv: "OLLAMA_KEY",
 			Timeout: 90 * time.Second, MaxFindings: 5, Context: 16384, Exclude: []string{"secrets/**"}, Blocking: true, Stream: true,
 			Transcript: "/tmp/transcripts", Replay: true, Trigger: review.TriggerChange},
+		Policy: review.Policy{Paths: []string{"legacy/**"}, Imports: []string{"github.com/pkg/errors", "pickle"}, Dependencies: []string{"left-pad"}},
+		Gates:  []review.Gate{{Name: "go test ./...", Command: "go test ./..."}, {Name: "lint", Command: "golangci-lint run", Timeout: 5 * time.Minute}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("config (-want +got):\n%s", diff)
@@ -82,7 +91,18 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range []struct {
 		data, want string
 	}{
-		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez": did you mean "rules"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews, max-findings, model)`},
+		{"profile: standard\nrulez: {}\n", `.reviewls.yaml:2: unknown key "rulez": did you mean "rules"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews, max-findings, model, policy, gates)`},
+		{"policy: [a]\n", `.reviewls.yaml:1: policy: want a mapping such as {forbidden-imports: [github.com/pkg/errors]}`},
+		{"policy: {forbidden-files: [a]}\n", `.reviewls.yaml:1: policy: unknown key "forbidden-files" (known keys: forbidden-paths, forbidden-imports, forbidden-dependencies)`},
+		{"policy: {forbidden-paths: ['a/[b']}\n", `.reviewls.yaml:1: policy.forbidden-paths: invalid glob "a/[b"`},
+		{"policy: {forbidden-imports: pickle}\n", `.reviewls.yaml:1: policy.forbidden-imports: want a list`},
+		{"policy: {forbidden-imports: [a], forbidden-imports: [b]}\n", `.reviewls.yaml:1: policy: duplicate key "forbidden-imports"`},
+		{"gates: go test ./...\n", `.reviewls.yaml:1: gates: want a list of commands such as [go test ./...]`},
+		{"gates:\n  - {name: t}\n", `.reviewls.yaml:2: gates: a gate needs a command (run: go test ./...)`},
+		{"gates:\n  - {run: make, when: always}\n", `.reviewls.yaml:2: gates: unknown key "when" (known keys: run, name, timeout)`},
+		{"gates:\n  - {run: make, timeout: forever}\n", `.reviewls.yaml:2: gates.timeout: want a positive duration such as 5m, got "forever"`},
+		{"gates: [make, make]\n", `.reviewls.yaml:1: gates: two gates named "make"`},
+		{"gates: [[make]]\n", `.reviewls.yaml:1: gates: want a command or a mapping {run: ..., name: ..., timeout: ...}`},
 		{"model: http://127.0.0.1:8080/v1\n", `.reviewls.yaml:1: model: want a mapping such as {endpoint: http://127.0.0.1:11434/v1, name: qwen2.5-coder:7b}`},
 		{"model: {url: x}\n", `.reviewls.yaml:1: model: unknown key "url" (known keys: endpoint, name, api-key-env, timeout, max-findings, context, exclude, allow-remote, blocking, stream, transcript, replay, trigger)`},
 		{"model: {name: a, name: b}\n", `.reviewls.yaml:1: model: duplicate key "name"`},

@@ -32,7 +32,8 @@ import (
 // and what that does; [Resolve] drops the setting of every row that an
 // untrusted repository's file asks for (and the user's file does not set
 // itself), and says so in one line. Later privileged keys are one row
-// each: gates (runs project commands), say.
+// each, as model (sends code to a model endpoint) and gates (runs
+// project commands) are.
 
 // privilege is a setting a repository's file may use only when trusted.
 type privilege struct {
@@ -70,6 +71,12 @@ var privileged = []privilege{
 			return "model.endpoint: " + c.Model.Endpoint, true
 		}
 		return "model", true
+	}},
+	// The project gates are commands of the repository's choosing, run
+	// by the shell in the work tree (and only with --gates): a cloned
+	// repository must never get its reader to run them.
+	{key: "gates", does: "runs project commands with --gates", asks: func(c *review.Config) (string, bool) {
+		return "gates", len(c.Gates) > 0
 	}},
 }
 

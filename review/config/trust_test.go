@@ -76,6 +76,42 @@ func TestResolveUntrusted(t *testing.T) {
 	}
 }
 
+// TestResolveUntrustedGates checks that an untrusted repository's gates
+// are withheld, and said so, while its policy (which only restricts)
+// applies; trusting the repository honours its gates, and the user's own
+// gates apply in any repository.
+func TestResolveUntrustedGates(t *testing.T) {
+	root, user := t.TempDir(), t.TempDir()
+	writeFile(t, root, FileName, "gates: [touch pwned]\npolicy: {forbidden-imports: [pickle]}\n")
+	res, err := Resolve(root, user, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Config.Gates != nil || len(res.Config.Policy.Imports) != 1 {
+		t.Errorf("untrusted: gates %v, policy %+v; want no gates and the policy", res.Config.Gates, res.Config.Policy)
+	}
+	if got, want := WithheldLine(res.Withheld, res.Standing), ".reviewls.yaml asks for gates (runs project commands with --gates); not done: this repository is not trusted (run 'reviewls trust' to allow it)"; got != want {
+		t.Errorf("withheld = %q, want %q", got, want)
+	}
+	if _, _, err := Trust(user, root, known, now); err != nil {
+		t.Fatal(err)
+	}
+	if res, err = Resolve(root, user, known); err != nil {
+		t.Fatal(err)
+	}
+	if want := []review.Gate{{Name: "touch pwned", Command: "touch pwned"}}; !cmp.Equal(want, res.Config.Gates) || res.Withheld != nil {
+		t.Errorf("trusted: gates %v, withheld %q; want the repository's gates", res.Config.Gates, res.Withheld)
+	}
+	other := t.TempDir()
+	writeFile(t, user, UserFileName, "gates: [go test ./...]\n")
+	if res, err = Resolve(other, user, known); err != nil {
+		t.Fatal(err)
+	}
+	if want := []review.Gate{{Name: "go test ./...", Command: "go test ./..."}}; !cmp.Equal(want, res.Config.Gates) {
+		t.Errorf("user's gates: %v, want %v", res.Config.Gates, want)
+	}
+}
+
 // TestResolveUntrustedModel checks that an untrusted repository's model
 // settings are withheld whole, with the line naming the endpoint, so a
 // cloned repository never sends its reader's code to a host of its
@@ -154,7 +190,7 @@ func TestResolveUser(t *testing.T) {
 	}
 
 	writeFile(t, user, UserFileName, "depht: basic\n")
-	if _, err := Resolve(root, user, known); err == nil || err.Error() != filepath.Join(user, UserFileName)+`:1: unknown key "depht": did you mean "depth"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews, max-findings, model)` {
+	if _, err := Resolve(root, user, known); err == nil || err.Error() != filepath.Join(user, UserFileName)+`:1: unknown key "depht": did you mean "depth"? (known keys: profile, depth, perspectives, rules, ignore, base, fail-on, size-cap, function-length, allow-secrets, baseline, analysis, commit-reviews, max-findings, model, policy, gates)` {
 		t.Errorf("a bad user file: %v, want the error naming the file and line", err)
 	}
 }

@@ -87,7 +87,9 @@ var fields = map[string]func(dst, src *review.Config){
 	"commit-reviews":  func(d, s *review.Config) { d.CommitReviews = s.CommitReviews },
 	// Whole: the user's mapping is all there is of the model, never a
 	// repository's endpoint under the user's name.
-	"model": func(d, s *review.Config) { d.Model = s.Model },
+	"model":  func(d, s *review.Config) { d.Model = s.Model },
+	"policy": func(d, s *review.Config) { d.Policy = s.Policy },
+	"gates":  func(d, s *review.Config) { d.Gates = s.Gates },
 	"max-findings": func(d, s *review.Config) {
 		// Cap by cap: the one the user's file leaves out stays.
 		if s.MaxFindings == (review.FindingCaps{}) {

@@ -131,7 +131,7 @@ func (e *Engine) analyze(ctx context.Context, res *review.Result, cfg *review.Co
 			Reason: "its findings are incomplete (raise analysis.budget in .reviewls.yaml)"}
 	} else if n, reason, ok := review.AnalysisLoadOf.OfSet(res.ChangeSet, review.NewAnalysisLoad).Get(); ok && n == 0 {
 		// It ran, but analysed nothing: say why rather than "ran".
-		res.Analysis = review.Analysis{State: review.AnalysisSkipped, Budget: budget, Reason: reason}
+		res.Analysis = review.Analysis{State: review.AnalysisSkipped, Budget: budget, Reason: reason, Blocked: true}
 	}
 	return heavy, append(slices.Clip(problems), failed...)
 }

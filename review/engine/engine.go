@@ -438,6 +438,7 @@ func (e *Engine) orient(ctx context.Context, res *review.Result) error {
 	res.Actions = append(res.Actions, actions...)
 	res.OutOfScope = append(res.OutOfScope, observations...)
 	res.OrientationPending = false
+	decide(res)
 	return nil
 }
 
@@ -492,6 +493,11 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 	}
 	res.Counts = process.Count(accepted)
 	res.Verdict = review.VerdictFor(res.GateCounts())
+	res.Digest = review.Digest(cs)
+	res.AnalysisApplies = e.analysable(res, cfg)
+	if res.ProjectGates == nil {
+		res.ProjectGates = e.projectGates(cfg)
+	}
 
 	prev := e.last
 	e.last = &snapshot{target: target, cs: cs, findings: caches.findings, cross: caches.cross, heavy: carried, depth: res.Depth,
@@ -501,13 +507,21 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 		e.last.callPaths, e.last.shared = prev.callPaths, prev.shared
 	}
 	res.OrientationPending = true
-	if !req.DeferOrientation {
-		if err := e.orient(ctx, res); err != nil {
-			return nil, err
-		}
+	if req.DeferOrientation {
+		decide(res)
+	} else if err := e.orient(ctx, res); err != nil {
+		return nil, err
 	}
 	res.Finished = now()
 	return res, nil
+}
+
+// decide computes the decision of res from what it knows now: a result
+// is decided again when its orientation, type-aware analysis, model
+// review or gates add to it.
+func decide(res *review.Result) {
+	d := review.Decide(review.DecisionInputOf(res))
+	res.Decision = &d
 }
 
 // keep returns the raw findings of the selected perspectives, and the

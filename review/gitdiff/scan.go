@@ -238,7 +238,7 @@ func (r *Repo) buildFile(st *state, c *Change, ov []byte, hasOv bool) (*review.F
 		return f, r.unreadable(f, err)
 	}
 	if n := max(newSize, baseSize); n > r.sizeCap {
-		f.Skip = sizeSkip(n, r.sizeCap)
+		f.Skip, f.OverCap = sizeSkip(n, r.sizeCap), n
 		return f, nil
 	}
 

@@ -57,6 +57,9 @@ func Sync(res *review.Result, loop *review.Loop) *review.Loop {
 		next++
 		it.ID = fmt.Sprintf("board-%d", next)
 	}
+	for i := range res.Board {
+		reopen(&res.Board[i])
+	}
 	loop.Board = res.Board
 	loop.Gates.WalkbackComplete = res.Mode == review.ModeWorkflow || swept(loop)
 	res.NextActions = loop.NextActions
@@ -72,17 +75,33 @@ func Sync(res *review.Result, loop *review.Loop) *review.Loop {
 	return loop
 }
 
-// swept reports whether a sweep ran and every item is complete.
+// swept reports whether a sweep ran and every item is done: complete,
+// or in progress only for the open findings walked back onto it.
 func swept(l *review.Loop) bool {
 	if len(l.Board) == 0 || l.Phase == review.PhaseOrientation || l.Phase == review.PhaseDispatch {
 		return false
 	}
 	for _, it := range l.Board {
-		if it.Status != review.StatusComplete {
+		if it.Status != review.StatusComplete && (it.Status != review.StatusInProgress || len(it.Findings) == 0) {
 			return false
 		}
 	}
 	return true
+}
+
+// complete marks an item complete, unless one of its findings is open
+// (accepted and not suppressed): then it stays in progress, so the board
+// never calls done what still has a finding to address.
+func complete(it *review.BoardItem) {
+	it.Status = review.StatusComplete
+	reopen(it)
+}
+
+// reopen puts back in progress a complete item with open findings.
+func reopen(it *review.BoardItem) {
+	if it.Status == review.StatusComplete && len(it.Findings) > 0 {
+		it.Status = review.StatusInProgress
+	}
 }
 
 func itemNumber(id string) int {
@@ -255,7 +274,7 @@ func Investigated(l *review.Loop, id, investigation, question, artifact string, 
 		return review.NextAction{}, err
 	}
 	touch(l)
-	it.Status = review.StatusComplete
+	complete(it)
 	it.Register = review.Register2
 	if !contains(it.Investigated, artifact) {
 		it.Investigated = append(it.Investigated, artifact)
@@ -288,11 +307,12 @@ func SetDepth(l *review.Loop, d review.Depth, rationale string) {
 }
 
 // Sweep records that the selected perspectives ran over every item: each
-// is complete, and the walk-back of findings is done.
+// is complete but those with open findings, and the walk-back of findings
+// is done.
 func Sweep(l *review.Loop) {
 	touch(l)
 	for i := range l.Board {
-		l.Board[i].Status = review.StatusComplete
+		complete(&l.Board[i])
 	}
 	l.Phase = review.PhaseWalkback
 	l.Gates.WalkbackComplete = len(l.Board) > 0

@@ -565,15 +565,17 @@ local function main_mode()
         want[d.severity] = want[d.severity] + 1
       end
     end
+    -- The recommendation in words and the confidence lead.
+    local words = expected.decision.words
     local got
     local ok = vim.wait(timeout_ms, function()
-      local v, c, h, m, l = reviewls.status():match('^reviewls: (%S+) (%d+)C (%d+)H (%d+)M (%d+)L$')
-      got = { v = v, ch = tonumber(c or -1) + tonumber(h or -1), m = tonumber(m), l = tonumber(l) }
-      return v ~= nil and got.ch == want[1] and got.m == want[2] and got.l == want[3]
+      local w, conf, c, h, m, l = reviewls.status():match('^reviewls: (.-) (%d%.%d%d) (%d+)C (%d+)H (%d+)M (%d+)L$')
+      got = { w = w, ch = tonumber(c or -1) + tonumber(h or -1), m = tonumber(m), l = tonumber(l) }
+      return w == words and tonumber(conf) > 0 and got.ch == want[1] and got.m == want[2] and got.l == want[3]
     end, 10)
     report.status = reviewls.status()
     if not ok then
-      fail('status() is %q, want critical+high %d, medium %d, low %d', reviewls.status(), want[1], want[2], want[3])
+      fail('status() is %q, want %q, a confidence, critical+high %d, medium %d, low %d', reviewls.status(), words, want[1], want[2], want[3])
     end
   end)
 

@@ -21,6 +21,7 @@ interface Expected {
   fix: { file: string; line: number; text: string; clears: string };
   explain: { file: string; line: number; character: number; symbol: string; item: string; change: string; artifactDir: string };
   board: { id: string; area: string }[];
+  decision: { recommendation: string; words: string };
 }
 
 interface Check {
@@ -171,20 +172,22 @@ export async function drive(ctl: Reviewls, out: string): Promise<void> {
 
     await check('status-bar', async (deadline) => {
       const sev = (n: number) => expected.diagnostics.filter((d) => d.severity === n).length;
-      const wantVerdict = sev(1) > 0 ? 'request_changes' : sev(2) + sev(3) > 0 ? 'approve_with_comments' : 'approve';
-      const re = /^\$\((\w+)\) (\w+)  C(\d+) H(\d+) M(\d+) L(\d+)$/;
+      // The recommendation in words, the confidence, the counts.
+      const want = expected.decision.words;
+      const re = /^\$\(([\w-]+)\) (.+) · (\d\.\d\d)  C(\d+) H(\d+) M(\d+) L(\d+)$/;
       let text = '';
       await untilEvent(deadline, (f) => ctl.onDidReview(f), () => {
         text = ctl.status.text;
         const m = re.exec(text);
-        return !!m && m[2] === wantVerdict && +m[3] + +m[4] === sev(1) && +m[5] === sev(2) && +m[6] === sev(3);
-      }).catch(() => fail(`status bar shows "${text}", want verdict ${wantVerdict} with C+H=${sev(1)} M=${sev(2)} L=${sev(3)}`));
+        return !!m && m[2] === want && +m[4] + +m[5] === sev(1) && +m[6] === sev(2) && +m[7] === sev(3);
+      }).catch(() => fail(`status bar shows "${text}", want "${want} · <confidence>" with C+H=${sev(1)} M=${sev(2)} L=${sev(3)}`));
       const last = [...ctl.reviews.values()].pop();
-      if (!last || statusText(last) !== text) {
+      if (!last || statusText(last) !== text || last.decision?.recommendation !== expected.decision.recommendation) {
         fail(`status bar "${text}" is not the last reviewls/didReview (${JSON.stringify(last)})`);
       }
-      if (!String(ctl.status.tooltip).includes(path.join(folder, ex.artifactDir))) {
-        fail(`tooltip does not name the artifact folder: ${ctl.status.tooltip}`);
+      const tip = String(ctl.status.tooltip);
+      if (!tip.includes(path.join(folder, ex.artifactDir)) || !tip.includes(`reviewls: ${want} (${expected.decision.recommendation})`) || !tip.includes('To raise the confidence:')) {
+        fail(`tooltip does not say the decision and the artifact folder: ${tip}`);
       }
       return text;
     });
@@ -274,8 +277,9 @@ interface Wait {
 /**
  * screenshots shows (a) the squiggles of an error and a warning, (b) the
  * hover over the error, (c) the code action menu over a finding and a
- * symbol, (d) the Problems panel and (e) the board view, and has shoot.mjs
- * capture each once the workbench's DOM shows it.
+ * symbol, (d) the Problems panel and (e) the board view with the status
+ * bar's recommendation in words, and has shoot.mjs capture each once the
+ * workbench's DOM shows it.
  */
 async function screenshots(
   dir: string,
@@ -371,8 +375,10 @@ async function screenshots(
     await vscode.commands.executeCommand('reviewls.board.focus');
     // Each item's row shows its id, area and status.
     const items = await ctl.board.items();
+    // The status bar at the bottom says the recommendation in words.
     return shoot('board', deadline, [
       { selector: '.part.sidebar .monaco-list-row', min: expected.board.length, texts: items.flatMap((it) => [it.id, it.area, it.status]) },
+      { selector: '.part.statusbar .statusbar-item', texts: [`${expected.decision.words} · `] },
     ]);
   });
 }

@@ -309,7 +309,7 @@ export class Reviewls implements vscode.Disposable {
     const res = await this.run<DidReview>(server.review, loopArgs(this.root()));
     this.board.refresh();
     if (res) {
-      void vscode.window.setStatusBarMessage(`reviewls: ${res.verdict}, ${res.findings ?? 0} findings`, 5000);
+      void vscode.window.setStatusBarMessage(`reviewls: ${res.decision?.words ?? res.verdict}, ${res.findings ?? 0} findings`, 5000);
     }
     return res;
   }

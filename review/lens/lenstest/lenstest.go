@@ -7,6 +7,7 @@
 package lenstest
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -63,24 +64,32 @@ var wantRE = regexp.MustCompile(`want "((?:[^"\\]|\\.)*)"`)
 // match, and no other line may yield a finding. An input named "x.go.in" is
 // reviewed as "x.go": the suffix keeps deliberately malformed inputs away
 // from the repository's own formatters and linters.
-func Run(t *testing.T, rule *lens.Rule, dir string) {
+func Run(t *testing.T, rule *lens.Rule, dir string) { RunConfig(t, rule, dir, nil) }
+
+// RunConfig is [Run] under the configuration cfg.
+func RunConfig(t *testing.T, rule *lens.Rule, dir string, cfg *review.Config) {
 	t.Helper()
-	RunFiles(t, rule, dir, func(f *review.File) { Expect(t, rule, f, Check(t, rule, f, 0, nil)) })
+	RunFiles(t, rule, dir, func(f *review.File) { Expect(t, rule, f, Check(t, rule, f, 0, cfg)) })
 }
 
 // RunRules runs [Run] for each file rule of rules on its test inputs,
 // testdata/<name> where the rule's ID is <perspective>/<name>, in a subtest
 // named by the ID. Whole-change rules and rules of depth comprehensive
-// (which read the module on disk) are left to their own tests.
-func RunRules(t *testing.T, rules []*lens.Rule) {
+// (which read the module on disk) are left to their own tests. cfgs, when
+// given, holds the configuration of the rules that read one, by rule id.
+func RunRules(t *testing.T, rules []*lens.Rule, cfgs ...map[string]*review.Config) {
 	t.Helper()
 	for _, r := range rules {
 		if r.Run == nil || r.Depth > review.DepthStandard {
 			continue
 		}
+		var cfg *review.Config
+		for _, c := range cfgs {
+			cfg = cmp.Or(c[r.ID], cfg)
+		}
 		t.Run(r.ID, func(t *testing.T) {
 			_, name, _ := strings.Cut(r.ID, "/")
-			Run(t, r, filepath.Join("testdata", name))
+			RunConfig(t, r, filepath.Join("testdata", name), cfg)
 		})
 	}
 }

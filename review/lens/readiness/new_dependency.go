@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/reviewls/reviewls/review"
@@ -74,7 +75,9 @@ func runNewDependency(p *lens.Pass) {
 	case "go.mod":
 		deps = goModRequires(lines)
 	case "package.json":
-		deps = packageJSONDeps(lines)
+		// Only runtime dependencies: devDependencies, peerDependencies and
+		// optionalDependencies are the user's or the tooling's.
+		deps = packageJSONDeps(lines, "dependencies")
 	case "pyproject.toml":
 		deps = pyprojectDeps(lines)
 	case "requirements":
@@ -212,21 +215,17 @@ func goModRequires(lines []string) []dependency {
 
 var jsonDepRE = regexp.MustCompile(`^\s*"([^"]+)"\s*:\s*"([^"]*)"`)
 
-// packageJSONDeps returns the entries of the runtime dependencies object
-// of a package.json file, found by a line scan of the usual layout (one
-// entry per line).
-func packageJSONDeps(lines []string) []dependency {
+// packageJSONDeps returns the entries of the dependency objects of a
+// package.json file named sections ("dependencies"), found by a line scan
+// of the usual layout (one entry per line).
+func packageJSONDeps(lines []string, sections ...string) []dependency {
 	var out []dependency
 	in := false
 	for i, l := range lines {
 		t := strings.TrimSpace(l)
 		switch {
 		case !in:
-			// Only runtime dependencies: devDependencies, peerDependencies
-			// and optionalDependencies are the user's or the tooling's.
-			if strings.HasPrefix(t, `"dependencies"`) && strings.HasSuffix(t, "{") {
-				in = true
-			}
+			in = strings.HasSuffix(t, "{") && slices.ContainsFunc(sections, func(s string) bool { return strings.HasPrefix(t, `"`+s+`"`) })
 		case strings.HasPrefix(t, "}"):
 			in = false
 		default:

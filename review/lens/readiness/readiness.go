@@ -14,11 +14,12 @@ const (
 	CatValidation    = "Validation Evidence"
 	CatFollowUp      = "Follow-up"
 	CatDocumentation = "Documentation"
+	CatMergeability  = "Mergeability"
 )
 
 // Rules returns the rules of the readiness perspective.
 func Rules() []*lens.Rule {
-	rules := []*lens.Rule{TodoAdded}
+	rules := []*lens.Rule{TodoAdded, Stub, Policy}
 	rules = append(rules, goRules()...)
 	rules = append(rules, scriptRules()...)
 	rules = append(rules, markupRules()...)

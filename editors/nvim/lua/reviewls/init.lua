@@ -84,10 +84,17 @@ function M.find_root(path)
 end
 
 -- status returns a statusline string such as
--- "reviewls: request_changes 1C 0H 2M 1L" for the repository of bufnr (the
+-- "reviewls: Needs more work 0.75 1C 0H 2M 1L" (the recommendation in
+-- words, the confidence, the counts) for the repository of bufnr (the
 -- current buffer by default; for a buffer outside any repository, the
 -- latest review), or "" before the first review.
 local root_of_name = {}
+-- verdict_words says a verdict in words when a server sent no decision.
+local verdict_words = {
+  request_changes = 'Request changes',
+  approve_with_comments = 'Approve with comments',
+  approve = 'Approve',
+}
 function M.status(bufnr)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
   -- Statuslines call this on every redraw: remember each buffer's root.
@@ -108,7 +115,12 @@ function M.status(bufnr)
     return ''
   end
   local c = s.counts or {}
-  return string.format('reviewls: %s %dC %dH %dM %dL', s.verdict or '?', c.critical or 0, c.high or 0, c.medium or 0, c.low or 0)
+  local counts = string.format('%dC %dH %dM %dL', c.critical or 0, c.high or 0, c.medium or 0, c.low or 0)
+  local d = s.decision
+  if type(d) == 'table' and d.words then
+    return string.format('reviewls: %s %.2f %s', d.words, tonumber(d.confidence) or 0, counts)
+  end
+  return string.format('reviewls: %s %s', verdict_words[s.verdict] or s.verdict or '?', counts)
 end
 
 -- last returns the last outcome of a reviewls command run through this
