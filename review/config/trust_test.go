@@ -90,7 +90,7 @@ func TestResolveUntrustedGates(t *testing.T) {
 	if res.Config.Gates != nil || len(res.Config.Policy.Imports) != 1 {
 		t.Errorf("untrusted: gates %v, policy %+v; want no gates and the policy", res.Config.Gates, res.Config.Policy)
 	}
-	if got, want := WithheldLine(res.Withheld, res.Standing), ".reviewls.yaml asks for gates (runs project commands with --gates); not done: this repository is not trusted (run 'reviewls trust' to allow it)"; got != want {
+	if got, want := WithheldLine(res.Withheld, res.Standing), ".reviewls.yaml asks for gates (runs project commands with --gates); not done: this repository is not trusted (run `reviewls trust` to allow it)"; got != want {
 		t.Errorf("withheld = %q, want %q", got, want)
 	}
 	if _, _, err := Trust(user, root, known, now); err != nil {
