@@ -57,21 +57,21 @@ func CutSummary(cuts []review.Cut) string {
 	}
 	var parts []string
 	if n := by[review.CapPerFile]; n > 0 {
-		parts = append(parts, fmt.Sprintf("%s past the per-file cap of %s findings of one rule in one file", Thousands(n), Thousands(limit[review.CapPerFile])))
+		parts = append(parts, fmt.Sprintf("%s past the per-file cap of %s findings of one rule in one file", thousands(n), thousands(limit[review.CapPerFile])))
 	}
 	if n := by[review.CapPerReview]; n > 0 {
-		parts = append(parts, fmt.Sprintf("%s past the per-review cap of %s findings", Thousands(n), Thousands(limit[review.CapPerReview])))
+		parts = append(parts, fmt.Sprintf("%s past the per-review cap of %s findings", thousands(n), thousands(limit[review.CapPerReview])))
 	}
 	noun := "findings"
 	if total == 1 {
 		noun = "finding"
 	}
 	return fmt.Sprintf("%s %s not shown: %s; max-findings in .reviewls.yaml sets the caps (0: no cap)",
-		Thousands(total), noun, strings.Join(parts, ", "))
+		thousands(total), noun, strings.Join(parts, ", "))
 }
 
-// Thousands formats n with commas between groups of three digits.
-func Thousands(n int) string {
+// thousands formats n with commas between groups of three digits.
+func thousands(n int) string {
 	s := strconv.Itoa(n)
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")

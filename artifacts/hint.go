@@ -29,9 +29,9 @@ func ShellWord(w string) string {
 	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
 
-// TargetArgs returns the flags of reviewls review that select t again:
+// targetArgs returns the flags of reviewls review that select t again:
 // --staged, --base REF, or none for the local changes.
-func TargetArgs(t review.Target) []string {
+func targetArgs(t review.Target) []string {
 	switch {
 	case t.Kind == review.BranchDiff:
 		return []string{"--base", t.BaseRef}
@@ -86,10 +86,10 @@ func DepthSummary(depth review.Depth, a review.Analysis, again func(extra ...str
 	return d
 }
 
-// ReviewAgain renders the command that repeats the review of t (from the
+// reviewAgain renders the command that repeats the review of t (from the
 // repository's root) with extra arguments.
-func ReviewAgain(t review.Target) func(extra ...string) string {
+func reviewAgain(t review.Target) func(extra ...string) string {
 	return func(extra ...string) string {
-		return Hint(append(append([]string{"review"}, TargetArgs(t)...), extra...)...)
+		return Hint(append(append([]string{"review"}, targetArgs(t)...), extra...)...)
 	}
 }

@@ -121,7 +121,7 @@ func newView(res *review.Result, opts Options) *view {
 		v.rules[r.ID] = r
 	}
 	v.red = newRedactor(res)
-	v.linkRoot, v.again = repoRel, ReviewAgain(v.target)
+	v.linkRoot, v.again = repoRel, reviewAgain(v.target)
 	return v
 }
 

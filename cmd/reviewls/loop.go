@@ -78,8 +78,8 @@ func loopFlags(e *env, name, usage string, args []string) ([]string, scope, int,
 	if !ok {
 		return nil, lt, code, false
 	}
-	if lt.staged && lt.base != "" {
-		return nil, lt, e.errorf("--staged and --base cannot be combined: a staged review is always against HEAD"), false
+	if code, ok := lt.checkTarget(e); !ok {
+		return nil, lt, code, false
 	}
 	setLogger(e)
 	return pos, lt, 0, true

@@ -56,8 +56,8 @@ func runReview(ctx context.Context, e *env, args []string) int {
 	}
 
 	req := review.Request{Dir: dir, Staged: sc.staged, Base: sc.base}
-	if sc.staged && sc.base != "" {
-		return e.errorf("--staged and --base cannot be combined: a staged review is always against HEAD")
+	if code, ok := sc.checkTarget(e); !ok {
+		return code
 	}
 	var err error
 	if *profile != "" {

@@ -187,10 +187,20 @@ func dirFlag(fs *flag.FlagSet, dir *string) {
 	fs.StringVar(dir, "C", ".", "work on the work tree that contains `DIR`")
 }
 
-// targetFlags adds --staged and --base REF to fs.
+// targetFlags adds --staged and --base REF to fs; checkTarget checks
+// them once parsed.
 func targetFlags(fs *flag.FlagSet, s *scope, staged, base string) {
 	fs.BoolVar(&s.staged, "staged", false, staged)
 	fs.StringVar(&s.base, "base", "", base)
+}
+
+// checkTarget refuses a target given both ways, --staged and --base, and
+// returns the exit code when it does.
+func (s scope) checkTarget(e *env) (int, bool) {
+	if s.staged && s.base != "" {
+		return e.errorf("--staged and --base cannot be combined: a staged review is always against HEAD"), false
+	}
+	return 0, true
 }
 
 // pathArg takes a trailing PATH argument of the commands that took one

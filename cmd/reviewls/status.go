@@ -31,6 +31,9 @@ func runStatus(ctx context.Context, e *env, args []string) int {
 	if code, ok := pathArg(e, "status", &sc, pos); !ok {
 		return code
 	}
+	if code, ok := sc.checkTarget(e); !ok {
+		return code
+	}
 	repo, code := openRepo(e, sc.dir)
 	if repo == nil {
 		return code

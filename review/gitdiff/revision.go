@@ -68,12 +68,12 @@ func (r *Repo) resolveStart(start string) (plumbing.Hash, error) {
 	if !ok {
 		return plumbing.ZeroHash, fmt.Errorf("%q is not a revision (an @{...} is not closed, or text follows it)", start)
 	}
+	if name == "@" {
+		name = "HEAD"
+	}
 	if len(specs) == 0 {
 		if name == "" {
 			return plumbing.ZeroHash, errors.New("no revision before ~ or ^")
-		}
-		if name == "@" {
-			name = "HEAD"
 		}
 		h, err := r.repo.ResolveRevision(plumbing.Revision(name))
 		if err != nil {
@@ -84,9 +84,6 @@ func (r *Repo) resolveStart(start string) (plumbing.Hash, error) {
 	// cur is the ref the next suffix applies to ("" for the current
 	// branch), or resolved once a reflog entry gave a commit.
 	cur, resolved := name, plumbing.ZeroHash
-	if cur == "@" {
-		cur = "HEAD"
-	}
 	for i, spec := range specs {
 		at := "@{" + spec + "}"
 		if !resolved.IsZero() {

@@ -34,7 +34,7 @@ func (c *Cap) Process(_ context.Context, findings []*review.Finding) ([]*review.
 	var tally cutTally
 	out, n := findings[:0], 0
 	for _, f := range findings {
-		if len(f.Secrets) > 0 {
+		if f.IsSecret() {
 			out = append(out, f)
 			continue
 		}
