@@ -33,9 +33,6 @@ const (
 	RecommendAccept       Recommendation = "accept-as-is"
 )
 
-// Recommendations lists the recommendations in order of precedence.
-var Recommendations = []Recommendation{RecommendNull, RecommendReject, RecommendInsufficient, RecommendMoreWork, RecommendMinor, RecommendAccept}
-
 // Words returns the recommendation in words, as the editors and the
 // terminal say it: "Needs more work".
 func (r Recommendation) Words() string {
@@ -274,12 +271,12 @@ type ModelStatus struct {
 // slow, or refusing.
 var modelDown = []string{"unavailable", "timeout", "refused"}
 
-// ModelStatusOf reads what a decision needs of a run's model review: a
+// modelStatusOf reads what a decision needs of a run's model review: a
 // review that ran but whose endpoint did not answer some requests is
 // unavailable for those, and one that answered from the cache only and
 // has requests it did not ask (the language server between saves) is
 // still pending.
-func ModelStatusOf(m ModelReview) ModelStatus {
+func modelStatusOf(m ModelReview) ModelStatus {
 	switch m.State {
 	case ModelOff:
 		return ModelStatus{}
@@ -362,7 +359,7 @@ func DecisionInputOf(res *Result) DecisionInput {
 		Oriented:     !res.OrientationPending,
 		Notes:        res.Notes,
 		Digest:       res.Digest,
-		Model:        ModelStatusOf(res.Model),
+		Model:        modelStatusOf(res.Model),
 	}
 	if res.ProjectGates != nil {
 		in.Gates = *res.ProjectGates
@@ -412,7 +409,7 @@ func (r *Result) CountedFindings() []*Finding {
 // function: the same input gives the same decision.
 func Decide(in DecisionInput) Decision {
 	d := Decision{Digest: in.Digest}
-	var stubs, policy, moreWork []DecisionItem
+	var stubs, policy []DecisionItem
 	for _, f := range in.Findings {
 		item := itemOf(f)
 		switch {
@@ -422,7 +419,6 @@ func Decide(in DecisionInput) Decision {
 			stubs = append(stubs, item)
 		}
 		if required(f) {
-			moreWork = append(moreWork, item)
 			d.Blocking = append(d.Blocking, item)
 		} else {
 			d.Minor = append(d.Minor, item)
@@ -436,7 +432,7 @@ func Decide(in DecisionInput) Decision {
 		d.Recommendation = RecommendReject
 	case len(stubs) > 0:
 		d.Recommendation = RecommendInsufficient
-	case len(moreWork) > 0 || len(failed) > 0:
+	case len(d.Blocking) > 0 || len(failed) > 0:
 		d.Recommendation = RecommendMoreWork
 	case len(in.Findings) > 0:
 		d.Recommendation = RecommendMinor
@@ -708,7 +704,7 @@ func joinItems(items []DecisionItem) string {
 	return strings.Join(s, "; ")
 }
 
-// worst names the worst of items by severity, counting the others.
+// worst names the worst of items by severity.
 func worst(items []DecisionItem) string {
 	w := slices.MaxFunc(items, func(a, b DecisionItem) int { return cmp.Compare(a.Severity, b.Severity) })
 	return fmt.Sprintf("worst: %s", w)

@@ -320,10 +320,10 @@ func TestDigest(t *testing.T) {
 	}
 }
 
-// TestModelStatusOf checks what a decision reads of the model review: off
+// TestModelStatus checks what a decision reads of the model review: off
 // is not configured, an endpoint that did not answer some requests is
 // unavailable (blocked), requests not asked between saves are pending.
-func TestModelStatusOf(t *testing.T) {
+func TestModelStatus(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		m    ModelReview
@@ -339,7 +339,7 @@ func TestModelStatusOf(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			in := checked()
-			in.Model = ModelStatusOf(tt.m)
+			in.Model = modelStatusOf(tt.m)
 			var ids []GapID
 			for _, g := range Decide(in).Gaps {
 				ids = append(ids, g.ID)
