@@ -476,14 +476,10 @@ func required(f *Finding) bool {
 	return false
 }
 
+// itemOf cites f by its title line: the title without the perspective
+// tag of the merged report.
 func itemOf(f *Finding) DecisionItem {
-	title := f.Title
-	if strings.HasPrefix(title, "[") {
-		if _, rest, ok := strings.Cut(title, "] "); ok {
-			title = rest
-		}
-	}
-	return DecisionItem{Number: f.Number, ID: f.ID, RuleID: f.RuleID, Severity: f.Severity, Title: title, Path: f.Span.Path, Line: f.Span.StartLine}
+	return DecisionItem{Number: f.Number, ID: f.ID, RuleID: f.RuleID, Severity: f.Severity, Title: f.TitleLine(), Path: f.Span.Path, Line: f.Span.StartLine}
 }
 
 // gaps returns the confidence gaps of in, in the order of the table.
