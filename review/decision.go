@@ -634,7 +634,11 @@ func nextWork(in DecisionInput, blocking, stubs, policy []DecisionItem, failed [
 		}
 	}
 	for _, g := range failed {
-		out = append(out, fmt.Sprintf("Make gate %q pass (%s exited %d).", g.Name, g.Command, g.ExitCode))
+		why := fmt.Sprintf("exit %d", g.ExitCode)
+		if g.Err != "" {
+			why = "it did not start: " + g.Err
+		}
+		out = append(out, fmt.Sprintf("Make gate %q pass (%s).", g.Name, why))
 	}
 	return out
 }
@@ -732,11 +736,14 @@ func evidence(in DecisionInput) []string {
 		out = append(out, "model review: "+orNone(in.Model.Summary))
 	}
 	for _, r := range in.Gates.Results {
-		if r.Passed() {
-			out = append(out, fmt.Sprintf("gate %q passed (%s, %s)", r.Name, r.Command, r.Duration))
-		} else if !r.TimedOut {
-			out = append(out, fmt.Sprintf("gate %q failed (%s exited %d)", r.Name, r.Command, r.ExitCode))
+		if r.TimedOut {
+			continue // a gap, not evidence
 		}
+		e := r.String()
+		if r.Command != r.Name {
+			e += " (" + r.Command + ")"
+		}
+		out = append(out, e)
 	}
 	if in.HistoryCommits > 0 {
 		out = append(out, "history of the touched paths: "+plural(in.HistoryCommits, "commit"))

@@ -350,3 +350,29 @@ func TestModelStatus(t *testing.T) {
 		})
 	}
 }
+
+// TestDecideGateWords checks how the decision words the gates that ran:
+// the next work names the gate and its exit code, or why it did not
+// start; the evidence says how each ran, its command beside a name.
+func TestDecideGateWords(t *testing.T) {
+	in := checked()
+	in.Gates.Results = []GateResult{
+		{Name: "tests", Command: "go test ./...", Duration: time.Second},
+		{Name: "lint", Command: "golangci-lint run", ExitCode: 1, Duration: 2 * time.Second},
+		{Name: "vet", Command: "vet", ExitCode: -1, Err: "exec: \"/bin/sh\": permission denied"},
+	}
+	d := Decide(in)
+	wantWork := []string{`Make gate "lint" pass (exit 1).`, `Make gate "vet" pass (it did not start: exec: "/bin/sh": permission denied).`}
+	if diff := cmp.Diff(wantWork, d.NextWork); diff != "" {
+		t.Errorf("next work (-want +got):\n%s", diff)
+	}
+	wantEvidence := []string{
+		`gate "tests" passed in 1s (go test ./...)`,
+		`gate "lint" failed: exit 1 after 2s (golangci-lint run)`,
+		`gate "vet" did not start: exec: "/bin/sh": permission denied`,
+	}
+	gates := slices.DeleteFunc(slices.Clone(d.Evidence), func(e string) bool { return !strings.HasPrefix(e, "gate ") })
+	if diff := cmp.Diff(wantEvidence, gates); diff != "" {
+		t.Errorf("evidence of the gates (-want +got):\n%s", diff)
+	}
+}
