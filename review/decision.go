@@ -94,8 +94,8 @@ const (
 )
 
 // ConfidenceRule is one row of the confidence table: a gap, the
-// readiness it leaves (incomplete or blocked) and what it takes off the
-// confidence, in hundredths.
+// readiness it leaves (incomplete or blocked; complete for a gap that is
+// no missing check) and what it takes off the confidence, in hundredths.
 type ConfidenceRule struct {
 	Gap       GapID
 	Readiness Verification
@@ -141,7 +141,7 @@ var ConfidenceRules = []ConfidenceRule{
 	{GapShallowClone, VerificationBlocked, 5, "a shallow clone hides the history of the touched paths"},
 	{GapFindingsCapped, VerificationIncomplete, 5, "the finding caps left findings out"},
 	{GapCheckFailed, VerificationIncomplete, 10, "a check failed during the review"},
-	{GapOrientationDeferred, VerificationIncomplete, 0, "the orientation (notes, residual risks) is still running"},
+	{GapOrientationDeferred, VerificationComplete, 0, "the orientation (notes, residual risks) is still running"},
 }
 
 // ruleOf returns the confidence rule of gap id.
@@ -175,7 +175,7 @@ type Gap struct {
 	Points int
 	// Closure is the exact command or setting that closes the gap.
 	Closure string
-	// Readiness is incomplete or blocked.
+	// Readiness is the readiness the gap leaves ([ConfidenceRule.Readiness]).
 	Readiness Verification
 }
 
@@ -448,7 +448,7 @@ func Decide(in DecisionInput) Decision {
 		switch {
 		case g.Readiness == VerificationBlocked:
 			d.Readiness = VerificationBlocked
-		case g.Points > 0 && d.Readiness == VerificationComplete:
+		case g.Readiness == VerificationIncomplete && d.Readiness == VerificationComplete:
 			d.Readiness = VerificationIncomplete
 		}
 	}
