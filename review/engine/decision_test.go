@@ -176,3 +176,35 @@ func TestBoardNeverCompleteWithOpenFindings(t *testing.T) {
 		t.Errorf("next review: %v, want a in progress", got)
 	}
 }
+
+// TestDecisionAfterAnalyze checks that the engine decides again when the
+// deferred type-aware analysis ends: the pending gap closes, the
+// confidence rises by its deduction, and the decision is still bound to
+// the bytes of the same change.
+func TestDecisionAfterAnalyze(t *testing.T) {
+	dir := printfRepo(t, "show.go")
+	eng, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	first, err := eng.Run(t.Context(), review.Request{Dir: dir, Depth: review.DepthComprehensive, Analysis: review.AnalysisDefer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := eng.Analyze(t.Context(), first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, after := first.Decision, second.Decision
+	if !slices.Contains(gapIDs(before), review.GapTypeAwarePending) || slices.Contains(gapIDs(after), review.GapTypeAwarePending) {
+		t.Fatalf("gaps %v, then %v; want type-aware-pending, then closed", gapIDs(before), gapIDs(after))
+	}
+	rule := review.ConfidenceRules[slices.IndexFunc(review.ConfidenceRules, func(r review.ConfidenceRule) bool { return r.Gap == review.GapTypeAwarePending })]
+	if after.Points-before.Points != rule.Points {
+		t.Errorf("confidence %d -> %d after the analysis, want +%d", before.Points, after.Points, rule.Points)
+	}
+	if after.Digest == "" || after.Digest != before.Digest || after.Digest != review.Digest(second.ChangeSet) {
+		t.Errorf("digest %q after the analysis, %q before; want that of the change set, both", after.Digest, before.Digest)
+	}
+}
