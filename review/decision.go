@@ -395,10 +395,15 @@ func DecisionInputOf(res *Result) DecisionInput {
 }
 
 // CountedFindings returns the findings a decision weighs, as the verdict
-// does ([Result.GateCounts]): the accepted ones and the secrets held by
-// an inline ignore.
+// does ([Result.GateCounts]): the accepted ones but the advisory model
+// findings, and the secrets held by an inline ignore.
 func (r *Result) CountedFindings() []*Finding {
-	out := slices.Clip(r.Findings)
+	var out []*Finding
+	for _, f := range r.Findings {
+		if !r.Advisory(f) {
+			out = append(out, f)
+		}
+	}
 	for _, s := range r.Held() {
 		out = append(out, s.Finding)
 	}

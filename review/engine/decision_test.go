@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/llm/llmtest"
 	"github.com/reviewls/reviewls/review/orient"
 )
 
@@ -206,5 +207,31 @@ func TestDecisionAfterAnalyze(t *testing.T) {
 	}
 	if after.Digest == "" || after.Digest != before.Digest || after.Digest != review.Digest(second.ChangeSet) {
 		t.Errorf("digest %q after the analysis, %q before; want that of the change set, both", after.Digest, before.Digest)
+	}
+}
+
+// TestDecisionLeavesAdvisoryOut checks that the decision weighs the
+// findings the verdict weighs: an advisory model finding (the model is
+// not blocking) neither blocks nor asks for changes, and a blocking
+// model's finding does both.
+func TestDecisionLeavesAdvisoryOut(t *testing.T) {
+	for _, tt := range []struct {
+		blocking bool
+		want     review.Recommendation
+		cited    int
+	}{
+		{false, review.RecommendAccept, 0},
+		{true, review.RecommendMoreWork, 1},
+	} {
+		s := llmtest.New(t, llmtest.Config{Handler: llmtest.Replies(offByOneAnswer)})
+		eng := modelEngine(t, calcRepo(t, offByOne), s, review.ModelConfig{Blocking: tt.blocking})
+		_, res := reviewWithModel(t, eng, review.Request{})
+		if len(modelFindings(res)) != 1 {
+			t.Fatalf("blocking %v: model findings %q, want the off-by-one", tt.blocking, modelFindings(res))
+		}
+		d := res.Decision
+		if d.Recommendation != tt.want || len(d.Blocking)+len(d.Minor) != tt.cited || !review.Consistent(res.Verdict, d.Recommendation) {
+			t.Errorf("blocking %v: %s citing %d findings, verdict %s; want %s citing %d", tt.blocking, d.Recommendation, len(d.Blocking)+len(d.Minor), res.Verdict, tt.want, tt.cited)
+		}
 	}
 }
