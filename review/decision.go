@@ -33,9 +33,6 @@ const (
 	RecommendAccept       Recommendation = "accept-as-is"
 )
 
-// Recommendations lists the recommendations in order of precedence.
-var Recommendations = []Recommendation{RecommendNull, RecommendReject, RecommendInsufficient, RecommendMoreWork, RecommendMinor, RecommendAccept}
-
 // Words returns the recommendation in words, as the editors and the
 // terminal say it: "Needs more work".
 func (r Recommendation) Words() string {
@@ -97,8 +94,8 @@ const (
 )
 
 // ConfidenceRule is one row of the confidence table: a gap, the
-// readiness it leaves (incomplete or blocked) and what it takes off the
-// confidence, in hundredths.
+// readiness it leaves (incomplete or blocked; complete for a gap that is
+// no missing check) and what it takes off the confidence, in hundredths.
 type ConfidenceRule struct {
 	Gap       GapID
 	Readiness Verification
@@ -144,7 +141,7 @@ var ConfidenceRules = []ConfidenceRule{
 	{GapShallowClone, VerificationBlocked, 5, "a shallow clone hides the history of the touched paths"},
 	{GapFindingsCapped, VerificationIncomplete, 5, "the finding caps left findings out"},
 	{GapCheckFailed, VerificationIncomplete, 10, "a check failed during the review"},
-	{GapOrientationDeferred, VerificationIncomplete, 0, "the orientation (notes, residual risks) is still running"},
+	{GapOrientationDeferred, VerificationComplete, 0, "the orientation (notes, residual risks) is still running"},
 }
 
 // ruleOf returns the confidence rule of gap id.
@@ -178,7 +175,7 @@ type Gap struct {
 	Points int
 	// Closure is the exact command or setting that closes the gap.
 	Closure string
-	// Readiness is incomplete or blocked.
+	// Readiness is the readiness the gap leaves ([ConfidenceRule.Readiness]).
 	Readiness Verification
 }
 
@@ -274,12 +271,12 @@ type ModelStatus struct {
 // slow, or refusing.
 var modelDown = []string{"unavailable", "timeout", "refused"}
 
-// ModelStatusOf reads what a decision needs of a run's model review: a
+// modelStatusOf reads what a decision needs of a run's model review: a
 // review that ran but whose endpoint did not answer some requests is
 // unavailable for those, and one that answered from the cache only and
 // has requests it did not ask (the language server between saves) is
 // still pending.
-func ModelStatusOf(m ModelReview) ModelStatus {
+func modelStatusOf(m ModelReview) ModelStatus {
 	switch m.State {
 	case ModelOff:
 		return ModelStatus{}
@@ -362,7 +359,7 @@ func DecisionInputOf(res *Result) DecisionInput {
 		Oriented:     !res.OrientationPending,
 		Notes:        res.Notes,
 		Digest:       res.Digest,
-		Model:        ModelStatusOf(res.Model),
+		Model:        modelStatusOf(res.Model),
 	}
 	if res.ProjectGates != nil {
 		in.Gates = *res.ProjectGates
@@ -398,10 +395,15 @@ func DecisionInputOf(res *Result) DecisionInput {
 }
 
 // CountedFindings returns the findings a decision weighs, as the verdict
-// does ([Result.GateCounts]): the accepted ones and the secrets held by
-// an inline ignore.
+// does ([Result.GateCounts]): the accepted ones but the advisory model
+// findings, and the secrets held by an inline ignore.
 func (r *Result) CountedFindings() []*Finding {
-	out := slices.Clip(r.Findings)
+	var out []*Finding
+	for _, f := range r.Findings {
+		if !r.Advisory(f) {
+			out = append(out, f)
+		}
+	}
 	for _, s := range r.Held() {
 		out = append(out, s.Finding)
 	}
@@ -412,7 +414,7 @@ func (r *Result) CountedFindings() []*Finding {
 // function: the same input gives the same decision.
 func Decide(in DecisionInput) Decision {
 	d := Decision{Digest: in.Digest}
-	var stubs, policy, moreWork []DecisionItem
+	var stubs, policy []DecisionItem
 	for _, f := range in.Findings {
 		item := itemOf(f)
 		switch {
@@ -422,7 +424,6 @@ func Decide(in DecisionInput) Decision {
 			stubs = append(stubs, item)
 		}
 		if required(f) {
-			moreWork = append(moreWork, item)
 			d.Blocking = append(d.Blocking, item)
 		} else {
 			d.Minor = append(d.Minor, item)
@@ -436,7 +437,7 @@ func Decide(in DecisionInput) Decision {
 		d.Recommendation = RecommendReject
 	case len(stubs) > 0:
 		d.Recommendation = RecommendInsufficient
-	case len(moreWork) > 0 || len(failed) > 0:
+	case len(d.Blocking) > 0 || len(failed) > 0:
 		d.Recommendation = RecommendMoreWork
 	case len(in.Findings) > 0:
 		d.Recommendation = RecommendMinor
@@ -452,7 +453,7 @@ func Decide(in DecisionInput) Decision {
 		switch {
 		case g.Readiness == VerificationBlocked:
 			d.Readiness = VerificationBlocked
-		case g.Points > 0 && d.Readiness == VerificationComplete:
+		case g.Readiness == VerificationIncomplete && d.Readiness == VerificationComplete:
 			d.Readiness = VerificationIncomplete
 		}
 	}
@@ -480,14 +481,10 @@ func required(f *Finding) bool {
 	return false
 }
 
+// itemOf cites f by its title line: the title without the perspective
+// tag of the merged report.
 func itemOf(f *Finding) DecisionItem {
-	title := f.Title
-	if strings.HasPrefix(title, "[") {
-		if _, rest, ok := strings.Cut(title, "] "); ok {
-			title = rest
-		}
-	}
-	return DecisionItem{Number: f.Number, ID: f.ID, RuleID: f.RuleID, Severity: f.Severity, Title: title, Path: f.Span.Path, Line: f.Span.StartLine}
+	return DecisionItem{Number: f.Number, ID: f.ID, RuleID: f.RuleID, Severity: f.Severity, Title: f.TitleLine(), Path: f.Span.Path, Line: f.Span.StartLine}
 }
 
 // gaps returns the confidence gaps of in, in the order of the table.
@@ -642,7 +639,11 @@ func nextWork(in DecisionInput, blocking, stubs, policy []DecisionItem, failed [
 		}
 	}
 	for _, g := range failed {
-		out = append(out, fmt.Sprintf("Make gate %q pass (%s exited %d).", g.Name, g.Command, g.ExitCode))
+		why := fmt.Sprintf("exit %d", g.ExitCode)
+		if g.Err != "" {
+			why = "it did not start: " + g.Err
+		}
+		out = append(out, fmt.Sprintf("Make gate %q pass (%s).", g.Name, why))
 	}
 	return out
 }
@@ -708,7 +709,7 @@ func joinItems(items []DecisionItem) string {
 	return strings.Join(s, "; ")
 }
 
-// worst names the worst of items by severity, counting the others.
+// worst names the worst of items by severity.
 func worst(items []DecisionItem) string {
 	w := slices.MaxFunc(items, func(a, b DecisionItem) int { return cmp.Compare(a.Severity, b.Severity) })
 	return fmt.Sprintf("worst: %s", w)
@@ -740,11 +741,14 @@ func evidence(in DecisionInput) []string {
 		out = append(out, "model review: "+orNone(in.Model.Summary))
 	}
 	for _, r := range in.Gates.Results {
-		if r.Passed() {
-			out = append(out, fmt.Sprintf("gate %q passed (%s, %s)", r.Name, r.Command, r.Duration))
-		} else if !r.TimedOut {
-			out = append(out, fmt.Sprintf("gate %q failed (%s exited %d)", r.Name, r.Command, r.ExitCode))
+		if r.TimedOut {
+			continue // a gap, not evidence
 		}
+		e := r.String()
+		if r.Command != r.Name {
+			e += " (" + r.Command + ")"
+		}
+		out = append(out, e)
 	}
 	if in.HistoryCommits > 0 {
 		out = append(out, "history of the touched paths: "+plural(in.HistoryCommits, "commit"))

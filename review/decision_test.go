@@ -320,10 +320,10 @@ func TestDigest(t *testing.T) {
 	}
 }
 
-// TestModelStatusOf checks what a decision reads of the model review: off
+// TestModelStatus checks what a decision reads of the model review: off
 // is not configured, an endpoint that did not answer some requests is
 // unavailable (blocked), requests not asked between saves are pending.
-func TestModelStatusOf(t *testing.T) {
+func TestModelStatus(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		m    ModelReview
@@ -339,7 +339,7 @@ func TestModelStatusOf(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			in := checked()
-			in.Model = ModelStatusOf(tt.m)
+			in.Model = modelStatusOf(tt.m)
 			var ids []GapID
 			for _, g := range Decide(in).Gaps {
 				ids = append(ids, g.ID)
@@ -348,5 +348,31 @@ func TestModelStatusOf(t *testing.T) {
 				t.Errorf("gaps %v, want %v (status %+v)", ids, tt.gaps, in.Model)
 			}
 		})
+	}
+}
+
+// TestDecideGateWords checks how the decision words the gates that ran:
+// the next work names the gate and its exit code, or why it did not
+// start; the evidence says how each ran, its command beside a name.
+func TestDecideGateWords(t *testing.T) {
+	in := checked()
+	in.Gates.Results = []GateResult{
+		{Name: "tests", Command: "go test ./...", Duration: time.Second},
+		{Name: "lint", Command: "golangci-lint run", ExitCode: 1, Duration: 2 * time.Second},
+		{Name: "vet", Command: "vet", ExitCode: -1, Err: "exec: \"/bin/sh\": permission denied"},
+	}
+	d := Decide(in)
+	wantWork := []string{`Make gate "lint" pass (exit 1).`, `Make gate "vet" pass (it did not start: exec: "/bin/sh": permission denied).`}
+	if diff := cmp.Diff(wantWork, d.NextWork); diff != "" {
+		t.Errorf("next work (-want +got):\n%s", diff)
+	}
+	wantEvidence := []string{
+		`gate "tests" passed in 1s (go test ./...)`,
+		`gate "lint" failed: exit 1 after 2s (golangci-lint run)`,
+		`gate "vet" did not start: exec: "/bin/sh": permission denied`,
+	}
+	gates := slices.DeleteFunc(slices.Clone(d.Evidence), func(e string) bool { return !strings.HasPrefix(e, "gate ") })
+	if diff := cmp.Diff(wantEvidence, gates); diff != "" {
+		t.Errorf("evidence of the gates (-want +got):\n%s", diff)
 	}
 }

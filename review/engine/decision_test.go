@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/reviewls/reviewls/review"
+	"github.com/reviewls/reviewls/review/llm/llmtest"
 	"github.com/reviewls/reviewls/review/orient"
 )
 
@@ -174,5 +175,63 @@ func TestBoardNeverCompleteWithOpenFindings(t *testing.T) {
 	again := run(t, dir, review.Request{Mode: review.ModeInteractive, Loop: loop})
 	if got := status(again.Loop); got["a"] != review.StatusInProgress {
 		t.Errorf("next review: %v, want a in progress", got)
+	}
+}
+
+// TestDecisionAfterAnalyze checks that the engine decides again when the
+// deferred type-aware analysis ends: the pending gap closes, the
+// confidence rises by its deduction, and the decision is still bound to
+// the bytes of the same change.
+func TestDecisionAfterAnalyze(t *testing.T) {
+	dir := printfRepo(t, "show.go")
+	eng, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	first, err := eng.Run(t.Context(), review.Request{Dir: dir, Depth: review.DepthComprehensive, Analysis: review.AnalysisDefer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := eng.Analyze(t.Context(), first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, after := first.Decision, second.Decision
+	if !slices.Contains(gapIDs(before), review.GapTypeAwarePending) || slices.Contains(gapIDs(after), review.GapTypeAwarePending) {
+		t.Fatalf("gaps %v, then %v; want type-aware-pending, then closed", gapIDs(before), gapIDs(after))
+	}
+	rule := review.ConfidenceRules[slices.IndexFunc(review.ConfidenceRules, func(r review.ConfidenceRule) bool { return r.Gap == review.GapTypeAwarePending })]
+	if after.Points-before.Points != rule.Points {
+		t.Errorf("confidence %d -> %d after the analysis, want +%d", before.Points, after.Points, rule.Points)
+	}
+	if after.Digest == "" || after.Digest != before.Digest || after.Digest != review.Digest(second.ChangeSet) {
+		t.Errorf("digest %q after the analysis, %q before; want that of the change set, both", after.Digest, before.Digest)
+	}
+}
+
+// TestDecisionLeavesAdvisoryOut checks that the decision weighs the
+// findings the verdict weighs: an advisory model finding (the model is
+// not blocking) neither blocks nor asks for changes, and a blocking
+// model's finding does both.
+func TestDecisionLeavesAdvisoryOut(t *testing.T) {
+	for _, tt := range []struct {
+		blocking bool
+		want     review.Recommendation
+		cited    int
+	}{
+		{false, review.RecommendAccept, 0},
+		{true, review.RecommendMoreWork, 1},
+	} {
+		s := llmtest.New(t, llmtest.Config{Handler: llmtest.Replies(offByOneAnswer)})
+		eng := modelEngine(t, calcRepo(t, offByOne), s, review.ModelConfig{Blocking: tt.blocking})
+		_, res := reviewWithModel(t, eng, review.Request{})
+		if len(modelFindings(res)) != 1 {
+			t.Fatalf("blocking %v: model findings %q, want the off-by-one", tt.blocking, modelFindings(res))
+		}
+		d := res.Decision
+		if d.Recommendation != tt.want || len(d.Blocking)+len(d.Minor) != tt.cited || !review.Consistent(res.Verdict, d.Recommendation) {
+			t.Errorf("blocking %v: %s citing %d findings, verdict %s; want %s citing %d", tt.blocking, d.Recommendation, len(d.Blocking)+len(d.Minor), res.Verdict, tt.want, tt.cited)
+		}
 	}
 }

@@ -347,6 +347,9 @@ func (e *Engine) Run(ctx context.Context, req review.Request) (*review.Result, e
 		res.Finished = now()
 		return res, nil
 	}
+	// Before pre is taken: the analysis and the model review finish the
+	// run again over the same bytes.
+	res.Digest = review.Digest(cs)
 
 	hist := e.history(ctx, target, cs)
 	res.History = hist
@@ -493,7 +496,6 @@ func (e *Engine) finish(ctx context.Context, req review.Request, res, pre *revie
 	}
 	res.Counts = process.Count(accepted)
 	res.Verdict = review.VerdictFor(res.GateCounts())
-	res.Digest = review.Digest(cs)
 	res.AnalysisApplies = e.analysable(res, cfg)
 	if res.ProjectGates == nil {
 		res.ProjectGates = e.projectGates(cfg)
