@@ -60,10 +60,17 @@ func Open(name string) (*os.File, error) {
 }
 
 func open(name string) (*os.File, fs.FileInfo, error) {
-	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() {
+	return openWith(os.Stat, os.OpenFile, name)
+}
+
+// openWith opens name for reading with stat and openFile (those of the os
+// package, or of an [os.Root]) when it is a regular file, and returns it
+// with its FileInfo.
+func openWith(stat func(string) (fs.FileInfo, error), openFile func(string, int, fs.FileMode) (*os.File, error), name string) (*os.File, fs.FileInfo, error) {
+	if fi, err := stat(name); err == nil && !fi.Mode().IsRegular() {
 		return nil, nil, &Error{Path: name, Mode: fi.Mode()}
 	}
-	f, err := os.OpenFile(name, os.O_RDONLY|nonBlock, 0)
+	f, err := openFile(name, os.O_RDONLY|nonBlock, 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -109,21 +116,11 @@ func ReadFileLimit(name string, limit int64) ([]byte, error) {
 // leads out of root is refused (an error from os.Root), as is anything
 // but a regular file.
 func ReadFileIn(root *os.Root, name string, limit int64) ([]byte, error) {
-	if fi, err := root.Stat(name); err == nil && !fi.Mode().IsRegular() {
-		return nil, &Error{Path: name, Mode: fi.Mode()}
-	}
-	f, err := root.OpenFile(name, os.O_RDONLY|nonBlock, 0)
+	f, fi, err := openWith(root.Stat, root.OpenFile, name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &Error{Path: name, Mode: fi.Mode()}
-	}
 	return readLimit(f, fi, name, limit)
 }
 
