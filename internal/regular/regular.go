@@ -6,6 +6,9 @@
 // The check is made on the opened file, not on an earlier stat, so a pipe
 // swapped in between cannot slip through, and the open itself does not
 // wait: it is non-blocking where the system allows it.
+//
+// [WriteFile] is the other side: it writes a new regular file and renames
+// it into place, so it never writes through what a path holds.
 package regular
 
 import (
@@ -15,6 +18,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // Error reports a path that is not a regular file.
@@ -145,4 +149,34 @@ func readLimit(f *os.File, fi fs.FileInfo, name string, limit int64) ([]byte, er
 		return nil, &SizeError{Path: name, Limit: limit}
 	}
 	return b.Bytes(), nil
+}
+
+// WriteFile replaces name with a regular file that holds data, with the
+// permissions perm, atomically: it writes and syncs a temporary file in
+// the same folder and renames it over name, so a reader sees the old
+// content or the new, never half of it, and whatever name was (a symbolic
+// link, a pipe) is replaced, never written through. The folder must
+// exist; on an error name is as it was and no temporary file is left.
+func WriteFile(name string, data []byte, perm fs.FileMode) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(f.Name())
+		}
+	}()
+	if err = f.Chmod(perm); err == nil {
+		if _, err = f.Write(data); err == nil {
+			err = f.Sync()
+		}
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	return err
 }

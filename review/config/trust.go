@@ -359,9 +359,9 @@ func canonical(root string) (string, error) {
 }
 
 // writeTrusted replaces the file of trusted repositories with repos,
-// atomically (a temporary file renamed into place), readable by the user
-// alone: the folder is created 0700 and the file is 0600.
-func writeTrusted(userDir string, repos []TrustedRepo) (err error) {
+// atomically, readable by the user alone: the folder is created 0700 and
+// the file is 0600.
+func writeTrusted(userDir string, repos []TrustedRepo) error {
 	if repos == nil {
 		repos = []TrustedRepo{}
 	}
@@ -372,27 +372,7 @@ func writeTrusted(userDir string, repos []TrustedRepo) (err error) {
 	if err := os.MkdirAll(userDir, 0o700); err != nil {
 		return fmt.Errorf("write trusted repositories: %w", err)
 	}
-	f, err := os.CreateTemp(userDir, "."+TrustFileName+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("write trusted repositories: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			os.Remove(f.Name())
-		}
-	}()
-	if err = f.Chmod(0o600); err == nil {
-		if _, err = f.Write(append(data, '\n')); err == nil {
-			err = f.Sync()
-		}
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), filepath.Join(userDir, TrustFileName))
-	}
-	if err != nil {
+	if err := regular.WriteFile(filepath.Join(userDir, TrustFileName), append(data, '\n'), 0o600); err != nil {
 		return fmt.Errorf("write trusted repositories: %w", err)
 	}
 	return nil
