@@ -20,7 +20,7 @@ type Detector struct {
 	test bool
 	// notebook marks a Jupyter notebook, whose cells are JSON strings.
 	notebook bool
-	// content is the whole file when known; nil in a [Scanner], which
+	// content is the whole file when known; nil in a scanner, which
 	// settles the hits that depend on it at the end.
 	content []byte
 	// firebase and public cache what content says (0 unknown, 1 no, 2 yes).
