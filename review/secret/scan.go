@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -26,8 +27,9 @@ type scanner struct {
 	n    int
 	keys keyBlocks
 	hits []Hit
-	// What the lines said of a public client configuration so far.
-	firebase, algolia, indexName bool
+	// signs is what the lines said of a public client configuration so
+	// far.
+	signs publicSigns
 }
 
 // newScanner returns a scanner for the file at path ("" reads text of no
@@ -67,24 +69,14 @@ func (s *scanner) take(n int, text string, off, skip int) {
 	if off == 0 {
 		s.hits = s.keys.line(n, text, s.hits)
 	}
-	s.firebase = s.firebase || strings.Contains(text, "firebaseapp.com") || strings.Contains(text, "authDomain")
-	s.algolia = s.algolia || strings.Contains(text, "algolia")
-	s.indexName = s.indexName || strings.Contains(text, "indexName")
+	s.signs.see(func(word string) bool { return strings.Contains(text, word) })
 }
 
 // finish ends the scan and returns what it found, in line order.
 func (s *scanner) finish() []Hit {
 	s.hits = s.keys.flush(s.n, s.hits)
-	public := s.firebase || s.algolia && s.indexName
-	out := s.hits[:0]
-	for _, h := range s.hits {
-		if h.public == publicFirebase && s.firebase || h.public == publicConfig && public {
-			continue
-		}
-		out = append(out, h)
-	}
-	s.hits = out
-	return out
+	s.hits = slices.DeleteFunc(s.hits, func(h Hit) bool { return s.signs.moot(h.public) })
+	return s.hits
 }
 
 // maxPart is the longest part of a line a [Scan] detects in at once; a
