@@ -80,15 +80,9 @@ var privileged = []privilege{
 	}},
 }
 
-// Privileged returns the privileged settings cfg asks for, each as "<key
-// as the file spells it> (<what it does>)", in table order.
-func Privileged(cfg *review.Config) []string {
-	asked, _ := asks(cfg, nil)
-	return asked
-}
-
-// asks returns the privileged settings cfg asks for, as Privileged does,
-// and their keys, leaving out the keys in except.
+// asks returns the privileged settings cfg asks for, each as "<key as the
+// file spells it> (<what it does>)", in table order, and their keys,
+// leaving out the keys in except.
 func asks(cfg *review.Config, except []string) (asked, keys []string) {
 	if cfg == nil {
 		return nil, nil
@@ -251,7 +245,7 @@ func TrustedRepos(userDir string) ([]TrustedRepo, error) {
 
 // Trust records the repository at root as trusted with its .reviewls.yaml
 // as it is now, replacing an earlier record. It returns the record and
-// the privileged settings the file asks for (see [Privileged]), which the
+// the privileged settings the file asks for (see asks), which the
 // repository may now use. A file that cannot be read or parsed is an
 // error, and nothing is recorded.
 func Trust(userDir, root string, knownRules []string, now time.Time) (TrustedRepo, []string, error) {
@@ -280,7 +274,8 @@ func Trust(userDir, root string, knownRules []string, now time.Time) (TrustedRep
 	if err := writeTrusted(userDir, repos); err != nil {
 		return TrustedRepo{}, nil, err
 	}
-	return rec, Privileged(cfg), nil
+	asked, _ := asks(cfg, nil)
+	return rec, asked, nil
 }
 
 // Revoke removes the repository at root from the trusted ones; it reports
