@@ -206,9 +206,13 @@ func commitMsg(e *env, file string) int {
 	for _, s := range found {
 		fmt.Fprintf(&b, "  line %d: %s\n", s.Line, review.Redact(s.Value))
 	}
-	fmt.Fprintf(&b, "  A message is copied to every clone and never leaves the history: edit the secret out\n"+
-		"  (git commit -e -F %s starts from this message) and rotate it if it is live.\n"+
-		"  To commit anyway, once: git commit --no-verify\n", shellQuote(file))
+	them, rotate := "the secret", "rotate it if it is live"
+	if len(found) > 1 {
+		them, rotate = "the secrets", "rotate each one that is live"
+	}
+	fmt.Fprintf(&b, "  A message is copied to every clone and never leaves the history: edit %s out\n"+
+		"  (git commit -e -F %s starts from this message) and %s.\n"+
+		"  To commit anyway, once: git commit --no-verify\n", them, shellQuote(file), rotate)
 	fmt.Fprint(e.stderr, b.String())
 	return exitFindings
 }
