@@ -68,6 +68,9 @@ func report(h secret.Hit) lens.Report {
 // hit's line. Rules turned off in cfg report nothing, and cfg's
 // severities apply.
 func UnreadFindings(f *review.File, why string, hits []secret.Hit, state review.LineState, cfg *review.Config) []*review.Finding {
+	if len(hits) == 0 {
+		return nil // most unread files: no set-up
+	}
 	stub := &review.File{Path: f.Path, Status: f.Status, Language: f.Language, Lines: map[int]review.LineState{}}
 	passes := map[secret.Class]*lens.Pass{}
 	for _, rule := range []*lens.Rule{HardcodedSecret, GenericSecret} {
