@@ -162,7 +162,7 @@ Flags:
 			return e.errorf("create hooks directory: %v", err)
 		}
 		for _, st := range states {
-			if err := writeExecutable(st.path, []byte(st.script(self))); err != nil {
+			if err := regular.WriteFile(st.path, []byte(st.script(self)), 0o755); err != nil {
 				return e.errorf("write hook: %v", err)
 			}
 			fmt.Fprintf(e.stdout, "installed %s hook: %s\n", st.name, artifacts.QuotePath(st.path))
@@ -206,30 +206,13 @@ func commitMsg(e *env, file string) int {
 	for _, s := range found {
 		fmt.Fprintf(&b, "  line %d: %s\n", s.Line, review.Redact(s.Value))
 	}
-	fmt.Fprintf(&b, "  A message is copied to every clone and never leaves the history: edit the secret out\n"+
-		"  (git commit -e -F %s starts from this message) and rotate it if it is live.\n"+
-		"  To commit anyway, once: git commit --no-verify\n", shellQuote(file))
+	them, rotate := "the secret", "rotate it if it is live"
+	if len(found) > 1 {
+		them, rotate = "the secrets", "rotate each one that is live"
+	}
+	fmt.Fprintf(&b, "  A message is copied to every clone and never leaves the history: edit %s out\n"+
+		"  (git commit -e -F %s starts from this message) and %s.\n"+
+		"  To commit anyway, once: git commit --no-verify\n", them, shellQuote(file), rotate)
 	fmt.Fprint(e.stderr, b.String())
 	return exitFindings
-}
-
-// writeExecutable writes an executable file atomically.
-func writeExecutable(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".reviewls-hook-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o755); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -25,11 +25,13 @@ func runTrust(_ context.Context, e *env, args []string) int {
 Trusts the repository that contains DIR (default: the current directory;
 a last argument PATH names it as -C does) with its %[1]s as it is
 now. A repository's %[1]s may tune rules, severities, ignores and
-caps; the settings that run tools — depth: comprehensive and
-analysis.budget, which run the Go toolchain over the repository's code —
-are honoured only from the command line, the editor, your own
-%[2]s, or a repository you trusted. A change to the
-file needs trusting again.
+caps; the settings that run tools or send code anywhere are honoured only
+from the command line, the editor, your own %[2]s,
+or a repository you trusted:
+  depth: comprehensive, analysis.budget  run the Go toolchain
+  model                                  sends code to a model endpoint
+  gates                                  runs project commands with --gates
+A change to the file needs trusting again.
 
 The trusted repositories are recorded, with the SHA-256 of their %[1]s,
 in %[3]s.

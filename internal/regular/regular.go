@@ -6,6 +6,9 @@
 // The check is made on the opened file, not on an earlier stat, so a pipe
 // swapped in between cannot slip through, and the open itself does not
 // wait: it is non-blocking where the system allows it.
+//
+// [WriteFile] is the other side: it writes a new regular file and renames
+// it into place, so it never writes through what a path holds.
 package regular
 
 import (
@@ -15,6 +18,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // Error reports a path that is not a regular file.
@@ -60,10 +64,17 @@ func Open(name string) (*os.File, error) {
 }
 
 func open(name string) (*os.File, fs.FileInfo, error) {
-	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() {
+	return openWith(os.Stat, os.OpenFile, name)
+}
+
+// openWith opens name for reading with stat and openFile (those of the os
+// package, or of an [os.Root]) when it is a regular file, and returns it
+// with its FileInfo.
+func openWith(stat func(string) (fs.FileInfo, error), openFile func(string, int, fs.FileMode) (*os.File, error), name string) (*os.File, fs.FileInfo, error) {
+	if fi, err := stat(name); err == nil && !fi.Mode().IsRegular() {
 		return nil, nil, &Error{Path: name, Mode: fi.Mode()}
 	}
-	f, err := os.OpenFile(name, os.O_RDONLY|nonBlock, 0)
+	f, err := openFile(name, os.O_RDONLY|nonBlock, 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -109,21 +120,11 @@ func ReadFileLimit(name string, limit int64) ([]byte, error) {
 // leads out of root is refused (an error from os.Root), as is anything
 // but a regular file.
 func ReadFileIn(root *os.Root, name string, limit int64) ([]byte, error) {
-	if fi, err := root.Stat(name); err == nil && !fi.Mode().IsRegular() {
-		return nil, &Error{Path: name, Mode: fi.Mode()}
-	}
-	f, err := root.OpenFile(name, os.O_RDONLY|nonBlock, 0)
+	f, fi, err := openWith(root.Stat, root.OpenFile, name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &Error{Path: name, Mode: fi.Mode()}
-	}
 	return readLimit(f, fi, name, limit)
 }
 
@@ -148,4 +149,34 @@ func readLimit(f *os.File, fi fs.FileInfo, name string, limit int64) ([]byte, er
 		return nil, &SizeError{Path: name, Limit: limit}
 	}
 	return b.Bytes(), nil
+}
+
+// WriteFile replaces name with a regular file that holds data, with the
+// permissions perm, atomically: it writes and syncs a temporary file in
+// the same folder and renames it over name, so a reader sees the old
+// content or the new, never half of it, and whatever name was (a symbolic
+// link, a pipe) is replaced, never written through. The folder must
+// exist; on an error name is as it was and no temporary file is left.
+func WriteFile(name string, data []byte, perm fs.FileMode) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(f.Name())
+		}
+	}()
+	if err = f.Chmod(perm); err == nil {
+		if _, err = f.Write(data); err == nil {
+			err = f.Sync()
+		}
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	return err
 }

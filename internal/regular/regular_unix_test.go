@@ -124,3 +124,48 @@ func TestReadFileIn(t *testing.T) {
 		t.Errorf("ReadFileIn(file, 3) error = %v, want a *SizeError", err)
 	}
 }
+
+// TestWriteFile writes a new file with the permissions asked for, replaces
+// a file's content, and replaces a symbolic link instead of writing
+// through it; no temporary file is left, and a missing folder is an error
+// that creates nothing.
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(t.TempDir(), "target")
+	if err := os.WriteFile(target, []byte("target"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []struct {
+		name string
+		perm os.FileMode
+	}{{"new", 0o600}, {"new", 0o755}, {"link", 0o600}} {
+		name := filepath.Join(dir, step.name)
+		data := []byte(step.name + " " + step.perm.String())
+		if err := WriteFile(name, data, step.perm); err != nil {
+			t.Fatalf("WriteFile(%s, %v): %v", step.name, step.perm, err)
+		}
+		fi, err := os.Lstat(name)
+		if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != step.perm {
+			t.Errorf("%s after WriteFile: %v, %v; want a regular file %v", step.name, fi.Mode(), err, step.perm)
+		}
+		if got, err := os.ReadFile(name); err != nil || string(got) != string(data) {
+			t.Errorf("%s holds %q, %v; want %q", step.name, got, err, data)
+		}
+	}
+	if got, err := os.ReadFile(target); err != nil || string(got) != "target" {
+		t.Errorf("the link's target holds %q, %v: written through the link", got, err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("the folder holds %d entries, want new and link only", len(entries))
+	}
+	missing := filepath.Join(dir, "missing", "f")
+	if err := WriteFile(missing, nil, 0o600); err == nil {
+		t.Errorf("WriteFile into a missing folder: no error")
+	}
+	if _, err := os.Stat(filepath.Dir(missing)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("WriteFile into a missing folder created it: %v", err)
+	}
+}

@@ -351,6 +351,27 @@ func (p *parser) list(k, v *yaml.Node) ([]string, error) {
 	return out, nil
 }
 
+// mapping calls each with the keys of the mapping v, the value of the key
+// name, and their values, in order: a key not in known, or one given
+// twice, is an error. The caller checks that v is a mapping.
+func (p *parser) mapping(name string, v *yaml.Node, known []string, each func(key string, val *yaml.Node) error) error {
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		key, val := v.Content[i], v.Content[i+1]
+		if !slices.Contains(known, key.Value) {
+			return p.errorf(key, "%s: unknown key %q (known keys: %s)", name, key.Value, strings.Join(known, ", "))
+		}
+		if seen[key.Value] {
+			return p.errorf(key, "%s: duplicate key %q", name, key.Value)
+		}
+		seen[key.Value] = true
+		if err := each(key.Value, val); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // rules parses "rules: {<rule-id>: off|critical|high|medium|low}".
 func (p *parser) rules(cfg *review.Config, k, v *yaml.Node) error {
 	if v.Kind != yaml.MappingNode {
@@ -395,14 +416,7 @@ func (p *parser) analysis(cfg *review.Config, k, v *yaml.Node) error {
 	if v.Kind != yaml.MappingNode {
 		return p.errorf(v, "analysis: want a mapping such as {budget: 5s}")
 	}
-	for i := 0; i+1 < len(v.Content); i += 2 {
-		key, val := v.Content[i], v.Content[i+1]
-		if key.Value != "budget" {
-			return p.errorf(key, "analysis: unknown key %q (known keys: budget)", key.Value)
-		}
-		if i > 0 {
-			return p.errorf(key, "analysis: duplicate key %q", key.Value)
-		}
+	return p.mapping("analysis", v, []string{"budget"}, func(_ string, val *yaml.Node) error {
 		if val.Kind != yaml.ScalarNode {
 			return p.errorf(val, "analysis.budget: want a duration such as 5s or 1m")
 		}
@@ -411,8 +425,8 @@ func (p *parser) analysis(cfg *review.Config, k, v *yaml.Node) error {
 			return p.errorf(val, "analysis.budget: want a positive duration such as 5s or 1m, got %q", val.Value)
 		}
 		cfg.AnalysisBudget = d
-	}
-	return nil
+		return nil
+	})
 }
 
 // modelKeys are the keys of the model mapping, in the order of the
@@ -429,27 +443,20 @@ func (p *parser) model(cfg *review.Config, v *yaml.Node) error {
 		return p.errorf(v, "model: want a mapping such as {endpoint: http://127.0.0.1:11434/v1, name: qwen2.5-coder:7b}")
 	}
 	m := &review.ModelConfig{}
-	seen := map[string]*yaml.Node{}
-	for i := 0; i+1 < len(v.Content); i += 2 {
-		key, val := v.Content[i], v.Content[i+1]
-		if !slices.Contains(modelKeys, key.Value) {
-			return p.errorf(key, "model: unknown key %q (known keys: %s)", key.Value, strings.Join(modelKeys, ", "))
-		}
-		if seen[key.Value] != nil {
-			return p.errorf(key, "model: duplicate key %q", key.Value)
-		}
-		seen[key.Value] = val
-		if err := p.modelKey(m, key.Value, val); err != nil {
-			return err
-		}
+	values := map[string]*yaml.Node{} // for the errors below
+	if err := p.mapping("model", v, modelKeys, func(key string, val *yaml.Node) error {
+		values[key] = val
+		return p.modelKey(m, key, val)
+	}); err != nil {
+		return err
 	}
 	if m.Endpoint != "" && !m.AllowRemote {
 		if ep, _ := llm.ParseEndpoint(m.Endpoint); !ep.Loopback {
-			return p.errorf(seen["endpoint"], "model.endpoint: %s is not on this machine: set allow-remote: true to send code to it", ep.Host)
+			return p.errorf(values["endpoint"], "model.endpoint: %s is not on this machine: set allow-remote: true to send code to it", ep.Host)
 		}
 	}
 	if m.Replay && m.Transcript == "" {
-		return p.errorf(seen["replay"], "model.replay: replay reads the answers from a transcript folder: set transcript too")
+		return p.errorf(values["replay"], "model.replay: replay reads the answers from a transcript folder: set transcript too")
 	}
 	cfg.Model = m
 	return nil
@@ -539,32 +546,21 @@ func (p *parser) maxFindings(cfg *review.Config, v *yaml.Node) error {
 	if v.Kind != yaml.MappingNode {
 		return p.errorf(v, "max-findings: want a mapping such as {per-file: 50, per-review: 1000}")
 	}
-	seen := map[string]bool{}
-	for i := 0; i+1 < len(v.Content); i += 2 {
-		key, val := v.Content[i], v.Content[i+1]
-		var field *int
-		switch key.Value {
-		case "per-file":
-			field = &cfg.MaxFindings.PerFile
-		case "per-review":
-			field = &cfg.MaxFindings.PerReview
-		default:
-			return p.errorf(key, "max-findings: unknown key %q (known keys: per-file, per-review)", key.Value)
-		}
-		if seen[key.Value] {
-			return p.errorf(key, "max-findings: duplicate key %q", key.Value)
-		}
-		seen[key.Value] = true
+	return p.mapping("max-findings", v, []string{"per-file", "per-review"}, func(key string, val *yaml.Node) error {
 		n, err := strconv.Atoi(val.Value)
 		if val.Kind != yaml.ScalarNode || err != nil || n < 0 {
-			return p.errorf(val, "max-findings.%s: want a number of findings (0: no cap), got %q", key.Value, val.Value)
+			return p.errorf(val, "max-findings.%s: want a number of findings (0: no cap), got %q", key, val.Value)
 		}
 		if n == 0 {
 			n = -1 // no cap; 0 in review.FindingCaps is the default
 		}
-		*field = n
-	}
-	return nil
+		if key == "per-file" {
+			cfg.MaxFindings.PerFile = n
+		} else {
+			cfg.MaxFindings.PerReview = n
+		}
+		return nil
+	})
 }
 
 // policy parses "policy: {forbidden-paths: [...], forbidden-imports:
@@ -574,21 +570,12 @@ func (p *parser) policy(cfg *review.Config, v *yaml.Node) error {
 		return p.errorf(v, "policy: want a mapping such as {forbidden-imports: [github.com/pkg/errors]}")
 	}
 	known := []string{"forbidden-paths", "forbidden-imports", "forbidden-dependencies"}
-	seen := map[string]bool{}
-	for i := 0; i+1 < len(v.Content); i += 2 {
-		key, val := v.Content[i], v.Content[i+1]
-		if !slices.Contains(known, key.Value) {
-			return p.errorf(key, "policy: unknown key %q (known keys: %s)", key.Value, strings.Join(known, ", "))
-		}
-		if seen[key.Value] {
-			return p.errorf(key, "policy: duplicate key %q", key.Value)
-		}
-		seen[key.Value] = true
-		list, err := p.list(&yaml.Node{Value: "policy." + key.Value}, val)
+	return p.mapping("policy", v, known, func(key string, val *yaml.Node) error {
+		list, err := p.list(&yaml.Node{Value: "policy." + key}, val)
 		if err != nil {
 			return err
 		}
-		switch key.Value {
+		switch key {
 		case "forbidden-paths":
 			for i, g := range list {
 				if !doublestar.ValidatePattern(g) {
@@ -601,8 +588,8 @@ func (p *parser) policy(cfg *review.Config, v *yaml.Node) error {
 		case "forbidden-dependencies":
 			cfg.Policy.Dependencies = list
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // gates parses "gates: [go test ./..., {name: lint, run: golangci-lint

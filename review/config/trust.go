@@ -80,15 +80,9 @@ var privileged = []privilege{
 	}},
 }
 
-// Privileged returns the privileged settings cfg asks for, each as "<key
-// as the file spells it> (<what it does>)", in table order.
-func Privileged(cfg *review.Config) []string {
-	asked, _ := asks(cfg, nil)
-	return asked
-}
-
-// asks returns the privileged settings cfg asks for, as Privileged does,
-// and their keys, leaving out the keys in except.
+// asks returns the privileged settings cfg asks for, each as "<key as the
+// file spells it> (<what it does>)", in table order, and their keys,
+// leaving out the keys in except.
 func asks(cfg *review.Config, except []string) (asked, keys []string) {
 	if cfg == nil {
 		return nil, nil
@@ -251,7 +245,7 @@ func TrustedRepos(userDir string) ([]TrustedRepo, error) {
 
 // Trust records the repository at root as trusted with its .reviewls.yaml
 // as it is now, replacing an earlier record. It returns the record and
-// the privileged settings the file asks for (see [Privileged]), which the
+// the privileged settings the file asks for (see asks), which the
 // repository may now use. A file that cannot be read or parsed is an
 // error, and nothing is recorded.
 func Trust(userDir, root string, knownRules []string, now time.Time) (TrustedRepo, []string, error) {
@@ -280,7 +274,8 @@ func Trust(userDir, root string, knownRules []string, now time.Time) (TrustedRep
 	if err := writeTrusted(userDir, repos); err != nil {
 		return TrustedRepo{}, nil, err
 	}
-	return rec, Privileged(cfg), nil
+	asked, _ := asks(cfg, nil)
+	return rec, asked, nil
 }
 
 // Revoke removes the repository at root from the trusted ones; it reports
@@ -359,9 +354,9 @@ func canonical(root string) (string, error) {
 }
 
 // writeTrusted replaces the file of trusted repositories with repos,
-// atomically (a temporary file renamed into place), readable by the user
-// alone: the folder is created 0700 and the file is 0600.
-func writeTrusted(userDir string, repos []TrustedRepo) (err error) {
+// atomically, readable by the user alone: the folder is created 0700 and
+// the file is 0600.
+func writeTrusted(userDir string, repos []TrustedRepo) error {
 	if repos == nil {
 		repos = []TrustedRepo{}
 	}
@@ -372,27 +367,7 @@ func writeTrusted(userDir string, repos []TrustedRepo) (err error) {
 	if err := os.MkdirAll(userDir, 0o700); err != nil {
 		return fmt.Errorf("write trusted repositories: %w", err)
 	}
-	f, err := os.CreateTemp(userDir, "."+TrustFileName+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("write trusted repositories: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			os.Remove(f.Name())
-		}
-	}()
-	if err = f.Chmod(0o600); err == nil {
-		if _, err = f.Write(append(data, '\n')); err == nil {
-			err = f.Sync()
-		}
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), filepath.Join(userDir, TrustFileName))
-	}
-	if err != nil {
+	if err := regular.WriteFile(filepath.Join(userDir, TrustFileName), append(data, '\n'), 0o600); err != nil {
 		return fmt.Errorf("write trusted repositories: %w", err)
 	}
 	return nil

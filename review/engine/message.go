@@ -61,11 +61,11 @@ func MessageSecrets(msg string, c MessageCleanup) []MessageSecret {
 			continue
 		}
 		seen[v] = true
-		// A value may span lines (a private key): its first line places it.
-		first, _, _ := strings.Cut(v, "\n")
+		// A value lies within one line (a private key's is each line of
+		// key material): the first line that holds it places it.
 		line := 0
 		for i, l := range kept {
-			if strings.Contains(l, first) {
+			if strings.Contains(l, v) {
 				line = nums[i]
 				break
 			}

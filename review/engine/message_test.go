@@ -60,3 +60,17 @@ func TestMessageSecretsKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestMessageSecretsKeyBlock: a private key pasted into a message is
+// found line by line, each line of key material at its own line.
+func TestMessageSecretsKeyBlock(t *testing.T) {
+	const (
+		l1 = "MHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5oW8vB2K2lqmMoAoGCCqGSM49"
+		l2 = "AwEHoUQDQgAEYzp8mR4Ek3QvT7rN1sLdW2eH9kXcJ0uV6aB5yZ3fGhPqLmNsTtUv"
+	)
+	msg := "subject\n\n-----BEGIN EC PRIVATE KEY-----\n" + l1 + "\n" + l2 + "\n-----END EC PRIVATE KEY-----\n"
+	got := MessageSecrets(msg, MessageCleanup{Comment: "#"})
+	if want := []MessageSecret{{Line: 4, Value: l1}, {Line: 5, Value: l2}}; !slices.Equal(got, want) {
+		t.Errorf("found %+v, want %+v", got, want)
+	}
+}

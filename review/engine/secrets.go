@@ -132,12 +132,13 @@ func detectQuoted(f *review.File) *quoted {
 // whose key the new content no longer holds is a removed secret.
 func (q *quoted) keyBlocks(f *review.File, removed string) {
 	const marker = "PRIVATE KEY"
-	if bytes.Contains(f.Content, []byte(marker)) {
+	inNew := bytes.Contains(f.Content, []byte(marker))
+	if inNew {
 		for _, h := range secret.KeyBlocks(f.TextLines()) {
 			q.secrets = append(q.secrets, h.Values...)
 		}
 	}
-	if !bytes.Contains(f.Content, []byte(marker)) && !strings.Contains(removed, marker) {
+	if !inNew && !strings.Contains(removed, marker) {
 		return // neither version holds a block: its marker would be in one or the other
 	}
 	old, ok := lens.OldContent(f)

@@ -20,11 +20,13 @@ type Detector struct {
 	test bool
 	// notebook marks a Jupyter notebook, whose cells are JSON strings.
 	notebook bool
-	// content is the whole file when known; nil in a [Scanner], which
+	// content is the whole file when known; nil in a scanner, which
 	// settles the hits that depend on it at the end.
 	content []byte
-	// firebase and public cache what content says (0 unknown, 1 no, 2 yes).
-	firebase, public int8
+	// signs is what content says of a public client configuration, once
+	// read (read).
+	signs publicSigns
+	read  bool
 }
 
 // NewDetector returns the detector of the file at path in language lang
@@ -175,28 +177,41 @@ func jsonEscape(s string) string {
 }
 
 // moot reports whether a hit that needs a public client configuration
-// ruled out is moot in d's content: browser-side API keys of Firebase web
-// configs and Algolia search configs are public by design. Without the
-// content nothing is moot: the scanner settles it at the end.
+// ruled out is moot in d's content. Without the content nothing is moot:
+// the scanner settles it at the end.
 func (d *Detector) moot(need publicNeed) bool {
 	if need == publicNone || d.content == nil {
 		return false
 	}
-	if d.firebase == 0 {
-		d.firebase = flag(bytes.Contains(d.content, []byte("firebaseapp.com")) || bytes.Contains(d.content, []byte("authDomain")))
+	if !d.read {
+		d.signs.see(func(word string) bool { return bytes.Contains(d.content, []byte(word)) })
+		d.read = true
 	}
-	if need == publicFirebase {
-		return d.firebase == 2
-	}
-	if d.public == 0 {
-		d.public = flag(d.firebase == 2 || bytes.Contains(d.content, []byte("algolia")) && bytes.Contains(d.content, []byte("indexName")))
-	}
-	return d.public == 2
+	return d.signs.moot(need)
 }
 
-func flag(b bool) int8 {
-	if b {
-		return 2
+// publicSigns is what a file says of a public client configuration:
+// browser-side API keys of Firebase web configs and Algolia search
+// configs are public by design.
+type publicSigns struct {
+	firebase, algolia, indexName bool
+}
+
+// see adds the signs of a text, of which has tells whether it holds a
+// word.
+func (p *publicSigns) see(has func(word string) bool) {
+	p.firebase = p.firebase || has("firebaseapp.com") || has("authDomain")
+	p.algolia = p.algolia || has("algolia")
+	p.indexName = p.indexName || has("indexName")
+}
+
+// moot reports whether the signs make a hit that needs need moot.
+func (p *publicSigns) moot(need publicNeed) bool {
+	switch need {
+	case publicFirebase:
+		return p.firebase
+	case publicConfig:
+		return p.firebase || p.algolia && p.indexName
 	}
-	return 1
+	return false
 }

@@ -73,10 +73,10 @@ func (fm *format) each(line string, fn func(from, to int)) {
 
 func alnum(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
 
-// FixedFormat reports whether v is a whole value of a format of
+// knownFormat reports whether v is a whole value of a format of
 // security/hardcoded-secret or a provider format, which the assignment
 // reader leaves to them.
-func FixedFormat(v string) bool {
+func knownFormat(v string) bool {
 	if strings.Contains(v, "-----BEGIN") {
 		return true
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -17,39 +18,40 @@ import (
 	"github.com/reviewls/reviewls/review"
 )
 
-// Scanner finds every secret of one file from its lines, given in order:
+// scanner finds every secret of one file from its lines, given in order:
 // the formats of both rules on every line, key blocks across lines. It
 // holds one key block's lines at most, so it reads a file of any size in
 // bounded memory. It is not safe for concurrent use.
-type Scanner struct {
+type scanner struct {
 	d    *Detector
 	n    int
 	keys keyBlocks
 	hits []Hit
-	// What the lines said of a public client configuration so far.
-	firebase, algolia, indexName bool
+	// signs is what the lines said of a public client configuration so
+	// far.
+	signs publicSigns
 }
 
-// NewScanner returns a scanner for the file at path ("" reads text of no
+// newScanner returns a scanner for the file at path ("" reads text of no
 // file, as configuration: the widest reading).
-func NewScanner(path string) *Scanner {
+func newScanner(path string) *scanner {
 	lang := review.LangUnknown
 	if path != "" {
 		lang = review.DetectLanguage(path, nil)
 	}
-	return &Scanner{d: NewDetector(path, lang, nil)}
+	return &scanner{d: NewDetector(path, lang, nil)}
 }
 
-// Line takes the next line, without its terminator.
-func (s *Scanner) Line(line string) {
+// line takes the next line, without its terminator.
+func (s *scanner) line(text string) {
 	s.n++
-	s.take(s.n, line, 0, 0)
+	s.take(s.n, text, 0, 0)
 }
 
 // take detects in text, the part of line n that starts at byte off of the
 // line: a long line comes in parts that overlap by skip bytes, and a hit
 // that ends in the overlap was found in the part before.
-func (s *Scanner) take(n int, text string, off, skip int) {
+func (s *scanner) take(n int, text string, off, skip int) {
 	start := len(s.hits)
 	s.hits = s.d.Fixed(n, text, s.hits)
 	s.hits = s.d.Generic(n, text, s.hits)
@@ -67,24 +69,14 @@ func (s *Scanner) take(n int, text string, off, skip int) {
 	if off == 0 {
 		s.hits = s.keys.line(n, text, s.hits)
 	}
-	s.firebase = s.firebase || strings.Contains(text, "firebaseapp.com") || strings.Contains(text, "authDomain")
-	s.algolia = s.algolia || strings.Contains(text, "algolia")
-	s.indexName = s.indexName || strings.Contains(text, "indexName")
+	s.signs.see(func(word string) bool { return strings.Contains(text, word) })
 }
 
-// Hits ends the scan and returns what it found, in line order.
-func (s *Scanner) Hits() []Hit {
+// finish ends the scan and returns what it found, in line order.
+func (s *scanner) finish() []Hit {
 	s.hits = s.keys.flush(s.n, s.hits)
-	public := s.firebase || s.algolia && s.indexName
-	out := s.hits[:0]
-	for _, h := range s.hits {
-		if h.public == publicFirebase && s.firebase || h.public == publicConfig && public {
-			continue
-		}
-		out = append(out, h)
-	}
-	s.hits = out
-	return out
+	s.hits = slices.DeleteFunc(s.hits, func(h Hit) bool { return s.signs.moot(h.public) })
+	return s.hits
 }
 
 // maxPart is the longest part of a line a [Scan] detects in at once; a
@@ -98,7 +90,7 @@ const (
 // Scan reads the UTF-8 text of the file at path from r, line by line in
 // bounded memory, and returns its secrets.
 func Scan(r io.Reader, path string) ([]Hit, error) {
-	s := NewScanner(path)
+	s := newScanner(path)
 	br := bufio.NewReaderSize(r, maxPart)
 	var carry string // the tail of the previous part of a long line
 	off := 0         // where the current part starts in its line
@@ -126,7 +118,7 @@ func Scan(r io.Reader, path string) ([]Hit, error) {
 		}
 		carry, off = "", 0
 		if err != nil {
-			return s.Hits(), nil
+			return s.finish(), nil
 		}
 	}
 }
@@ -309,13 +301,13 @@ func ScanText(path, text string) []Hit {
 	if !mayHoldSecret(text) {
 		return nil
 	}
-	s := NewScanner(path)
+	s := newScanner(path)
 	for len(text) > 0 {
 		line, rest, _ := strings.Cut(text, "\n")
-		s.Line(strings.TrimSuffix(line, "\r"))
+		s.line(strings.TrimSuffix(line, "\r"))
 		text = rest
 	}
-	return s.Hits()
+	return s.finish()
 }
 
 // Find returns the raw secret values in text that is not a file's

@@ -57,7 +57,7 @@ type Hit struct {
 	// material of a key block. A value written with escapes (a JSON
 	// string) is there both as written and decoded.
 	Values []string
-	// Excerpt is the cited text of a hit found by a [Scanner]: its line,
+	// Excerpt is the cited text of a hit found by [Scan] or [ScanText]: its line,
 	// cut to a window around the value on a long line.
 	Excerpt string
 

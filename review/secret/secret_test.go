@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/reviewls/reviewls/review"
 )
 
 // TestSecretsEveryLine checks that the detector reads every line of a text,
@@ -133,6 +135,48 @@ func TestFormats(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := Values(tc.path, tc.text); !slices.Equal(got, tc.want) {
 				t.Errorf("Values(%q) = %q, want %q", tc.path, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPublicClientConfig checks that the API keys of a Firebase web config
+// and of an Algolia search config, public by design, are no secrets,
+// whether the detector is given the whole file (as the rules are) or
+// reads it line by line (as a scan does, learning what the file is only
+// after the key); elsewhere the same keys are secrets.
+func TestPublicClientConfig(t *testing.T) {
+	const (
+		google = "AIza8Cz6SNDCdyZQJiJSZQdoHwHen3SO3oXyGf3"
+		search = "10e7a8b13e6aec4007343338ab134e05"
+	)
+	firebase := "const config = {\n  apiKey: \"" + google + "\",\n  authDomain: \"acme-app.firebaseapp.com\",\n};\n"
+	algolia := "// algolia\nconst search = {\n  apiKey: '" + search + "',\n  indexName: 'docs',\n};\n"
+	for _, tc := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"Firebase web config", firebase, nil},
+		{"Algolia search config", algolia, nil},
+		{"a Google API key elsewhere", strings.Replace(firebase, "authDomain: \"acme-app.firebaseapp.com\"", "region: \"eu\"", 1), []string{google}},
+		{"a key in a Firebase config", strings.Replace(algolia, "// algolia", "// authDomain", 1), nil},
+		{"Algolia without an index", strings.Replace(algolia, "indexName", "index", 1), []string{search}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Values("config.js", tc.text); !slices.Equal(got, tc.want) {
+				t.Errorf("line by line: %q, want %q", got, tc.want)
+			}
+			d := NewDetector("config.js", review.DetectLanguage("config.js", nil), []byte(tc.text))
+			var hits []Hit
+			for i, line := range strings.Split(tc.text, "\n") {
+				hits = d.Generic(i+1, line, hits)
+			}
+			var got []string
+			for _, h := range hits {
+				got = append(got, h.Values...)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("with the whole file: %q, want %q", got, tc.want)
 			}
 		})
 	}

@@ -125,7 +125,7 @@ func judge(class keyClass, v string) (why string, conf review.Confidence, ok boo
 		}
 	}
 	if len(v) < 8 || len(v) > 1000 || strings.ContainsAny(v, " \t") || placeholderValue(v) || placeholder(v) ||
-		envNameRE.MatchString(v) || FixedFormat(v) || strings.Contains(v, "://") {
+		envNameRE.MatchString(v) || knownFormat(v) || strings.Contains(v, "://") {
 		return "", "", false
 	}
 	if jwtShapeRE.MatchString(v) || ethAddressRE.MatchString(v) || decodesToPlaceholder(v) {

@@ -64,10 +64,13 @@ func report(h secret.Hit) lens.Report {
 // security/generic-secret for the hits of a scan of f, a changed file
 // whose content the review does not read (why says why: its skip
 // reason), as the rules would report them, with the reason in the
-// message. Each cites the excerpt of its hit; lines holds the state of
-// each hit's line. Rules turned off in cfg report nothing, and cfg's
+// message. Each cites the excerpt of its hit; state is the state of each
+// hit's line. Rules turned off in cfg report nothing, and cfg's
 // severities apply.
 func UnreadFindings(f *review.File, why string, hits []secret.Hit, state review.LineState, cfg *review.Config) []*review.Finding {
+	if len(hits) == 0 {
+		return nil // most unread files: no set-up
+	}
 	stub := &review.File{Path: f.Path, Status: f.Status, Language: f.Language, Lines: map[int]review.LineState{}}
 	passes := map[secret.Class]*lens.Pass{}
 	for _, rule := range []*lens.Rule{HardcodedSecret, GenericSecret} {
