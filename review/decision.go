@@ -175,6 +175,10 @@ type Gap struct {
 	Points int
 	// Closure is the exact command or setting that closes the gap.
 	Closure string
+	// Rerun, when the closure is a review run again with more flags, holds
+	// those flags ("--depth", "comprehensive"), so a front end can print
+	// the command with the run's own target and directory.
+	Rerun []string
 	// Readiness is the readiness the gap leaves ([ConfidenceRule.Readiness]).
 	Readiness Verification
 }
@@ -492,7 +496,7 @@ func gaps(in DecisionInput) []Gap {
 	var out []Gap
 	add := func(id GapID, text, closure string) {
 		r := ruleOf(id)
-		out = append(out, Gap{ID: id, Text: text, Points: r.Points, Closure: closure, Readiness: r.Readiness})
+		out = append(out, Gap{ID: id, Text: text, Points: r.Points, Closure: closure, Rerun: rerunOf(closure), Readiness: r.Readiness})
 	}
 	if in.Reviewed == 0 {
 		add(GapNothingReviewed, fmt.Sprintf("none of the %d changed files could be reviewed (skipped or binary)", in.Files),
@@ -551,6 +555,15 @@ func analysisGap(in DecisionInput, add func(GapID, string, string)) {
 			add(GapTypeAwareNotRun, fmt.Sprintf("type-aware analysis not run: not part of depth %s", in.Depth), "reviewls review --depth comprehensive")
 		}
 	}
+}
+
+// rerunOf returns the flags of a closure that is the review run again
+// with more flags ("reviewls review --gates"), or nil.
+func rerunOf(closure string) []string {
+	if flags, ok := strings.CutPrefix(closure, "reviewls review "); ok && strings.HasPrefix(flags, "--") && !strings.ContainsAny(flags, ",()") {
+		return strings.Fields(flags)
+	}
+	return nil
 }
 
 // analysisClosure is the command that runs an analysis skipped for

@@ -193,7 +193,12 @@ func textSummary(res *review.Result, folder string, r *textReport, showPre bool)
 		r.paint(recommendationStyle(d.Recommendation), d.Recommendation.Words())
 		fmt.Fprintf(r, " (%s), verification %s, confidence %.2f", d.Recommendation, d.Readiness, d.Confidence())
 		if g, ok := d.TopGap(); ok && g.Points > 0 {
-			fmt.Fprintf(r, "; to raise it: %s", g.Closure)
+			closure := g.Closure
+			if g.Rerun != nil {
+				// The run's own directory and target, as every hint.
+				closure = "run " + r.again(g.Rerun...)
+			}
+			fmt.Fprintf(r, "; to raise it: %s", closure)
 		}
 		r.Write([]byte("\n"))
 	}
