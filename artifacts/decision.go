@@ -185,6 +185,10 @@ func orInline(n int) string {
 func (v *view) mdItems(m *md, label string, items []review.DecisionItem) {
 	m.line("**%s:**%s", label, orInline(len(items)))
 	for _, it := range items {
+		if it.Held {
+			m.line("- %s %s (%s, %s)", it.Severity, m.prose(it.Title), m.fileLink(it.Path, it.Line, 0), review.HeldWords)
+			continue
+		}
 		m.line("- %s %s %s (%s)", m.code(fmt.Sprintf("#%d", it.Number)), it.Severity, m.prose(it.Title), m.fileLink(it.Path, it.Line, 0))
 	}
 	m.blank()

@@ -195,13 +195,23 @@ type DecisionItem struct {
 	Title    string
 	Path     string
 	Line     int
+	// Held marks a secret an inline ignore hides from the findings (which
+	// neither list nor number it) and that still blocks.
+	Held bool
 }
 
 // String renders the item in one line: "#2 [High] Ignored error
 // (app/run.go:12)".
 func (i DecisionItem) String() string {
+	if i.Held {
+		return fmt.Sprintf("[%s] %s (%s:%d, %s)", i.Severity, i.Title, i.Path, i.Line, HeldWords)
+	}
 	return fmt.Sprintf("#%d [%s] %s (%s:%d)", i.Number, i.Severity, i.Title, i.Path, i.Line)
 }
+
+// HeldWords say why a finding the decision cites has no number: a secret
+// an inline ignore hides from the findings, which still blocks.
+const HeldWords = "a secret held by an inline ignore"
 
 // Decision is seed 003's structured review decision.
 type Decision struct {
@@ -319,6 +329,9 @@ type DecisionInput struct {
 	// Findings are those that count: the accepted findings the verdict
 	// weighs and the secrets held by an inline ignore.
 	Findings []*Finding
+	// Held are the findings of Findings that are secrets held by an inline
+	// ignore.
+	Held []*Finding
 	// Analysis is the type-aware analysis; AnalysisApplies says a heavy
 	// rule would check a reviewed file (so its absence is a gap).
 	Analysis        Analysis
@@ -379,6 +392,9 @@ func DecisionInputOf(res *Result) DecisionInput {
 		in.PublicAPIs = res.Walkthrough.PublicAPIs
 	}
 	in.Findings = res.CountedFindings()
+	for _, h := range res.Held() {
+		in.Held = append(in.Held, h.Finding)
+	}
 	if cs := res.ChangeSet; cs != nil {
 		in.Files = len(cs.Files)
 		for _, f := range cs.Files {
@@ -421,6 +437,7 @@ func Decide(in DecisionInput) Decision {
 	var stubs, policy []DecisionItem
 	for _, f := range in.Findings {
 		item := itemOf(f)
+		item.Held = slices.Contains(in.Held, f)
 		switch {
 		case f.RuleID == PolicyRule:
 			policy = append(policy, item)
@@ -647,7 +664,11 @@ func nextWork(in DecisionInput, blocking, stubs, policy []DecisionItem, failed [
 		out = append(out, fmt.Sprintf("Implement what the change leaves unfinished: %s.", s))
 	}
 	for _, b := range blocking {
-		if b.RuleID != PolicyRule && b.RuleID != StubRule {
+		switch {
+		case b.RuleID == PolicyRule, b.RuleID == StubRule:
+		case b.Held:
+			out = append(out, fmt.Sprintf("Remove the secret and rotate it, or list its fingerprint under allow-secrets (an inline ignore does not let it through): %s.", b))
+		default:
 			out = append(out, fmt.Sprintf("Fix %s.", b))
 		}
 	}

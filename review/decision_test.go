@@ -376,3 +376,24 @@ func TestDecideGateWords(t *testing.T) {
 		t.Errorf("evidence of the gates (-want +got):\n%s", diff)
 	}
 }
+
+// TestDecideHeldSecret checks how the decision cites a secret held by an
+// inline ignore, which the findings neither list nor number: no "#0",
+// and the way that lets it through (allow-secrets), not a fix to its code.
+func TestDecideHeldSecret(t *testing.T) {
+	held := &Finding{RuleID: "security/hardcoded-secret", Perspective: Security, Severity: SeverityCritical, Title: "Hardcoded GitHub token",
+		Span: Span{Path: "a.go", StartLine: 3}, Secrets: []string{"ghp_x"}}
+	res := &Result{ChangeSet: &ChangeSet{Files: []*File{{Path: "a.go", Content: []byte("x\n")}}},
+		Suppressed: []Suppressed{{Finding: held, Held: true}}}
+	d := Decide(DecisionInputOf(res))
+	if d.Recommendation != RecommendMoreWork {
+		t.Fatalf("recommendation = %s, want needs-more-work for a held secret", d.Recommendation)
+	}
+	all := d.Summary + "\n" + strings.Join(d.NextWork, "\n")
+	if strings.Contains(all, "#0") {
+		t.Errorf("the decision numbers the held secret #0:\n%s", all)
+	}
+	if !strings.Contains(all, "allow-secrets") || !strings.Contains(all, "a secret held by an inline ignore") {
+		t.Errorf("the decision does not say the secret is held and how to allow it:\n%s", all)
+	}
+}
