@@ -231,7 +231,7 @@ func (v *validator) check(p Proposed) Entry {
 	}
 	if changedAround(f, from, to) {
 		e.Reason = ReasonQuoteNotFound
-		e.Evidence = fmt.Sprintf("%s of %s reads %q; the quote is neither there nor on another changed line of the hunk", lineWords(from, to), path, clip(lines[from-1]))
+		e.Evidence = fmt.Sprintf("%s of %s reads %q; the quote is neither there nor on another changed line of the hunk", lineWords(from, to), path, clip(lines[from-1], maxQuoted))
 		return e
 	}
 	if at := v.findQuote(f, quote); at > 0 {
@@ -601,11 +601,14 @@ func lineWords(from, to int) string {
 	return fmt.Sprintf("lines %d-%d", from, to)
 }
 
-// clip shortens a line quoted as evidence.
-func clip(s string) string {
+// maxQuoted is the longest line quoted as evidence, in runes.
+const maxQuoted = 100
+
+// clip puts s on one line and shortens it to n runes, an ellipsis last.
+func clip(s string, n int) string {
 	s = oneLine(s)
-	if r := []rune(s); len(r) > 100 {
-		return string(r[:99]) + "…"
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
 	}
 	return s
 }
