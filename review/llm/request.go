@@ -715,18 +715,18 @@ func (v *fileView) sub(h hunkView, lines []numbered) hunkView {
 	default:
 		heading = fmt.Sprintf("Lines %d-%d", first, last)
 	}
-	if s := v.holding(first, last); s != nil {
+	if s := innermost(v.enclosing, first, last); s != nil {
 		heading += ", in " + oneLine(s.Signature)
 	}
 	return hunkView{heading: heading, lines: lines}
 }
 
-// holding returns the innermost enclosing symbol that overlaps lines
-// from-to, or nil.
-func (v *fileView) holding(from, to int) *Symbol {
+// innermost returns the innermost symbol of syms (the one that starts
+// last) that overlaps lines from-to, or nil.
+func innermost(syms []Symbol, from, to int) *Symbol {
 	var best *Symbol
-	for i := range v.enclosing {
-		s := &v.enclosing[i]
+	for i := range syms {
+		s := &syms[i]
 		if s.Line <= to && max(s.EndLine, s.Line) >= from && (best == nil || s.Line >= best.Line) {
 			best = s
 		}

@@ -536,18 +536,12 @@ func (v *validator) finding(c Candidate, e Entry) *review.Finding {
 
 // symbol returns the name of the enclosing symbol of s, or "".
 func (v *validator) symbol(s review.Span) string {
-	ctx := v.ch.Context[s.Path]
-	if ctx == nil {
-		return ""
-	}
-	best := ""
-	bestLine := 0
-	for _, sym := range ctx.Enclosing {
-		if sym.Line <= s.StartLine && max(sym.EndLine, sym.Line) >= s.StartLine && sym.Line >= bestLine {
-			best, bestLine = sym.Name, sym.Line
+	if ctx := v.ch.Context[s.Path]; ctx != nil {
+		if sym := innermost(ctx.Enclosing, s.StartLine, s.StartLine); sym != nil {
+			return sym.Name
 		}
 	}
-	return best
+	return ""
 }
 
 // changedIn reports whether one of lines from-to changed.
