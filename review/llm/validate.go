@@ -219,14 +219,14 @@ func (v *validator) check(p Proposed) Entry {
 	if changedAround(f, from, to) && v.quoteAt(f, quote, from, to) {
 		e.Disposition = Confirmed
 		e.Evidence = fmt.Sprintf("%s of %s changed and read the quote", lineWords(from, to), path)
-		v.keep(&e, review.Span{Path: path, StartLine: from, EndLine: to})
+		e.span = review.Span{Path: path, StartLine: from, EndLine: to}
 		return e
 	}
 	if m, ok := v.relocate(f, quote, from, to); ok {
 		e.Disposition = Confirmed
 		e.Relocated = &Relocation{From: from, To: m}
 		e.Evidence = fmt.Sprintf("the quote is on changed line %d of %s, not on line %d: relocated within the hunk", m, path, from)
-		v.keep(&e, review.Span{Path: path, StartLine: m, EndLine: m + to - from})
+		e.span = review.Span{Path: path, StartLine: m, EndLine: m + to - from}
 		return e
 	}
 	if changedAround(f, from, to) {
@@ -243,9 +243,6 @@ func (v *validator) check(p Proposed) Entry {
 	e.Evidence = fmt.Sprintf("%s of %s did not change, and the quote is nowhere in the file", lineWords(from, to), path)
 	return e
 }
-
-// keep records a confirmed span.
-func (v *validator) keep(e *Entry, s review.Span) { e.span = s }
 
 // path maps a path as a model wrote it to the change's spelling: "./a.go",
 // "b/a.go" (a diff prefix) and back slashes are tolerated.
@@ -298,12 +295,7 @@ func (v *validator) lines(f *review.File) []string {
 // changedAround reports whether lines from-to hold a changed line or sit
 // next to a deletion.
 func changedAround(f *review.File, from, to int) bool {
-	for n := from; n <= to; n++ {
-		if f.Changed(n) {
-			return true
-		}
-	}
-	return removedNear(f, from, to) > 0
+	return changedIn(f, from, to) || removedNear(f, from, to) > 0
 }
 
 // removedNear returns the new line before which the change only removed
