@@ -490,7 +490,7 @@ func (v *validator) finding(c Candidate, e Entry) *review.Finding {
 	conf := review.Confidence(c.Confidence)
 	r := v.redactor(f)
 	out := &review.Finding{
-		RuleID:       string(persp) + "/model",
+		RuleID:       string(persp) + review.ModelRuleSuffix,
 		Perspective:  persp,
 		Category:     Category,
 		Model:        v.o.Model,
