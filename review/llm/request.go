@@ -296,6 +296,11 @@ func Build(ch Change, o BuildOptions) (*Plan, error) {
 // hunk heading and a few lines of code.
 const minRoom = 128
 
+// Sendable reports whether a review sends f with the exclude globs: a
+// reviewed file with changed lines that none of them matches. Only such a
+// file needs its [Context].
+func Sendable(f *review.File, exclude []string) bool { return notSent(f, exclude) == "" }
+
 // notSent returns why f is never sent, or "".
 func notSent(f *review.File, exclude []string) string {
 	switch {
