@@ -473,13 +473,10 @@ func (r *Reviewer) knownContext() (ContextSize, bool) {
 	return ContextSize{r.ctxTokens, r.ctxSource}, r.ctxTokens > 0
 }
 
-// contextSize returns the context size requests are built for: the
-// configured one, the recorded one in a replay, or the server's,
+// contextSize returns the context size requests are built for when none
+// is configured: the recorded one in a replay, or the server's,
 // discovered once.
 func (r *Reviewer) contextSize(ctx context.Context) ContextSize {
-	if r.o.Context > 0 {
-		return ContextSize{r.o.Context, "configured"}
-	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.ctxTokens > 0 {
