@@ -106,11 +106,10 @@ func (v *view) advisoryNote() string {
 	if n == 0 {
 		return ""
 	}
-	what := "1 model finding is"
-	if n > 1 {
-		what = fmt.Sprintf("%d model findings are", n)
+	if n == 1 {
+		return " (1 model finding is advisory: it counts only with model.blocking)"
 	}
-	return " (" + what + " advisory: it counts only with model.blocking)"
+	return fmt.Sprintf(" (%d model findings are advisory: they count only with model.blocking)", n)
 }
 
 // mdModel writes the model review's section of review.md: the ledger's
