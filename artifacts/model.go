@@ -40,16 +40,6 @@ func (v *view) modelReview() ModelReviewDoc {
 	return ModelReviewDoc{SchemaVersion: SchemaVersion, Model: m.Model, Blocking: m.Blocking, Summary: m.Summary, Ledger: m.Ledger}
 }
 
-// ModelReviewJSON renders model-review.json of res, redacted and valid
-// against its schema; nil when the model review did not run.
-func ModelReviewJSON(res *review.Result) ([]byte, error) {
-	v := newView(res, Options{})
-	if !v.hasLedger() {
-		return nil, nil
-	}
-	return encodeValid("model-review", v.modelReview(), v.red)
-}
-
 // ModelReport is what became of the model review, in the merged findings
 // report (a local extension).
 type ModelReport struct {
