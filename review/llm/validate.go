@@ -73,7 +73,7 @@ const (
 	ReasonCancelled Reason = "cancelled"
 	// ReasonNotAsked: a review from the cache only ([Reviewer.ReviewCached])
 	// had no answer for the request, and asked nothing.
-	ReasonNotAsked Reason = "not-asked"
+	ReasonNotAsked Reason = review.ModelNotAsked
 )
 
 // Relocation records a candidate confirmed on another changed line of the
