@@ -35,7 +35,7 @@ echo '[]' >"$tmp/findings.json"
 "$tmp/llmtest" -findings "$tmp/findings.json" -url "$tmp/url" -events "$tmp/events" -delay "$delay" &
 model=$!
 for _ in $(seq 100); do [ -s "$tmp/url" ] && break; sleep 0.1; done
-echo "reviewls $("$tmp/reviewls" version 2>/dev/null | head -1); $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null); $(date -u +%Y-%m-%d)"
+echo "$("$tmp/reviewls" version 2>/dev/null | head -1); $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null); $(date -u +%Y-%m-%d)"
 echo
 echo "Without a model:"
 echo
