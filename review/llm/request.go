@@ -310,7 +310,7 @@ func notSent(f *review.File, exclude []string) string {
 		return "deleted"
 	case !f.Reviewed():
 		return "no reviewed content"
-	case len(hunksOf(f)) == 0:
+	case len(f.Hunks) == 0 && len(f.Lines) == 0: // hunksOf(f) is empty
 		return "no changed lines"
 	}
 	for _, g := range exclude {
