@@ -73,8 +73,8 @@ func render(t *testing.T, res *review.Result) []document {
 	for _, p := range canonical(res.Perspectives) {
 		docs = append(docs, document{FindingsFile(p), "findings", must(FindingsJSON(res, p))})
 	}
-	if res.Model.State == review.ModelRan {
-		docs = append(docs, document{"model-review.json", "model-review", must(ModelReviewJSON(res))})
+	if v := newView(res, testOpts); v.hasLedger() {
+		docs = append(docs, document{"model-review.json", "model-review", enc("model-review", v.modelReview())})
 	}
 	if res.Mode == review.ModeInteractive {
 		docs = append(docs,

@@ -40,16 +40,6 @@ func (v *view) modelReview() ModelReviewDoc {
 	return ModelReviewDoc{SchemaVersion: SchemaVersion, Model: m.Model, Blocking: m.Blocking, Summary: m.Summary, Ledger: m.Ledger}
 }
 
-// ModelReviewJSON renders model-review.json of res, redacted and valid
-// against its schema; nil when the model review did not run.
-func ModelReviewJSON(res *review.Result) ([]byte, error) {
-	v := newView(res, Options{})
-	if !v.hasLedger() {
-		return nil, nil
-	}
-	return encodeValid("model-review", v.modelReview(), v.red)
-}
-
 // ModelReport is what became of the model review, in the merged findings
 // report (a local extension).
 type ModelReport struct {
@@ -106,11 +96,10 @@ func (v *view) advisoryNote() string {
 	if n == 0 {
 		return ""
 	}
-	what := "1 model finding is"
-	if n > 1 {
-		what = fmt.Sprintf("%d model findings are", n)
+	if n == 1 {
+		return " (1 model finding is advisory: it counts only with model.blocking)"
 	}
-	return " (" + what + " advisory: it counts only with model.blocking)"
+	return fmt.Sprintf(" (%d model findings are advisory: they count only with model.blocking)", n)
 }
 
 // mdModel writes the model review's section of review.md: the ledger's

@@ -34,8 +34,15 @@ go build -o "$tmp/llmtest" ./editors/e2e/llmtest
 echo '[]' >"$tmp/findings.json"
 "$tmp/llmtest" -findings "$tmp/findings.json" -url "$tmp/url" -events "$tmp/events" -delay "$delay" &
 model=$!
-for _ in $(seq 100); do [ -s "$tmp/url" ] && break; sleep 0.1; done
-echo "reviewls $("$tmp/reviewls" version 2>/dev/null | head -1); $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null); $(date -u +%Y-%m-%d)"
+for _ in $(seq 100); do
+	[ -s "$tmp/url" ] || ! kill -0 "$model" 2>/dev/null && break
+	sleep 0.1
+done
+if [ ! -s "$tmp/url" ]; then
+	echo "bench/model.sh: the test model server (editors/e2e/llmtest) did not start" >&2
+	exit 1
+fi
+echo "$("$tmp/reviewls" version 2>/dev/null | head -1); $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null); $(date -u +%Y-%m-%d)"
 echo
 echo "Without a model:"
 echo

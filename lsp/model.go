@@ -149,7 +149,7 @@ func (ss *session) askModel(ctx context.Context, eng *engine.Engine, res *review
 // answer, beyond those a review from the cache did not ask.
 func failed(m review.ModelReview) bool {
 	for reason := range m.Counts.Unverified {
-		if reason != "not-asked" {
+		if reason != review.ModelNotAsked {
 			return true
 		}
 	}

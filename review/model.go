@@ -182,6 +182,11 @@ type ModelReview struct {
 	Ledger []byte
 }
 
+// ModelNotAsked is the reason (review/llm's ReasonNotAsked) of a request
+// that a review from the cache only did not ask: not a failure of the
+// model.
+const ModelNotAsked = "not-asked"
+
 // ModelCounts are the figures of a model review's ledger.
 type ModelCounts struct {
 	Requests   int

@@ -51,13 +51,10 @@ type ledger struct {
 	ElapsedMS int64      `json:"elapsed_ms"`
 }
 
-// modelReviewFile is the artifact that holds the model review's ledger.
-const modelReviewFile = "model-review.json"
-
 // readLedger reads the ledger of the model-review.json a review wrote in
 // the work tree dir, or nil when it wrote none.
 func readLedger(dir string) (*ledger, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, filepath.FromSlash(artifacts.ReviewsDir), "*", modelReviewFile))
+	paths, err := filepath.Glob(filepath.Join(dir, filepath.FromSlash(artifacts.ReviewsDir), "*", artifacts.FileModelReview))
 	if err != nil || len(paths) == 0 {
 		return nil, err
 	}

@@ -5,11 +5,8 @@ import (
 	"encoding/json"
 	"log/slog"
 	"path/filepath"
-	"slices"
 	"sync"
 	"time"
-
-	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/reviewls/reviewls/review"
 	"github.com/reviewls/reviewls/review/config"
@@ -191,11 +188,8 @@ func (e *Engine) modelChange(ctx context.Context, res *review.Result) (llm.Chang
 			ch.Findings = append(ch.Findings, f)
 		}
 	}
-	for _, f := range cs.Reviewed() {
-		if f.Status == review.StatusDeleted || slices.ContainsFunc(e.model.cfg.Exclude, func(g string) bool {
-			ok, _ := doublestar.Match(g, f.Path)
-			return ok
-		}) {
+	for _, f := range cs.Files {
+		if !llm.Sendable(f, e.model.cfg.Exclude) {
 			continue
 		}
 		fc := modelContextOf.Of(f, func() *fileContext { return &fileContext{} })

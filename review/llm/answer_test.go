@@ -105,9 +105,15 @@ func TestAnswerSchema(t *testing.T) {
 			t.Errorf("%s: schema valid %v, parser problem %q", cand, schemaOK, got[0].Problem)
 		}
 	}
-	// The schema is what a request sends.
-	var v any
-	if err := json.Unmarshal(compactSchema, &v); err != nil {
+	// The schema a request sends is this one, only without white space.
+	var sent, file any
+	if err := json.Unmarshal(compactSchema, &sent); err != nil {
 		t.Fatal(err)
+	}
+	if err := json.Unmarshal(answerSchema, &file); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(file, sent); diff != "" {
+		t.Errorf("the schema requests send differs from answer.schema.json (-file +sent):\n%s", diff)
 	}
 }

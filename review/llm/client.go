@@ -607,6 +607,11 @@ type Endpoint struct {
 func ParseEndpoint(raw string) (Endpoint, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
+		// url.Parse's error quotes raw, credentials and all.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
 		return Endpoint{}, fmt.Errorf("parse model endpoint: %w", err)
 	}
 	switch {

@@ -289,6 +289,7 @@ func TestParseEndpoint(t *testing.T) {
 		{"/v1", "", false, "is not http or https"},
 		{"http:///v1", "", false, "has no host"},
 		{"http://user:pw@127.0.0.1/v1", "", false, "carries credentials"},
+		{"http://user:pw@[::1/v1", "", false, "parse model endpoint: missing ']' in host"},
 	} {
 		ep, err := ParseEndpoint(tc.url)
 		if tc.err != "" {

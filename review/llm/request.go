@@ -296,6 +296,11 @@ func Build(ch Change, o BuildOptions) (*Plan, error) {
 // hunk heading and a few lines of code.
 const minRoom = 128
 
+// Sendable reports whether a review sends f with the exclude globs: a
+// reviewed file with changed lines that none of them matches. Only such a
+// file needs its [Context].
+func Sendable(f *review.File, exclude []string) bool { return notSent(f, exclude) == "" }
+
 // notSent returns why f is never sent, or "".
 func notSent(f *review.File, exclude []string) string {
 	switch {
@@ -305,7 +310,7 @@ func notSent(f *review.File, exclude []string) string {
 		return "deleted"
 	case !f.Reviewed():
 		return "no reviewed content"
-	case len(hunksOf(f)) == 0:
+	case len(f.Hunks) == 0 && len(f.Lines) == 0: // hunksOf(f) is empty
 		return "no changed lines"
 	}
 	for _, g := range exclude {
@@ -715,18 +720,18 @@ func (v *fileView) sub(h hunkView, lines []numbered) hunkView {
 	default:
 		heading = fmt.Sprintf("Lines %d-%d", first, last)
 	}
-	if s := v.holding(first, last); s != nil {
+	if s := innermost(v.enclosing, first, last); s != nil {
 		heading += ", in " + oneLine(s.Signature)
 	}
 	return hunkView{heading: heading, lines: lines}
 }
 
-// holding returns the innermost enclosing symbol that overlaps lines
-// from-to, or nil.
-func (v *fileView) holding(from, to int) *Symbol {
+// innermost returns the innermost symbol of syms (the one that starts
+// last) that overlaps lines from-to, or nil.
+func innermost(syms []Symbol, from, to int) *Symbol {
 	var best *Symbol
-	for i := range v.enclosing {
-		s := &v.enclosing[i]
+	for i := range syms {
+		s := &syms[i]
 		if s.Line <= to && max(s.EndLine, s.Line) >= from && (best == nil || s.Line >= best.Line) {
 			best = s
 		}

@@ -414,7 +414,7 @@ func (r *Reviewer) review(ctx context.Context, ch Change, red *review.Redactor, 
 			}
 		}
 		if resp.Failure != nil {
-			evidence := red.String(clipMessage(resp.Failure.Message))
+			evidence := red.String(clip(resp.Failure.Message, maxMessage))
 			unverified = append(unverified, Entry{Request: req.Key, Files: req.Files, Disposition: Unverified, Reason: resp.Failure.Reason, Evidence: evidence})
 			if resp.Failure.Reason != ReasonCancelled && resp.Failure.Reason != ReasonNotAsked {
 				r.log.WarnContext(ctx, "model review request unverified", "files", strings.Join(req.Files, ","), "reason", resp.Failure.Reason, "err", evidence)
@@ -455,16 +455,8 @@ func (l *Ledger) count() {
 	}
 }
 
-// maxMessage is the longest failure message kept as evidence.
+// maxMessage is the longest failure message kept as evidence, in runes.
 const maxMessage = 300
-
-func clipMessage(s string) string {
-	s = oneLine(s)
-	if r := []rune(s); len(r) > maxMessage {
-		return string(r[:maxMessage-1]) + "…"
-	}
-	return s
-}
 
 // notAsked is the evidence of a request a review from the cache did not
 // ask.
@@ -481,13 +473,10 @@ func (r *Reviewer) knownContext() (ContextSize, bool) {
 	return ContextSize{r.ctxTokens, r.ctxSource}, r.ctxTokens > 0
 }
 
-// contextSize returns the context size requests are built for: the
-// configured one, the recorded one in a replay, or the server's,
+// contextSize returns the context size requests are built for when none
+// is configured: the recorded one in a replay, or the server's,
 // discovered once.
 func (r *Reviewer) contextSize(ctx context.Context) ContextSize {
-	if r.o.Context > 0 {
-		return ContextSize{r.o.Context, "configured"}
-	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.ctxTokens > 0 {

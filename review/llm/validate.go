@@ -73,7 +73,7 @@ const (
 	ReasonCancelled Reason = "cancelled"
 	// ReasonNotAsked: a review from the cache only ([Reviewer.ReviewCached])
 	// had no answer for the request, and asked nothing.
-	ReasonNotAsked Reason = "not-asked"
+	ReasonNotAsked Reason = review.ModelNotAsked
 )
 
 // Relocation records a candidate confirmed on another changed line of the
@@ -219,19 +219,19 @@ func (v *validator) check(p Proposed) Entry {
 	if changedAround(f, from, to) && v.quoteAt(f, quote, from, to) {
 		e.Disposition = Confirmed
 		e.Evidence = fmt.Sprintf("%s of %s changed and read the quote", lineWords(from, to), path)
-		v.keep(&e, review.Span{Path: path, StartLine: from, EndLine: to})
+		e.span = review.Span{Path: path, StartLine: from, EndLine: to}
 		return e
 	}
 	if m, ok := v.relocate(f, quote, from, to); ok {
 		e.Disposition = Confirmed
 		e.Relocated = &Relocation{From: from, To: m}
 		e.Evidence = fmt.Sprintf("the quote is on changed line %d of %s, not on line %d: relocated within the hunk", m, path, from)
-		v.keep(&e, review.Span{Path: path, StartLine: m, EndLine: m + to - from})
+		e.span = review.Span{Path: path, StartLine: m, EndLine: m + to - from}
 		return e
 	}
 	if changedAround(f, from, to) {
 		e.Reason = ReasonQuoteNotFound
-		e.Evidence = fmt.Sprintf("%s of %s reads %q; the quote is neither there nor on another changed line of the hunk", lineWords(from, to), path, clip(lines[from-1]))
+		e.Evidence = fmt.Sprintf("%s of %s reads %q; the quote is neither there nor on another changed line of the hunk", lineWords(from, to), path, clip(lines[from-1], maxQuoted))
 		return e
 	}
 	if at := v.findQuote(f, quote); at > 0 {
@@ -243,9 +243,6 @@ func (v *validator) check(p Proposed) Entry {
 	e.Evidence = fmt.Sprintf("%s of %s did not change, and the quote is nowhere in the file", lineWords(from, to), path)
 	return e
 }
-
-// keep records a confirmed span.
-func (v *validator) keep(e *Entry, s review.Span) { e.span = s }
 
 // path maps a path as a model wrote it to the change's spelling: "./a.go",
 // "b/a.go" (a diff prefix) and back slashes are tolerated.
@@ -298,12 +295,7 @@ func (v *validator) lines(f *review.File) []string {
 // changedAround reports whether lines from-to hold a changed line or sit
 // next to a deletion.
 func changedAround(f *review.File, from, to int) bool {
-	for n := from; n <= to; n++ {
-		if f.Changed(n) {
-			return true
-		}
-	}
-	return removedNear(f, from, to) > 0
+	return changedIn(f, from, to) || removedNear(f, from, to) > 0
 }
 
 // removedNear returns the new line before which the change only removed
@@ -498,7 +490,7 @@ func (v *validator) finding(c Candidate, e Entry) *review.Finding {
 	conf := review.Confidence(c.Confidence)
 	r := v.redactor(f)
 	out := &review.Finding{
-		RuleID:       string(persp) + "/model",
+		RuleID:       string(persp) + review.ModelRuleSuffix,
 		Perspective:  persp,
 		Category:     Category,
 		Model:        v.o.Model,
@@ -536,18 +528,12 @@ func (v *validator) finding(c Candidate, e Entry) *review.Finding {
 
 // symbol returns the name of the enclosing symbol of s, or "".
 func (v *validator) symbol(s review.Span) string {
-	ctx := v.ch.Context[s.Path]
-	if ctx == nil {
-		return ""
-	}
-	best := ""
-	bestLine := 0
-	for _, sym := range ctx.Enclosing {
-		if sym.Line <= s.StartLine && max(sym.EndLine, sym.Line) >= s.StartLine && sym.Line >= bestLine {
-			best, bestLine = sym.Name, sym.Line
+	if ctx := v.ch.Context[s.Path]; ctx != nil {
+		if sym := innermost(ctx.Enclosing, s.StartLine, s.StartLine); sym != nil {
+			return sym.Name
 		}
 	}
-	return best
+	return ""
 }
 
 // changedIn reports whether one of lines from-to changed.
@@ -601,11 +587,14 @@ func lineWords(from, to int) string {
 	return fmt.Sprintf("lines %d-%d", from, to)
 }
 
-// clip shortens a line quoted as evidence.
-func clip(s string) string {
+// maxQuoted is the longest line quoted as evidence, in runes.
+const maxQuoted = 100
+
+// clip puts s on one line and shortens it to n runes, an ellipsis last.
+func clip(s string, n int) string {
 	s = oneLine(s)
-	if r := []rune(s); len(r) > 100 {
-		return string(r[:99]) + "…"
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
 	}
 	return s
 }

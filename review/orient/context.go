@@ -1,6 +1,7 @@
 package orient
 
 import (
+	"bytes"
 	"context"
 	"path"
 	"slices"
@@ -63,7 +64,7 @@ func ChangeContext(ctx context.Context, ws Workspace, cs *review.ChangeSet, f *r
 			enclosing = append(enclosing, ContextSymbol{Symbol: s, Relation: Enclosing, Body: bodyOf(f.Content, s)})
 		}
 	}
-	c := &contextFinder{ctx: ctx, ws: ws, cs: cs, f: f, lim: lim, seen: map[string]bool{}}
+	c := &contextFinder{ctx: ctx, ws: ws, cs: cs, f: f, lim: lim, seen: map[string]bool{}, contents: map[string][]byte{}, syms: map[string][]symbol.Symbol{}}
 	for _, e := range enclosing {
 		c.seen[key(e.Symbol)] = true
 	}
@@ -101,6 +102,11 @@ type contextFinder struct {
 	searches int
 	// seen are the symbols already shown, by file and qualified name.
 	seen map[string]bool
+	// near lists the files looked in first (nearFiles); contents and
+	// syms hold what was read of the others, by path.
+	near     []string
+	contents map[string][]byte
+	syms     map[string][]symbol.Symbol
 }
 
 func key(s symbol.Symbol) string { return s.Path + "\x00" + s.QualifiedName() }
@@ -113,8 +119,28 @@ func (c *contextFinder) definition(call string) (ContextSymbol, bool) {
 	if name == "" {
 		return ContextSymbol{}, false
 	}
-	if d, ok := c.defined(c.f.Path, c.f.Content, name); ok {
-		return d, d.Body != ""
+	for _, p := range c.nearFiles() {
+		if d, ok := c.defined(p, name); ok {
+			return d, d.Body != ""
+		}
+	}
+	if c.searches >= c.lim.Searches || c.ctx.Err() != nil {
+		return ContextSymbol{}, false
+	}
+	c.searches++
+	if r := findInRepo(c.ctx, c.ws, c.cs, c.f.Language, name); r != nil && isFunction(r.sym.Kind) {
+		return c.shown(r.sym, Callee, r.content)
+	}
+	return ContextSymbol{}, false
+}
+
+// nearFiles returns the files a definition is looked for in before the
+// repository, in order: f, the other files of its directory in its
+// language family, then the other changed files of that family. They are
+// listed once per [ChangeContext].
+func (c *contextFinder) nearFiles() []string {
+	if c.near != nil {
+		return c.near
 	}
 	var near, changed []string
 	dir := path.Dir(c.f.Path)
@@ -134,30 +160,44 @@ func (c *contextFinder) definition(call string) (ContextSymbol, bool) {
 			near = append(near, p)
 		}
 	}
-	for _, p := range append(near, changed...) {
-		if content, ok := readFile(c.ws, c.cs, p); ok {
-			if d, ok := c.defined(p, content, name); ok {
-				return d, d.Body != ""
-			}
-		}
-	}
-	if c.searches >= c.lim.Searches || c.ctx.Err() != nil {
-		return ContextSymbol{}, false
-	}
-	c.searches++
-	if r := findInRepo(c.ctx, c.ws, c.cs, c.f.Language, name); r != nil && isFunction(r.sym.Kind) {
-		return c.shown(r.sym, Callee, r.content)
-	}
-	return ContextSymbol{}, false
+	c.near = append(append([]string{c.f.Path}, near...), changed...)
+	return c.near
 }
 
-// defined returns the function name declares in content at path, if
-// any; a symbol already shown is found but has no body.
-func (c *contextFinder) defined(p string, content []byte, name string) (ContextSymbol, bool) {
-	if !strings.Contains(string(content), name) {
+// read returns the content of the file at p, read once per
+// [ChangeContext]; false when it cannot be read.
+func (c *contextFinder) read(p string) ([]byte, bool) {
+	content, ok := c.contents[p]
+	if !ok {
+		content, _ = readFile(c.ws, c.cs, p)
+		c.contents[p] = content
+	}
+	return content, content != nil
+}
+
+// symbols returns the symbols of the file at p, whose content is
+// content: a changed file's are those every stage shares, another's are
+// extracted once per [ChangeContext].
+func (c *contextFinder) symbols(p string, content []byte) []symbol.Symbol {
+	if f := c.cs.File(p); f != nil && f.Reviewed() {
+		return symbol.Of(f)
+	}
+	syms, ok := c.syms[p]
+	if !ok {
+		syms = symbol.Extract(p, content, review.DetectLanguage(p, content))
+		c.syms[p] = syms
+	}
+	return syms
+}
+
+// defined returns the function name declares in the file at p, if any; a
+// symbol already shown is found but has no body.
+func (c *contextFinder) defined(p, name string) (ContextSymbol, bool) {
+	content, ok := c.read(p)
+	if !ok || !bytes.Contains(content, []byte(name)) {
 		return ContextSymbol{}, false
 	}
-	for _, s := range symbol.Find(symbol.Extract(p, content, review.DetectLanguage(p, content)), name) {
+	for _, s := range symbol.Find(c.symbols(p, content), name) {
 		if isFunction(s.Kind) {
 			d, _ := c.shown(s, Callee, content)
 			return d, true
@@ -212,11 +252,11 @@ func (c *contextFinder) callers(s symbol.Symbol, n int) []ContextSymbol {
 		if !r.Call {
 			continue
 		}
-		content, ok := readFile(c.ws, c.cs, r.Path)
+		content, ok := c.read(r.Path)
 		if !ok {
 			continue
 		}
-		holder, ok := holding(symbol.Extract(r.Path, content, review.DetectLanguage(r.Path, content)), r.Line)
+		holder, ok := holding(c.symbols(r.Path, content), r.Line)
 		if !ok {
 			continue
 		}
