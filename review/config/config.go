@@ -606,12 +606,11 @@ func (p *parser) gates(cfg *review.Config, v *yaml.Node) error {
 		case yaml.ScalarNode:
 			g.Command = strings.TrimSpace(item.Value)
 		case yaml.MappingNode:
-			for i := 0; i+1 < len(item.Content); i += 2 {
-				key, val := item.Content[i], item.Content[i+1]
+			err := p.mapping("gates", item, []string{"run", "name", "timeout"}, func(key string, val *yaml.Node) error {
 				if val.Kind != yaml.ScalarNode {
-					return p.errorf(val, "gates.%s: want a single value", key.Value)
+					return p.errorf(val, "gates.%s: want a single value", key)
 				}
-				switch key.Value {
+				switch key {
 				case "run":
 					g.Command = strings.TrimSpace(val.Value)
 				case "name":
@@ -622,9 +621,11 @@ func (p *parser) gates(cfg *review.Config, v *yaml.Node) error {
 						return p.errorf(val, "gates.timeout: want a positive duration such as 5m, got %q", val.Value)
 					}
 					g.Timeout = d
-				default:
-					return p.errorf(key, "gates: unknown key %q (known keys: run, name, timeout)", key.Value)
 				}
+				return nil
+			})
+			if err != nil {
+				return err
 			}
 		default:
 			return p.errorf(item, "gates: want a command or a mapping {run: ..., name: ..., timeout: ...}")

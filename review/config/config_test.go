@@ -102,6 +102,7 @@ func TestParseErrors(t *testing.T) {
 		{"gates:\n  - {run: make, when: always}\n", `.reviewls.yaml:2: gates: unknown key "when" (known keys: run, name, timeout)`},
 		{"gates:\n  - {run: make, timeout: forever}\n", `.reviewls.yaml:2: gates.timeout: want a positive duration such as 5m, got "forever"`},
 		{"gates: [make, make]\n", `.reviewls.yaml:1: gates: two gates named "make"`},
+		{"gates:\n  - {run: make, run: make test}\n", `.reviewls.yaml:2: gates: duplicate key "run"`},
 		{"gates: [[make]]\n", `.reviewls.yaml:1: gates: want a command or a mapping {run: ..., name: ..., timeout: ...}`},
 		{"model: http://127.0.0.1:8080/v1\n", `.reviewls.yaml:1: model: want a mapping such as {endpoint: http://127.0.0.1:11434/v1, name: qwen2.5-coder:7b}`},
 		{"model: {url: x}\n", `.reviewls.yaml:1: model: unknown key "url" (known keys: endpoint, name, api-key-env, timeout, max-findings, context, exclude, allow-remote, blocking, stream, transcript, replay, trigger)`},
