@@ -463,7 +463,7 @@ func TestModelCLISettings(t *testing.T) {
 	if _, stderr, code := user.run(dir, "review", "--no-model"); code != 0 || len(s.Received()) != 0 || strings.Contains(stderr, "model review") {
 		t.Errorf("--no-model: exit %d, %d requests received\n%s", code, len(s.Received()), stderr)
 	}
-	if _, stderr, code := none.run(dir, "review", "--model", "m"); code != 2 || !strings.Contains(stderr, "reviewls: --model: model review: no endpoint") || strings.Count(stderr, "\n") != 1 {
+	if _, stderr, code := none.run(dir, "review", "--model", "m"); code != 2 || !strings.Contains(stderr, "reviewls: --model: no endpoint (model.endpoint in your configuration, or --model-endpoint URL)") || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("--model without an endpoint: exit %d\n%s", code, stderr)
 	}
 	if _, stderr, code := none.run(dir, "review", "--no-model", "--model", "m"); code != 2 || !strings.Contains(stderr, "--no-model cannot be combined") {

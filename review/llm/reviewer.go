@@ -87,10 +87,10 @@ const (
 // invalid exclude glob.
 func (o *Options) Validate() error {
 	if o.Endpoint == "" {
-		return errors.New("model review: no endpoint")
+		return errors.New("no endpoint (model.endpoint in your configuration, or --model-endpoint URL)")
 	}
 	if o.Model == "" {
-		return errors.New("model review: no model name")
+		return errors.New("no model name (model.name in your configuration, or --model NAME)")
 	}
 	ep, err := ParseEndpoint(o.Endpoint)
 	if err != nil {
@@ -101,15 +101,15 @@ func (o *Options) Validate() error {
 	}
 	switch {
 	case o.Timeout < 0:
-		return fmt.Errorf("model review: timeout %s is negative", o.Timeout)
+		return fmt.Errorf("timeout %s is negative", o.Timeout)
 	case o.MaxFindings < 0:
-		return fmt.Errorf("model review: max findings %d is negative", o.MaxFindings)
+		return fmt.Errorf("max findings %d is negative", o.MaxFindings)
 	case o.Context < 0:
-		return fmt.Errorf("model review: context %d is negative", o.Context)
+		return fmt.Errorf("context %d is negative", o.Context)
 	case o.MaxRequests < 0:
-		return fmt.Errorf("model review: max requests %d is negative", o.MaxRequests)
+		return fmt.Errorf("max requests %d is negative", o.MaxRequests)
 	case o.Replay && o.Transcript == "":
-		return errors.New("model review: replay needs a transcript folder")
+		return errors.New("replay needs a transcript folder")
 	}
 	bo := BuildOptions{Model: o.Model, MaxFindings: 1, AnswerTokens: 1, Redactor: review.NewRedactor(nil), Exclude: o.Exclude}
 	return bo.Validate()
