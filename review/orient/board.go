@@ -80,9 +80,27 @@ func signal(cs *review.ChangeSet, a review.Area, tested map[string]bool, changes
 		q = "no test in this area changed: which test pins the new behaviour?"
 	}
 	if touched := touchedSymbols(changes[f.Path]); len(touched) > 0 {
+		// Cite where the first symbol named changed, not the file's first
+		// changed line (an import, say), which would read as its place.
+		cite = fmt.Sprintf("%s:%d", f.Path, symbolChanged(f, changes[f.Path][0]))
 		return fmt.Sprintf("The change %s, touching %s (%s): %s", what, strings.Join(limit(touched, 3), ", "), cite, q)
 	}
 	return fmt.Sprintf("The change %s (%s): %s", what, cite, q)
+}
+
+// symbolChanged returns the first changed line of the symbol c changed,
+// its declaration's line when none of its lines changed (a moved or
+// doc-only change), or the file's first changed line for a removed one.
+func symbolChanged(f *review.File, c symbol.Change) int {
+	if c.Kind == symbol.ChangeRemoved {
+		return firstChanged(f)
+	}
+	for n := c.Symbol.Line; n <= c.Symbol.EndLine; n++ {
+		if f.Changed(n) {
+			return n
+		}
+	}
+	return c.Symbol.Line
 }
 
 // touchedSymbols names the changed symbols of one file, a renamed one as

@@ -173,3 +173,19 @@ func TestExplainRenameAndVisibility(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardCitesTheSymbolsLine checks that the signal cites where the
+// symbol it names changed, not the file's first changed line: an import
+// added at line 5 is not where main is.
+func TestBoardCitesTheSymbolsLine(t *testing.T) {
+	const old = "package main\n\nimport (\n\t\"fmt\"\n)\n\n// main prints.\nfunc main() {\n\tfmt.Println(\"a\")\n}\n"
+	const cur = "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\n// main prints.\nfunc main() {\n\tfmt.Println(\"b\", os.Args)\n}\n"
+	f := lenstest.Modified("main.go", old, cur)
+	f.Added, f.Deleted = 2, 1
+	cs := &review.ChangeSet{Root: "/repo", Files: []*review.File{f}}
+	changes := map[string][]symbol.Change{"main.go": ChangedSymbols(t.Context(), &baseWorkspace{base: map[string]string{"main.go": old}}, f)}
+	board := Board(cs, Areas(cs, changes), changes)
+	if got := board[0].PreliminarySignal; !strings.Contains(got, "touching main (main.go:10)") {
+		t.Errorf("signal %q, want main cited at main.go:10, its changed line", got)
+	}
+}
